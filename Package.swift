@@ -1,0 +1,87 @@
+// swift-tools-version: 6.1
+// ClipBridge: Apple's UTType / Transferable model on the X11 clipboard, for Swift on Linux.
+
+import PackageDescription
+
+/// Settings every Swift target shares: strict member-import visibility, so a public signature that
+/// leaks a C type (or a member attributed to the wrong module) fails to compile.
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "ClipBridge",
+    products: [
+        .library(name: "UniformTypes", targets: ["UniformTypes"]),
+        .library(name: "TransferKit", targets: ["TransferKit"]),
+        .library(name: "X11Selection", targets: ["X11Selection"]),
+        .library(name: "ClipBridge", targets: ["ClipBridge"]),
+        .executable(name: "clipbridge", targets: ["clipbridge"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // Ring 0: Xlib + XFixes headers, nothing else.
+        .systemLibrary(
+            name: "CX11",
+            pkgConfig: "x11 xfixes",
+            providers: [.apt(["libx11-dev", "libxfixes-dev"])]
+        ),
+        // The little C that Swift cannot or should not write: process-global Xlib error handlers.
+        .target(name: "CX11Shims", dependencies: ["CX11"]),
+
+        .target(name: "UniformTypes", swiftSettings: strict),
+        .target(name: "TransferKit", dependencies: ["UniformTypes"], swiftSettings: strict),
+        .target(
+            name: "X11Selection",
+            dependencies: ["CX11", "CX11Shims", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "ClipBridge",
+            dependencies: [
+                "UniformTypes", "TransferKit", "X11Selection",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "clipbridge",
+            dependencies: ["ClipBridge", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "clipbridge-bench",
+            dependencies: ["X11Selection"],
+            path: "Benchmarks/clipbridge-bench",
+            swiftSettings: strict
+        ),
+
+        .target(
+            name: "ClipBridgeTestSupport",
+            dependencies: ["X11Selection"],
+            path: "Tests/ClipBridgeTestSupport",
+            swiftSettings: strict
+        ),
+        .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"], swiftSettings: strict),
+        .testTarget(name: "TransferKitTests", dependencies: ["TransferKit"], swiftSettings: strict),
+        .testTarget(
+            name: "X11SelectionTests",
+            dependencies: ["X11Selection", "ClipBridgeTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ClipBridgeTests",
+            dependencies: ["ClipBridge", "ClipBridgeTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "clipbridgeTests",
+            dependencies: ["ClipBridgeTestSupport"],
+            swiftSettings: strict
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// ClipBridge: Transferable values over the X11 clipboard.

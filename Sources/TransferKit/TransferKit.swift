@@ -1,0 +1,1 @@
+// TransferKit: `Transferable` on Linux, name-for-name with Apple's CoreTransferable.

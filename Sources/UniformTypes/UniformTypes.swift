@@ -1,0 +1,1 @@
+// UniformTypes: `UTType` on Linux, name-for-name with Apple's UniformTypeIdentifiers.

@@ -1,0 +1,1 @@
+// Test support: the Xvfb fixture and runners for independent peers (xclip, xsel, GTK, Qt).

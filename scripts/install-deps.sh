@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the Debian packages ClipBridge builds, tests and benchmarks with. Idempotent: it asks apt
+# only for what is missing, and uses sudo when not run as root.
+set -euo pipefail
+
+packages=(
+    pkg-config libx11-dev libxfixes-dev   # CX11: Xlib + XFixes headers
+    xvfb xauth x11-utils                  # the private X server tests and the demo start
+    xclip xsel                            # independent peers in tests and benchmarks
+    python3 python3-gi gir1.2-gtk-4.0     # a real GTK 4 app as a peer
+    python3-pyqt5                         # a real Qt 5 app as a peer
+    gcc                                   # the C Xlib ceiling in Benchmarks/
+)
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "installing: ${missing[*]}" >&2
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
