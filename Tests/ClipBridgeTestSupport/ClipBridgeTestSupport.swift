@@ -1,1 +1,0 @@
-// Test support: the Xvfb fixture and runners for independent peers (xclip, xsel, GTK, Qt).

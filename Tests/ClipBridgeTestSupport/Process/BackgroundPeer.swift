@@ -1,0 +1,82 @@
+// ClipBridge test support: a peer that keeps running (serving a selection) while the test goes on.
+
+import Foundation
+import Glibc
+
+/// A running peer, e.g. `xclip -quiet -i` owning CLIPBOARD, or a toolkit peer's `--set-text`.
+///
+/// Always stop it (`stop()` or `kill()`); if the test forgets, it is killed when this object is released.
+public final class BackgroundPeer: Sendable {
+    private let launched: LaunchedCommand
+    /// The command as described.
+    public let command: PeerCommand
+
+    init(_ launched: LaunchedCommand, command: PeerCommand) {
+        self.launched = launched
+        self.command = command
+    }
+
+    /// The process id.
+    public var pid: Int32 { launched.child.pid }
+    /// True once the process has ended (and been reaped).
+    public var hasExited: Bool { launched.child.poll() != nil }
+    /// What it has written to stdout so far (empty unless stdout is `.capture`).
+    public var stdoutSoFar: Data { launched.stdout?.contents() ?? Data() }
+    /// What it has written to stderr so far (empty unless stderr is `.capture`).
+    public var stderrSoFar: Data { launched.stderr?.contents() ?? Data() }
+
+    /// Waits until stdout contains `marker` (e.g. a peer's "READY" line); throws `.notReady` when the process
+    /// exits first or `timeout` passes (the process is left running in the latter case).
+    public func waitForOutput(_ marker: String, timeout: Duration = .seconds(10)) async throws(CommandError) {
+        let deadline = ContinuousClock.now + timeout
+        let needle = Data(marker.utf8)
+        var pause = Duration.milliseconds(1)
+        while true {
+            if stdoutSoFar.range(of: needle) != nil { return }
+            if let ended = launched.child.poll() {
+                // It may have printed the marker just before exiting.
+                if stdoutSoFar.range(of: needle) != nil { return }
+                throw CommandError(
+                    kind: .notReady, arguments: command.arguments, detail: "exited (\(ended)) before printing \(marker)",
+                    partialResult: launched.result(termination: ended)
+                )
+            }
+            if ContinuousClock.now >= deadline {
+                throw CommandError(
+                    kind: .notReady, arguments: command.arguments, detail: "did not print \(marker) within \(timeout)",
+                    partialResult: launched.result(termination: .unknown)
+                )
+            }
+            try? await Task.sleep(for: pause)
+            pause = min(pause * 2, .milliseconds(20))
+        }
+    }
+
+    /// Waits for the process to end on its own; throws `.timedOut` (leaving it running) after `timeout`.
+    public func waitForExit(timeout: Duration = .seconds(10)) async throws(CommandError) -> CommandResult {
+        guard let termination = await launched.child.waitForExit(until: .now + timeout) else {
+            throw CommandError(
+                kind: .timedOut, arguments: command.arguments, detail: "still running after \(timeout)",
+                partialResult: launched.result(termination: .unknown)
+            )
+        }
+        return launched.result(termination: termination)
+    }
+
+    /// Sends SIGTERM, then SIGKILL after `grace`; returns once the process is reaped, with its output.
+    @discardableResult
+    public func stop(grace: Duration = .seconds(2)) async -> CommandResult {
+        launched.result(termination: await launched.child.terminate(grace: grace))
+    }
+
+    /// Sends SIGKILL (no chance to clean up, as when an app crashes); returns once the process is reaped.
+    @discardableResult
+    public func kill() async -> CommandResult {
+        launched.result(termination: await launched.child.forceKill())
+    }
+
+    /// Sends any signal (SIGSTOP to freeze a peer mid-transfer, SIGCONT to resume it, ...).
+    public func send(signal: Int32) {
+        launched.child.send(signal)
+    }
+}

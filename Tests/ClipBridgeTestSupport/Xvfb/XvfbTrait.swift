@@ -1,0 +1,46 @@
+// ClipBridge test support: the `.xvfb` trait, which gives a suite (or a test) its own X server.
+
+import Testing
+
+/// Gives each suite it is attached to its own `XvfbServer`, available as `XvfbServer.current` inside it.
+///
+/// The trait is not recursive: a suite gets one server shared by its tests (they run in parallel against it,
+/// each on its own connections), and different suites get different servers, so suites run in parallel
+/// without `.serialized`. Attached to a single test, that test gets its own server.
+///
+/// ```swift
+/// @Suite(.xvfb, .enabled(if: XvfbServer.isInstalled), .timeLimit(.minutes(1)))
+/// struct OwnerTests {
+///     @Test func xclipReadsWhatWeOwn() async throws {
+///         let server = try #require(XvfbServer.current)
+///         ...
+///     }
+/// }
+/// ```
+public struct XvfbTrait: SuiteTrait, TestTrait, TestScoping {
+    /// The `-screen 0` geometry passed to the server.
+    public var screen: String
+
+    /// A trait starting servers with `screen` as geometry and depth.
+    public init(screen: String = "1280x800x24") {
+        self.screen = screen
+    }
+
+    /// One server per suite, not per test.
+    public var isRecursive: Bool { false }
+
+    /// Starts a server, runs the suite or test with it as `XvfbServer.current`, and stops it afterwards
+    /// (also when the body throws).
+    public func provideScope(
+        for test: Test,
+        testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
+        try await withXvfb(screen: screen) { _ in try await function() }
+    }
+}
+
+extension Trait where Self == XvfbTrait {
+    /// A private Xvfb for this suite (or test): see `XvfbTrait`.
+    public static var xvfb: Self { XvfbTrait() }
+}
