@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: Apache-2.0
+// ClipBridge — UniformTypes
+
+/// The `dyn.` identifiers of dynamic types, in the encoding macOS itself uses.
+///
+/// Apple does not document the encoding; this follows the community reverse engineering cited in the
+/// reference sheet (§6), checked against identifiers observed on real Macs
+/// (`dyn.ah62d4rv4ge81k652` ⇄ `?0=6:1=tsx`):
+///
+/// - identifier = `"dyn.a"` + base-32 of the UTF-8 payload, 5 bits per character, most significant bit
+///   first, alphabet `abcdefghkmnpqrstuvwxyz0123456789`, last group zero-padded, no `=` padding;
+/// - payload = `?` + `key=value` pairs joined by `:`; `:`, `=` and `\` inside keys and values are
+///   escaped with `\`; key `0` (UTTypeConformsTo) holds a parent, other keys are tag classes; common
+///   keys and values use one-character short codes (`6` = public.data, `3` = public.mime-type, …).
+///
+/// The encoding is reversible, so `UTType(dynamicType.identifier)` rebuilds the same type in any
+/// process, with no registry entry.
+struct DynamicTypeIdentifier: Hashable, Sendable {
+    /// Direct parents, in payload order.
+    var conformsTo: [String]
+    /// Tags, in payload order, as (tag class raw value, tag).
+    var tags: [(tagClass: String, tag: String)]
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.payload == rhs.payload }
+    func hash(into hasher: inout Hasher) { hasher.combine(payload) }
+
+    /// A dynamic type for one tag that conforms to `parent`.
+    init(tag: String, tagClass: String, conformingTo parent: String?) {
+        conformsTo = parent.map { [$0] } ?? []
+        tags = [(tagClass, tag)]
+    }
+
+    /// Decodes a `dyn.` identifier; `nil` if it is not one this encoding produced.
+    init?(identifier: String) {
+        guard identifier.lowercased().hasPrefix(Self.prefix), let payload = Self.decode(identifier) else {
+            return nil
+        }
+        guard payload.hasPrefix("?"), let pairs = Self.splitPairs(String(payload.dropFirst())) else { return nil }
+        conformsTo = []
+        tags = []
+        for (key, value) in pairs {
+            let key = Self.expand(key)
+            let value = Self.expand(value)
+            if key == Self.conformsToKey {
+                conformsTo.append(value)
+            } else {
+                tags.append((key, value))
+            }
+        }
+        guard !tags.isEmpty || !conformsTo.isEmpty else { return nil }
+    }
+
+    /// The `dyn.a…` identifier.
+    var identifier: String { Self.prefix + Self.encode(payload) }
+
+    /// The tags of one class, in order.
+    func tags(for tagClass: String) -> [String] {
+        tags.filter { $0.tagClass == tagClass }.map(\.tag)
+    }
+
+    // MARK: - Payload
+
+    private static let prefix = "dyn.a"
+    private static let conformsToKey = "UTTypeConformsTo"
+    private static let alphabet = Array("abcdefghkmnpqrstuvwxyz0123456789".utf8)
+
+    /// Short codes, reference §6.
+    private static let shortCodes: [(code: String, long: String)] = [
+        ("0", conformsToKey), ("1", "public.filename-extension"), ("2", "com.apple.ostype"),
+        ("3", "public.mime-type"), ("4", "com.apple.nspboard-type"), ("5", "public.url-scheme"),
+        ("6", "public.data"), ("7", "public.text"), ("8", "public.plain-text"), ("9", "public.utf16-plain-text"),
+        ("A", "com.apple.traditional-mac-plain-text"), ("B", "public.image"), ("C", "public.video"),
+        ("D", "public.audio"), ("E", "public.directory"), ("F", "public.folder"),
+    ]
+
+    private static func shorten(_ text: String) -> String {
+        shortCodes.first { $0.long == text }?.code ?? text
+    }
+
+    private static func expand(_ text: String) -> String {
+        shortCodes.first { $0.code == text }?.long ?? text
+    }
+
+    private var payload: String {
+        var pairs = conformsTo.map { (Self.conformsToKey, $0) }
+        pairs += tags.map { ($0.tagClass, $0.tag) }
+        return "?" + pairs.map { Self.escape(Self.shorten($0.0)) + "=" + Self.escape(Self.shorten($0.1)) }
+            .joined(separator: ":")
+    }
+
+    private static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            if character == ":" || character == "=" || character == "\\" { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+
+    /// Splits `k=v:k=v` honouring `\` escapes; `nil` on malformed input.
+    private static func splitPairs(_ text: String) -> [(String, String)]? {
+        var pairs: [(String, String)] = []
+        var key: String?
+        var current = ""
+        var escaped = false
+        for character in text {
+            if escaped {
+                current.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "=" {
+                guard key == nil else { return nil }
+                key = current
+                current = ""
+            } else if character == ":" {
+                guard let pairKey = key else { return nil }
+                pairs.append((pairKey, current))
+                key = nil
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        guard !escaped else { return nil }
+        if let pairKey = key {
+            pairs.append((pairKey, current))
+        } else if !current.isEmpty {
+            return nil
+        }
+        return pairs
+    }
+
+    // MARK: - Base 32
+
+    private static func encode(_ text: String) -> String {
+        var out: [UInt8] = []
+        var buffer: UInt32 = 0
+        var bits = 0
+        for byte in text.utf8 {
+            buffer = (buffer << 8) | UInt32(byte)
+            bits += 8
+            while bits >= 5 {
+                bits -= 5
+                out.append(alphabet[Int((buffer >> UInt32(bits)) & 0x1F)])
+            }
+            buffer &= (1 << UInt32(bits)) - 1
+        }
+        if bits > 0 {
+            out.append(alphabet[Int((buffer << UInt32(5 - bits)) & 0x1F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func decode(_ identifier: String) -> String? {
+        var bytes: [UInt8] = []
+        var buffer: UInt32 = 0
+        var bits = 0
+        for character in identifier.lowercased().utf8.dropFirst(prefix.utf8.count) {
+            guard let value = alphabet.firstIndex(of: character) else { return nil }
+            buffer = (buffer << 5) | UInt32(value)
+            bits += 5
+            if bits >= 8 {
+                bits -= 8
+                bytes.append(UInt8((buffer >> UInt32(bits)) & 0xFF))
+                buffer &= (1 << UInt32(bits)) - 1
+            }
+        }
+        // Leftover bits are the zero padding of the last group; anything else is not our encoding.
+        guard buffer == 0 else { return nil }
+        return String(validating: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: Apache-2.0
+// ClipBridge — UniformTypes
+
+import Foundation
+import Synchronization
+
+/// The process-wide table of type declarations, guarded by a `Mutex` so lookups and registrations may
+/// come from any thread (the X11 event loop, Swift concurrency tasks, test cases running in parallel).
+///
+/// Identifiers and tags are case-insensitive (UTIs are, per Apple's "Uniform Type Identifier
+/// Concepts"; MIME types per RFC 2045 §5.1; file systems on the Mac), so every key is lower-cased.
+/// Conformance closures are computed on first use and cached until the table changes.
+final class TypeRegistry: Sendable {
+    /// The registry every `UTType` consults.
+    static let shared = TypeRegistry()
+
+    struct State: Sendable {
+        /// Lower-cased identifier → record.
+        var records: [String: TypeRecord] = [:]
+        /// Lower-cased identifier → insertion rank; breaks ties between types sharing a tag.
+        var rank: [String: Int] = [:]
+        /// Tag class → canonical tag key → lower-cased identifiers carrying it.
+        var tagIndex: [UTTagClass: [String: [String]]] = [:]
+        /// Lower-cased identifier → ancestors (lower-cased → spelled identifier), self excluded.
+        var closureCache: [String: [String: String]] = [:]
+        /// Whether the first lookup miss reads the system's shared-mime-info database.
+        var loadsSystemSharedMIMEInfo = true
+    }
+
+    let state: Mutex<State>
+    /// Whether the system's shared-mime-info database has been read; held while reading it.
+    let systemSharedMIMEInfoLoaded = Mutex(false)
+
+    init(records: [TypeRecord] = SystemDeclarations.records) {
+        var initial = State()
+        for record in records {
+            Self.insert(record, into: &initial)
+        }
+        state = Mutex(initial)
+    }
+
+    // MARK: - Reading
+
+    /// The record for an identifier (any letter case), reading the system shared-mime-info database
+    /// first if the built-in table and the declarations do not know it.
+    func record(for identifier: String) -> TypeRecord? {
+        if let found = state.withLock({ $0.records[identifier.lowercased()] }) { return found }
+        guard loadSystemSharedMIMEInfoIfNeeded() else { return nil }
+        return state.withLock { $0.records[identifier.lowercased()] }
+    }
+
+    /// The record for an identifier, without touching the shared-mime-info database.
+    func existingRecord(for identifier: String) -> TypeRecord? {
+        state.withLock { $0.records[identifier.lowercased()] }
+    }
+
+    /// All ancestors of a declared identifier (direct and indirect, self excluded), lower-cased key →
+    /// spelled identifier. Unknown parents are kept (by identifier) but not expanded.
+    func ancestors(of identifier: String) -> [String: String] {
+        state.withLock { state in Self.ancestors(of: identifier.lowercased(), in: &state) }
+    }
+
+    /// Ancestors of a type given by its direct parents (dynamic types have no record).
+    func ancestors(ofParents parents: [String]) -> [String: String] {
+        state.withLock { state in
+            var result: [String: String] = [:]
+            for parent in parents {
+                let key = parent.lowercased()
+                result[key] = state.records[key]?.identifier ?? parent
+                result.merge(Self.ancestors(of: key, in: &state)) { first, _ in first }
+            }
+            return result
+        }
+    }
+
+    /// Identifiers of declared types carrying `tag` (already a canonical key), best first: types whose
+    /// preferred tag it is, then the others, each group in table order.
+    func identifiers(forTagKey key: String, tagClass: UTTagClass, aliases: [String: String]) -> [String] {
+        let found = state.withLock { Self.identifiers(forTagKey: key, tagClass: tagClass, aliases: aliases, in: $0) }
+        if !found.isEmpty { return found }
+        guard loadSystemSharedMIMEInfoIfNeeded() else { return [] }
+        return state.withLock { Self.identifiers(forTagKey: key, tagClass: tagClass, aliases: aliases, in: $0) }
+    }
+
+    private static func identifiers(
+        forTagKey key: String,
+        tagClass: UTTagClass,
+        aliases: [String: String],
+        in state: State
+    ) -> [String] {
+        var result: [String] = []
+        if let keys = state.tagIndex[tagClass]?[key] {
+            let ordered = keys.sorted { lhs, rhs in
+                let lhsPreferred = state.records[lhs].map { tagKey($0.tags(for: tagClass).first, tagClass) == key }
+                let rhsPreferred = state.records[rhs].map { tagKey($0.tags(for: tagClass).first, tagClass) == key }
+                if lhsPreferred != rhsPreferred { return lhsPreferred == true }
+                return (state.rank[lhs] ?? .max) < (state.rank[rhs] ?? .max)
+            }
+            result = ordered.compactMap { state.records[$0]?.identifier }
+        }
+        if let alias = aliases[key], let record = state.records[alias.lowercased()],
+            !result.contains(record.identifier)
+        {
+            result.append(record.identifier)
+        }
+        return result
+    }
+
+    /// The canonical index key of a tag: MIME types canonicalised, everything else lower-cased.
+    static func tagKey(_ tag: String?, _ tagClass: UTTagClass) -> String? {
+        guard let tag else { return nil }
+        if tagClass == .mimeType { return MIMEType.key(tag) ?? tag.lowercased() }
+        return tag.lowercased()
+    }
+
+    // MARK: - Writing
+
+    /// Adds or replaces a record and drops the conformance cache.
+    func insert(_ record: TypeRecord) {
+        state.withLock { state in Self.insert(record, into: &state) }
+    }
+
+    static func insert(_ record: TypeRecord, into state: inout State) {
+        let key = record.identifier.lowercased()
+        if let old = state.records[key] {
+            for tagClass in [UTTagClass.filenameExtension, .mimeType] {
+                for tag in old.tags(for: tagClass) {
+                    guard let tagKey = tagKey(tag, tagClass) else { continue }
+                    state.tagIndex[tagClass]?[tagKey]?.removeAll { $0 == key }
+                }
+            }
+        } else {
+            state.rank[key] = state.rank.count
+        }
+        state.records[key] = record
+        for tagClass in [UTTagClass.filenameExtension, .mimeType] {
+            for tag in record.tags(for: tagClass) {
+                guard let tagKey = tagKey(tag, tagClass) else { continue }
+                if state.tagIndex[tagClass, default: [:]][tagKey, default: []].contains(key) { continue }
+                state.tagIndex[tagClass, default: [:]][tagKey, default: []].append(key)
+            }
+        }
+        state.closureCache.removeAll()
+    }
+
+    // MARK: - Conformance closure
+
+    private static func ancestors(of key: String, in state: inout State) -> [String: String] {
+        if let cached = state.closureCache[key] { return cached }
+        var result: [String: String] = [:]
+        // Depth-first in declared order, as CoreServices searches supertypes; `visiting` guards against
+        // cycles a careless declaration file could create.
+        var stack: [String] = state.records[key]?.conformsTo.reversed() ?? []
+        var visiting: Set<String> = [key]
+        while let parent = stack.popLast() {
+            let parentKey = parent.lowercased()
+            guard !visiting.contains(parentKey) else { continue }
+            visiting.insert(parentKey)
+            let parentRecord = state.records[parentKey]
+            result[parentKey] = parentRecord?.identifier ?? parent
+            stack.append(contentsOf: (parentRecord?.conformsTo ?? []).reversed())
+        }
+        state.closureCache[key] = result
+        return result
+    }
+
+    // MARK: - System shared-mime-info
+
+    /// Reads the system shared-mime-info database once, if allowed; `true` if that added anything.
+    /// Threads that miss while another one is reading wait for it (the read takes tens of
+    /// milliseconds), so no lookup answers "dynamic" for a type the database is about to declare.
+    private func loadSystemSharedMIMEInfoIfNeeded() -> Bool {
+        guard state.withLock({ $0.loadsSystemSharedMIMEInfo }) else { return false }
+        return systemSharedMIMEInfoLoaded.withLock { loaded -> Bool in
+            guard !loaded else { return false }
+            loaded = true
+            var added = false
+            for directory in SharedMIMEInfoDatabase.systemPackageDirectories() {
+                // The system database is best effort: a broken package must not break lookups.
+                if let entries = try? SharedMIMEInfoDatabase.parsePackages(in: directory), !entries.isEmpty {
+                    added = !install(sharedMIMEInfo: entries).isEmpty || added
+                }
+            }
+            return added
+        }
+    }
+}
+
+extension TypeRegistry {
+    /// Inserts a record unless its identifier is already known (another thread may have won the race).
+    func insertIfAbsent(_ record: TypeRecord) {
+        state.withLock { state in
+            guard state.records[record.identifier.lowercased()] == nil else { return }
+            Self.insert(record, into: &state)
+        }
+    }
+}

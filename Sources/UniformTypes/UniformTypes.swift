@@ -1,1 +1,0 @@
-// UniformTypes: `UTType` on Linux, name-for-name with Apple's UniformTypeIdentifiers.
