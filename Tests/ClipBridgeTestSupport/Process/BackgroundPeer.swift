@@ -25,17 +25,34 @@ public final class BackgroundPeer: Sendable {
     /// What it has written to stderr so far (empty unless stderr is `.capture`).
     public var stderrSoFar: Data { launched.stderr?.contents() ?? Data() }
 
-    /// Waits until stdout contains `marker` (e.g. a peer's "READY" line); throws `.notReady` when the process
-    /// exits first or `timeout` passes (the process is left running in the latter case).
-    public func waitForOutput(_ marker: String, timeout: Duration = .seconds(10)) async throws(CommandError) {
+    /// One of a peer's output streams.
+    public enum Stream: Sendable {
+        /// Standard output.
+        case stdout
+        /// Standard error.
+        case stderr
+    }
+
+    /// Waits until `stream` contains `marker` (a toolkit peer's "READY" on stdout; xclip's "Waiting for
+    /// selection requests" on stderr with `-quiet`); throws `.notReady` when the process exits first or
+    /// `timeout` passes (the process is left running in the latter case).
+    ///
+    /// xclip prints its line right after queueing its SetSelectionOwner request, which it flushes at once by
+    /// waiting for events; a requestor spawned afterwards cannot realistically get there first.
+    public func waitForOutput(
+        _ marker: String,
+        in stream: Stream = .stdout,
+        timeout: Duration = .seconds(10)
+    ) async throws(CommandError) {
         let deadline = ContinuousClock.now + timeout
         let needle = Data(marker.utf8)
         var pause = Duration.milliseconds(1)
+        func printed() -> Bool { (stream == .stdout ? stdoutSoFar : stderrSoFar).range(of: needle) != nil }
         while true {
-            if stdoutSoFar.range(of: needle) != nil { return }
+            if printed() { return }
             if let ended = launched.child.poll() {
                 // It may have printed the marker just before exiting.
-                if stdoutSoFar.range(of: needle) != nil { return }
+                if printed() { return }
                 throw CommandError(
                     kind: .notReady, arguments: command.arguments, detail: "exited (\(ended)) before printing \(marker)",
                     partialResult: launched.result(termination: ended)

@@ -10,6 +10,8 @@ public struct CommandError: Error, Sendable, CustomStringConvertible {
         case spawnFailed
         /// The command did not finish before its deadline; it was killed.
         case timedOut
+        /// The command ran but exited unsuccessfully (for runners that expect success, such as `ToolkitPeer`).
+        case failed
         /// The command never printed what it was expected to print (a readiness line, a display number).
         case notReady
     }

@@ -1,0 +1,160 @@
+// ClipBridge test support: real GTK 4 and Qt 5 applications as clipboard peers.
+
+import Foundation
+import Glibc
+
+/// A real GTK 4 or Qt 5 application (the scripts in Tests/Peers, run by Debian's /usr/bin/python3) acting as
+/// a clipboard peer on one display: it reads what we own, or owns content we read.
+///
+/// The scripts use only public toolkit API, so the X11 side (target names, INCR, timeouts) is the toolkit's
+/// own, as in any desktop app. Reads fail with `CommandError` kind `.failed` (and the script's stderr) when
+/// the peer gets nothing.
+///
+/// ```swift
+/// let gtk = ToolkitPeer(.gtk4, display: server.display)
+/// #expect(try await gtk.readText() == "hello")
+/// let owner = try await ToolkitPeer(.qt5, display: server.display).own(text: "from Qt")
+/// defer { Task { await owner.stop() } }
+/// ```
+public struct ToolkitPeer: Sendable {
+    /// Which toolkit the peer application uses.
+    public enum Toolkit: String, Sendable, CaseIterable, CustomStringConvertible {
+        /// GTK 4 through PyGObject (Tests/Peers/gtk4_clipboard.py).
+        case gtk4
+        /// Qt 5 through PyQt5 (Tests/Peers/qt5_clipboard.py).
+        case qt5
+
+        /// The script's file name in Tests/Peers.
+        var scriptName: String { self == .gtk4 ? "gtk4_clipboard.py" : "qt5_clipboard.py" }
+
+        /// True when Debian's python3 and this toolkit's Python bindings are installed (for `.enabled(if:)`).
+        public var isInstalled: Bool {
+            guard access(ToolkitPeer.python, X_OK) == 0 else { return false }
+            switch self {
+            case .gtk4:
+                let libraries = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib")) ?? []
+                let typelib = libraries.contains {
+                    access("/usr/lib/\($0)/girepository-1.0/Gtk-4.0.typelib", R_OK) == 0
+                }
+                return typelib && access("/usr/lib/python3/dist-packages/gi/__init__.py", R_OK) == 0
+            case .qt5:
+                return access("/usr/lib/python3/dist-packages/PyQt5/QtGui.abi3.so", R_OK) == 0
+            }
+        }
+
+        /// "GTK 4" or "Qt 5".
+        public var description: String { self == .gtk4 ? "GTK 4" : "Qt 5" }
+    }
+
+    /// Debian's interpreter, which has python3-gi and python3-pyqt5 (a pyenv python3 first in PATH has not).
+    public static let python = "/usr/bin/python3"
+
+    /// The folder holding the peer scripts (Tests/Peers in the source tree).
+    public static let scriptsDirectory: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // Peers
+        .deletingLastPathComponent()  // ClipBridgeTestSupport
+        .deletingLastPathComponent()  // Tests
+        .appendingPathComponent("Peers", isDirectory: true)
+
+    /// The toolkit.
+    public var toolkit: Toolkit
+    /// The X display the peer connects to.
+    public var display: String
+    /// The selection: "clipboard" or "primary" (the toolkits expose only these two).
+    public var selection: String
+
+    /// A peer of `toolkit` on `display`, working on `selection` ("clipboard" or "primary").
+    public init(_ toolkit: Toolkit, display: String, selection: String = "clipboard") {
+        self.toolkit = toolkit
+        self.display = display
+        self.selection = selection
+    }
+
+    /// The script's command line for `arguments` (the verb and its operands).
+    public func commandLine(_ arguments: [String], timeout: Duration) -> [String] {
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        return [
+            Self.python, Self.scriptsDirectory.appendingPathComponent(toolkit.scriptName).path,
+            "--selection", selection, "--timeout", String(seconds),
+        ] + arguments
+    }
+
+    /// Runs the script with `arguments` and returns whatever happened (no exit-status check).
+    ///
+    /// The script gives up by itself after `timeout`; the runner's own deadline is a few seconds later, so a
+    /// wedged interpreter is killed too.
+    public func run(_ arguments: [String], timeout: Duration = .seconds(10)) async throws(CommandError)
+        -> CommandResult
+    {
+        try await PeerCommand(commandLine(arguments, timeout: timeout), display: display, timeout: timeout + .seconds(5))
+            .run()
+    }
+
+    /// The clipboard's text, as the toolkit's own text API returns it.
+    public func readText(timeout: Duration = .seconds(10)) async throws(CommandError) -> String {
+        try await runExpectingSuccess(["--read-text"], timeout: timeout).stdoutText
+    }
+
+    /// The bytes offered as `mimeType` (GTK streams them; Qt reads them through QMimeData).
+    public func read(mimeType: String, timeout: Duration = .seconds(10)) async throws(CommandError) -> Data {
+        try await runExpectingSuccess(["--read-mime", mimeType], timeout: timeout).stdout
+    }
+
+    /// The MIME types the toolkit says are offered (GTK: `GdkContentFormats`; Qt: `QMimeData.formats()`,
+    /// which also lists X target names it cannot map, such as TARGETS).
+    public func formats(timeout: Duration = .seconds(10)) async throws(CommandError) -> [String] {
+        try await runExpectingSuccess(["--formats"], timeout: timeout).stdoutText
+            .split(separator: "\n").map(String.init)
+    }
+
+    /// Makes the toolkit app own the selection with `text` and/or `representations` (MIME type, bytes; in
+    /// order), and returns once it has claimed it (it printed "READY").
+    ///
+    /// It serves until it loses ownership (then prints "LOST" and exits 0), until `timeout`, or until
+    /// `stop()`. Stop it at the end of the test.
+    public func own(
+        text: String? = nil,
+        representations: [(mimeType: String, data: Data)] = [],
+        timeout: Duration = .seconds(30)
+    ) async throws(CommandError) -> BackgroundPeer {
+        var arguments: [String] = []
+        if let text { arguments += ["--set-text", text] }
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("clipbridge-peer-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        if !representations.isEmpty {
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                for (index, representation) in representations.enumerated() {
+                    let file = directory.appendingPathComponent("\(index)")
+                    try representation.data.write(to: file)
+                    arguments += ["--set-mime", representation.mimeType, file.path]
+                }
+            } catch {
+                throw CommandError(kind: .spawnFailed, arguments: arguments, detail: "staging data: \(error)")
+            }
+        }
+        let peer = try PeerCommand(commandLine(arguments, timeout: timeout), display: display).start()
+        do {
+            // The script reads its files before printing READY, so they can go once it has.
+            try await peer.waitForOutput("READY\n", timeout: .seconds(20))
+        } catch {
+            await peer.kill()
+            throw error
+        }
+        return peer
+    }
+
+    private func runExpectingSuccess(_ arguments: [String], timeout: Duration) async throws(CommandError)
+        -> CommandResult
+    {
+        let result = try await run(arguments, timeout: timeout)
+        guard result.succeeded else {
+            throw CommandError(
+                kind: .failed, arguments: result.arguments, detail: "\(toolkit) peer: \(result.termination)",
+                partialResult: result
+            )
+        }
+        return result
+    }
+}

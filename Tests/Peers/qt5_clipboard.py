@@ -1,0 +1,128 @@
+#!/usr/bin/python3
+"""A real Qt 5 application as a clipboard peer for ClipBridge's tests.
+
+Run it with Debian's /usr/bin/python3 (python3-pyqt5), with DISPLAY set to the test's Xvfb. It uses only
+public Qt API (QClipboard, QMimeData), so Qt's xcb plugin does the X11 work exactly as in any Qt 5 app:
+its MIME <-> target mapping, INCR handling and its 5-second clipboard timeout are what is tested against.
+
+Verbs (exactly one):
+  --read-text            print the clipboard's text (no newline added)
+  --read-mime TYPE       write the bytes offered as TYPE to stdout
+  --formats              list QMimeData.formats(), one per line
+  --set-text TEXT        own the selection with TEXT (may be combined with --set-mime)
+  --set-mime TYPE FILE   own the selection with FILE's bytes as TYPE (repeatable, order kept)
+While owning, it prints "READY" once the claim is made, then serves until it loses ownership ("LOST"),
+the timeout passes ("TIMEOUT") or SIGTERM/SIGINT arrives ("STOPPED"); all of these exit 0.
+Exit status: 0 done, 1 nothing to read (message on stderr), 2 usage.
+"""
+
+import argparse
+import os
+import signal
+import sys
+
+os.environ["QT_QPA_PLATFORM"] = "xcb"
+os.environ.setdefault("QT_ACCESSIBILITY", "0")
+os.environ.setdefault("NO_AT_BRIDGE", "1")
+
+from PyQt5.QtCore import QMimeData, QTimer  # noqa: E402
+from PyQt5.QtGui import QClipboard, QGuiApplication  # noqa: E402
+
+
+def parse_arguments():
+    parser = argparse.ArgumentParser(description="Qt 5 clipboard peer for tests")
+    parser.add_argument("--selection", choices=["clipboard", "primary"], default="clipboard")
+    parser.add_argument("--timeout", type=float, default=None,
+                        help="seconds before giving up (reads: 10, serving: 30)")
+    parser.add_argument("--read-text", action="store_true")
+    parser.add_argument("--read-mime", metavar="TYPE")
+    parser.add_argument("--formats", action="store_true")
+    parser.add_argument("--set-text", metavar="TEXT")
+    parser.add_argument("--set-mime", nargs=2, metavar=("TYPE", "FILE"), action="append", default=[])
+    arguments = parser.parse_args()
+    reads = [arguments.read_text, arguments.read_mime is not None, arguments.formats]
+    sets = arguments.set_text is not None or bool(arguments.set_mime)
+    if sum(bool(r) for r in reads) + int(sets) != 1:
+        parser.error("give exactly one of --read-text, --read-mime, --formats, or --set-text/--set-mime")
+    if arguments.timeout is None:
+        arguments.timeout = 30.0 if sets else 10.0
+    return arguments, sets
+
+
+def say(line, stream=sys.stdout):
+    stream.write(line + "\n")
+    stream.flush()
+
+
+def main():
+    arguments, owning = parse_arguments()
+    # A hard stop in case Qt wedges: SIGALRM's default action ends the process. (Qt's own clipboard reads give
+    # up after 5 seconds per request, so reads finish well before this.)
+    signal.alarm(int(arguments.timeout) + 5)
+    application = QGuiApplication([sys.argv[0]])
+    clipboard = application.clipboard()
+    mode = QClipboard.Selection if arguments.selection == "primary" else QClipboard.Clipboard
+
+    if not owning:
+        data = clipboard.mimeData(mode)
+        if arguments.formats:
+            for mime_type in (data.formats() if data is not None else []):
+                say(mime_type)
+            return 0
+        if arguments.read_text:
+            text = clipboard.text(mode)
+            if not text:
+                say("no text on the clipboard", sys.stderr)
+                return 1
+            sys.stdout.buffer.write(text.encode("utf-8"))
+            sys.stdout.flush()
+            return 0
+        if data is None or not data.hasFormat(arguments.read_mime):
+            offered = ", ".join(data.formats()) if data is not None else "nothing"
+            say("%s is not offered (offered: %s)" % (arguments.read_mime, offered), sys.stderr)
+            return 1
+        sys.stdout.buffer.write(bytes(data.data(arguments.read_mime)))
+        sys.stdout.flush()
+        return 0
+
+    data = QMimeData()
+    if arguments.set_text is not None:
+        data.setText(arguments.set_text)
+    for mime_type, path in arguments.set_mime:
+        with open(path, "rb") as data_file:
+            data.setData(mime_type, data_file.read())
+    clipboard.setMimeData(data, mode)
+
+    def owns():
+        return clipboard.ownsSelection() if mode == QClipboard.Selection else clipboard.ownsClipboard()
+    if not owns():
+        say("could not take the selection", sys.stderr)
+        return 1
+
+    def changed(changed_mode):
+        if changed_mode == mode and not owns():
+            say("LOST")
+            application.quit()
+    clipboard.changed.connect(changed)
+
+    def stop(*_):
+        say("STOPPED")
+        application.quit()
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    # Python runs signal handlers only between bytecodes: wake the interpreter regularly.
+    heartbeat = QTimer()
+    heartbeat.timeout.connect(lambda: None)
+    heartbeat.start(50)
+
+    def expire():
+        say("TIMEOUT")
+        application.quit()
+    QTimer.singleShot(int(arguments.timeout * 1000), expire)
+    say("READY")
+    application.exec_()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
