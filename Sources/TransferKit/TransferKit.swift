@@ -1,1 +1,0 @@
-// TransferKit: `Transferable` on Linux, name-for-name with Apple's CoreTransferable.
