@@ -49,7 +49,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "clipbridge",
-            dependencies: ["ClipBridge", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "ClipBridge", "UniformTypes", "X11Selection",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -79,7 +82,7 @@ let package = Package(
         ),
         .testTarget(
             name: "clipbridgeTests",
-            dependencies: ["ClipBridgeTestSupport"],
+            dependencies: ["ClipBridgeTestSupport", "X11Selection"],
             swiftSettings: strict
         ),
     ],
