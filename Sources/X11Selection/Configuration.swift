@@ -1,0 +1,24 @@
+import Logging
+
+/// Tunables of one connection.
+public struct Configuration: Sendable {
+    /// The wait for a reply to a conversion request (the whole reply for a direct transfer, the first
+    /// reply for an INCR one), and for the server timestamp when claiming.
+    public var readTimeout: Duration = .seconds(5)
+    /// The longest pause between two chunks of an incremental transfer, in both directions. An owner
+    /// drops a requestor that stops deleting the property for this long (others go on).
+    public var incrementalIdleTimeout: Duration = .seconds(5)
+    /// Payloads larger than this many bytes are sent with INCR. nil derives it from the server's
+    /// maximum request size (BIG-REQUESTS), minus the request header.
+    public var incrementalThreshold: Int? = nil
+    /// Bytes per INCR chunk when sending. 128 KiB measured fastest on Xvfb (1–8 MiB chunks were about
+    /// 2× slower, 4000-byte chunks about 10× slower).
+    public var chunkSize: Int = 128 * 1024
+    /// How many bytes a streamed read may buffer before it stops acknowledging INCR chunks (backpressure).
+    public var streamBufferLimit: Int = 4 * 1024 * 1024
+    /// Where the engine logs (peer misbehaviour, dropped transfers). Defaults to a logger that discards.
+    public var logger: Logger = Logger(label: "X11Selection", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    /// The defaults.
+    public init() {}
+}

@@ -1,0 +1,89 @@
+internal import CX11
+
+/// An X event decoded at the edge of the loop, so nothing above `Loop/` touches `XEvent`.
+enum X11Event {
+    /// Someone asks us (an owner) to convert `selection` to `target` into `property` on `requestor`.
+    case selectionRequest(SelectionRequest)
+    /// The owner answered our conversion request (`property` is `none` when refused).
+    case selectionNotify(requestor: X11Window, selection: X11Atom, target: X11Atom, property: X11Atom,
+                         time: X11Timestamp)
+    /// We lost `selection` (ICCCM 2.2).
+    case selectionClear(window: X11Window, selection: X11Atom, time: X11Timestamp)
+    /// A property changed on a window whose PropertyChange events we selected.
+    case propertyNotify(window: X11Window, property: X11Atom, time: X11Timestamp, deleted: Bool)
+    /// A window whose StructureNotify events we selected was destroyed.
+    case destroyNotify(window: X11Window)
+    /// XFixes selection owner notification.
+    case ownerChange(FixesOwnerChange)
+    /// Anything else.
+    case other(type: Int32)
+
+    struct SelectionRequest: Sendable, Equatable {
+        var owner: X11Window
+        var requestor: X11Window
+        var selection: X11Atom
+        var target: X11Atom
+        var property: X11Atom
+        var time: X11Timestamp
+    }
+
+    struct FixesOwnerChange: Sendable, Equatable {
+        /// 0 = new owner, 1 = owner window destroyed, 2 = owner client closed (XFixes subtypes).
+        var subtype: Int32
+        var window: X11Window
+        var owner: X11Window?
+        var selection: X11Atom
+        var timestamp: X11Timestamp
+        var selectionTimestamp: X11Timestamp
+    }
+
+    init(decoding event: inout XEvent, fixesEventBase: Int32?) {
+        switch event.type {
+        case CX11.SelectionRequest:
+            let request = event.xselectionrequest
+            self = .selectionRequest(SelectionRequest(
+                owner: X11Window(rawValue: UInt(request.owner)),
+                requestor: X11Window(rawValue: UInt(request.requestor)),
+                selection: X11Atom(rawValue: UInt(request.selection)),
+                target: X11Atom(rawValue: UInt(request.target)),
+                property: X11Atom(rawValue: UInt(request.property)),
+                time: X11Timestamp(rawValue: UInt(request.time))))
+        case SelectionNotify:
+            let notify = event.xselection
+            self = .selectionNotify(
+                requestor: X11Window(rawValue: UInt(notify.requestor)),
+                selection: X11Atom(rawValue: UInt(notify.selection)),
+                target: X11Atom(rawValue: UInt(notify.target)),
+                property: X11Atom(rawValue: UInt(notify.property)),
+                time: X11Timestamp(rawValue: UInt(notify.time)))
+        case SelectionClear:
+            let clear = event.xselectionclear
+            self = .selectionClear(
+                window: X11Window(rawValue: UInt(clear.window)),
+                selection: X11Atom(rawValue: UInt(clear.selection)),
+                time: X11Timestamp(rawValue: UInt(clear.time)))
+        case PropertyNotify:
+            let property = event.xproperty
+            self = .propertyNotify(
+                window: X11Window(rawValue: UInt(property.window)),
+                property: X11Atom(rawValue: UInt(property.atom)),
+                time: X11Timestamp(rawValue: UInt(property.time)),
+                deleted: property.state == PropertyDelete)
+        case DestroyNotify:
+            self = .destroyNotify(window: X11Window(rawValue: UInt(event.xdestroywindow.window)))
+        case let type where fixesEventBase != nil && type == fixesEventBase! + XFixesSelectionNotify:
+            let fixes = withUnsafePointer(to: &event) {
+                $0.withMemoryRebound(to: XFixesSelectionNotifyEvent.self, capacity: 1) { $0.pointee }
+            }
+            self = .ownerChange(FixesOwnerChange(
+                subtype: fixes.subtype,
+                window: X11Window(rawValue: UInt(fixes.window)),
+                owner: fixes.owner == 0 ? nil : X11Window(rawValue: UInt(fixes.owner)),
+                selection: X11Atom(rawValue: UInt(fixes.selection)),
+                timestamp: X11Timestamp(rawValue: UInt(fixes.timestamp)),
+                selectionTimestamp: X11Timestamp(rawValue: UInt(fixes.selection_timestamp))))
+        default:
+            self = .other(type: event.type)
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import CX11Shims
+import Glibc
+import Synchronization
+
+/// What the loop asks of the connection it drives, once per iteration, on the loop thread.
+struct PumpResult {
+    /// File descriptor of the X connection to poll for input, or nil when there is none (closed or dead).
+    var fileDescriptor: Int32?
+    /// The earliest deadline the connection waits for.
+    var deadline: ContinuousClock.Instant?
+    /// More work can be done right away (events already in Xlib's queue): do not sleep.
+    var hasMoreWork: Bool
+}
+
+/// The object the loop drives; called only on the loop thread.
+protocol X11EventLoopDriver: AnyObject, Sendable {
+    /// Processes X events, fires expired deadlines and flushes the output buffer.
+    func pump() -> PumpResult
+}
+
+/// The thread that owns one X `Display` and the serial executor of the actor bound to it.
+///
+/// Xlib is used without `XInitThreads`: every Xlib call for a Display happens on its loop thread, which
+/// the type system enforces because `X11Connection` is an actor whose executor is this loop (the design
+/// follows SwiftNIO's `SelectableEventLoop`). The loop runs enqueued actor jobs, lets the driver pump X
+/// events, then sleeps in `poll(2)` on the X socket and an `eventfd` until input, a wake-up or the next
+/// deadline.
+///
+/// Invariant that makes `@unchecked Sendable` sound: `state` is only touched under its `Mutex`; `driver`
+/// and `wakeFD` are written before the thread starts (`driver` is weak and set once from the loop
+/// thread itself); everything else is immutable.
+final class X11EventLoop: SerialExecutor, @unchecked Sendable {
+    private struct State {
+        var jobs: [UnownedJob] = []
+        var wakePending = false
+        var terminating = false
+        var thread: pthread_t?
+    }
+
+    private let state = Mutex(State())
+    private let wakeFD: Int32
+    /// Set on the loop thread only (by the connection's start job), read on the loop thread only.
+    nonisolated(unsafe) private weak var driver: (any X11EventLoopDriver)?
+
+    /// Starts the loop thread. Throws if the thread or the eventfd cannot be created.
+    init(name: String) throws(SelectionError) {
+        let fd = CX11Shims_eventfd()
+        guard fd >= 0 else {
+            throw SelectionError(.connectionLost, "cannot create an eventfd: errno \(errno)")
+        }
+        wakeFD = fd
+        let box = Unmanaged.passRetained(self)
+        var thread = pthread_t()
+        let rc = pthread_create(&thread, nil, { raw in
+            let loop = Unmanaged<X11EventLoop>.fromOpaque(raw!).takeRetainedValue()
+            loop.run()
+            return nil
+        }, box.toOpaque())
+        guard rc == 0 else {
+            box.release()
+            close(fd)
+            throw SelectionError(.connectionLost, "cannot start the X event-loop thread: error \(rc)")
+        }
+        pthread_detach(thread)
+        _ = name
+    }
+
+    deinit {
+        close(wakeFD)
+    }
+
+    /// Binds the driver; must be called on the loop thread.
+    func setDriver(_ newDriver: any X11EventLoopDriver) {
+        checkIsolated()
+        driver = newDriver
+    }
+
+    /// Asks the thread to exit once its queue is empty. Jobs enqueued afterwards still run first.
+    func terminate() {
+        state.withLock { $0.terminating = true }
+        _ = CX11Shims_eventfdSignal(wakeFD)
+    }
+
+    // MARK: SerialExecutor
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let unowned = UnownedJob(job)
+        let needsWake = state.withLock { state -> Bool in
+            state.jobs.append(unowned)
+            if state.wakePending { return false }
+            state.wakePending = true
+            return true
+        }
+        if needsWake {
+            _ = CX11Shims_eventfdSignal(wakeFD)
+        }
+    }
+
+    func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+        UnownedSerialExecutor(ordinary: self)
+    }
+
+    /// True when called on the loop thread.
+    var inLoop: Bool {
+        let owner = state.withLock { $0.thread }
+        guard let owner else { return false }
+        return pthread_equal(owner, pthread_self()) != 0
+    }
+
+    func checkIsolated() {
+        precondition(inLoop, "X11Selection: not on the X event-loop thread of this connection")
+    }
+
+    // MARK: The loop
+
+    private func run() {
+        state.withLock { $0.thread = pthread_self() }
+        let executor = asUnownedSerialExecutor()
+        while true {
+            let (jobs, terminating) = state.withLock { state -> ([UnownedJob], Bool) in
+                let jobs = state.jobs
+                state.jobs.removeAll(keepingCapacity: true)
+                state.wakePending = false
+                return (jobs, state.terminating)
+            }
+            for job in jobs {
+                job.runSynchronously(on: executor)
+            }
+            if terminating && jobs.isEmpty {
+                return
+            }
+            let result = driver?.pump() ?? PumpResult(fileDescriptor: nil, deadline: nil, hasMoreWork: false)
+            let queued = state.withLock { !$0.jobs.isEmpty || $0.terminating }
+            if result.hasMoreWork || queued {
+                continue
+            }
+            sleep(until: result)
+        }
+    }
+
+    private func sleep(until result: PumpResult) {
+        var fds = [pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
+        if let fd = result.fileDescriptor {
+            fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+        }
+        var timeout: Int32 = -1
+        if let deadline = result.deadline {
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            if remaining <= .zero {
+                timeout = 0
+            } else {
+                let (seconds, attoseconds) = remaining.components
+                let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1
+                timeout = Int32(clamping: milliseconds)
+            }
+        }
+        let rc = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), timeout) }
+        if rc > 0 && fds[0].revents != 0 {
+            CX11Shims_eventfdDrain(wakeFD)
+        }
+    }
+}

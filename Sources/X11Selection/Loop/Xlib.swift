@@ -1,0 +1,345 @@
+internal import CX11
+import CX11Shims
+import Foundation
+import Glibc
+
+/// The connection layer's only door to Xlib: thin wrappers over the raw calls, taking and returning Swift
+/// values (the `Syscalls.swift` of swift-system). Every method must be called on the loop thread that
+/// opened the Display; `X11Connection` (an actor pinned to that thread) is the only user.
+final class XDisplay {
+    private let display: OpaquePointer
+    let root: X11Window
+    let fileDescriptor: Int32
+    private(set) var isClosed = false
+
+    /// Opens `name`; nil when the server cannot be reached.
+    static func open(_ name: String) -> XDisplay? {
+        CX11Shims_installHandlers()
+        guard let display = XOpenDisplay(name) else { return nil }
+        guard CX11Shims_adoptDisplay(display) == 0 else {
+            XCloseDisplay(display)
+            return nil
+        }
+        return XDisplay(display)
+    }
+
+    private init(_ display: OpaquePointer) {
+        self.display = display
+        root = X11Window(rawValue: XDefaultRootWindow(display))
+        fileDescriptor = XConnectionNumber(display)
+    }
+
+    /// True once the connection broke (the IO error handler ran).
+    var isDead: Bool { isClosed || CX11Shims_isDisplayDead(display) != 0 }
+
+    /// Closes the connection (also fine on a dead one) and forgets it in the error trampolines.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        XCloseDisplay(display)
+        CX11Shims_releaseDisplay(display)
+    }
+
+    /// The largest request the server accepts, in bytes (BIG-REQUESTS when available).
+    var maximumRequestBytes: Int {
+        let extended = XExtendedMaxRequestSize(display)
+        let units = extended > 0 ? extended : XMaxRequestSize(display)
+        return Int(units) * 4
+    }
+
+    // MARK: Requests and events
+
+    /// The serial number the next request will get (for attributing asynchronous errors).
+    var nextRequestSerial: UInt { UInt(XNextRequest(display)) }
+
+    func flush() { XFlush(display) }
+
+    /// One round trip: every error caused by earlier requests has been reported afterwards.
+    func sync() { XSync(display, 0) }
+
+    /// Events already in Xlib's queue, without reading the socket.
+    var queuedEvents: Int { Int(XEventsQueued(display, QueuedAlready)) }
+
+    /// Events in the queue after a non-blocking read of whatever the socket holds.
+    func readAvailableEvents() -> Int { Int(XEventsQueued(display, QueuedAfterReading)) }
+
+    /// The next queued event, decoded; only call when `queuedEvents > 0` (XNextEvent would block).
+    func nextEvent(fixesEventBase: Int32?) -> X11Event {
+        var event = XEvent()
+        XNextEvent(display, &event)
+        return X11Event(decoding: &event, fixesEventBase: fixesEventBase)
+    }
+
+    /// Protocol errors reported since the last call, oldest first.
+    func takeErrors() -> [X11Error] {
+        var errors: [X11Error] = []
+        var raw = CX11Shims_Error()
+        while CX11Shims_takeError(display, &raw) != 0 {
+            errors.append(X11Error(raw))
+        }
+        return errors
+    }
+
+    // MARK: Atoms
+
+    func internAtoms(_ names: [String]) -> [X11Atom] {
+        guard !names.isEmpty else { return [] }
+        var cStrings = names.map { strdup($0) }
+        defer { cStrings.forEach { free($0) } }
+        var atoms = [Atom](repeating: 0, count: names.count)
+        _ = cStrings.withUnsafeMutableBufferPointer { strings in
+            XInternAtoms(display, strings.baseAddress, Int32(names.count), 0, &atoms)
+        }
+        return atoms.map { X11Atom(rawValue: UInt($0)) }
+    }
+
+    func atomNames(_ atoms: [X11Atom]) -> [String?] {
+        guard !atoms.isEmpty else { return [] }
+        var raw = atoms.map { Atom($0.rawValue) }
+        var names = [UnsafeMutablePointer<CChar>?](repeating: nil, count: atoms.count)
+        _ = XGetAtomNames(display, &raw, Int32(atoms.count), &names)
+        return names.map { pointer in
+            guard let pointer else { return nil }
+            defer { XFree(pointer) }
+            return String(cString: pointer)
+        }
+    }
+
+    // MARK: Windows
+
+    /// An unmapped InputOnly window that receives PropertyNotify (our requestor and owner identity).
+    func createUtilityWindow() -> X11Window {
+        var attributes = XSetWindowAttributes()
+        attributes.event_mask = PropertyChangeMask
+        let window = XCreateWindow(
+            display, Window(root.rawValue), -10, -10, 1, 1, 0, 0, UInt32(InputOnly), nil,
+            UInt(CWEventMask), &attributes)
+        return X11Window(rawValue: UInt(window))
+    }
+
+    func destroyWindow(_ window: X11Window) {
+        XDestroyWindow(display, Window(window.rawValue))
+    }
+
+    /// Which events of `window` this client receives (replaces this client's previous mask).
+    func selectInput(_ window: X11Window, propertyChanges: Bool, structureChanges: Bool) {
+        var mask = NoEventMask
+        if propertyChanges { mask |= PropertyChangeMask }
+        if structureChanges { mask |= StructureNotifyMask }
+        XSelectInput(display, Window(window.rawValue), mask)
+    }
+
+    // MARK: Properties
+
+    /// Writes format-8 or format-16 data (16: native-endian 2-byte items in `bytes`).
+    func changeProperty(
+        _ window: X11Window, _ property: X11Atom, type: X11Atom, format: Int, append: Bool = false,
+        bytes: UnsafeRawBufferPointer
+    ) {
+        let itemSize = format / 8
+        let count = bytes.count / max(itemSize, 1)
+        let mode = append ? PropModeAppend : PropModeReplace
+        if count == 0 {
+            var empty: UInt8 = 0
+            XChangeProperty(
+                display, Window(window.rawValue), Atom(property.rawValue), Atom(type.rawValue), Int32(format),
+                mode, &empty, 0)
+            return
+        }
+        XChangeProperty(
+            display, Window(window.rawValue), Atom(property.rawValue), Atom(type.rawValue), Int32(format), mode,
+            bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(count))
+    }
+
+    /// Writes format-32 data given as values (Xlib wants one C long per item).
+    func changeProperty32(
+        _ window: X11Window, _ property: X11Atom, type: X11Atom, values: [UInt], append: Bool = false
+    ) {
+        var longs = values.map { Int(bitPattern: $0) }
+        let mode = append ? PropModeAppend : PropModeReplace
+        if longs.isEmpty { longs = [0] }
+        _ = longs.withUnsafeMutableBytes { raw in
+            XChangeProperty(
+                display, Window(window.rawValue), Atom(property.rawValue), Atom(type.rawValue), 32, mode,
+                raw.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(values.count))
+        }
+    }
+
+    /// Reads a whole property (optionally deleting it in the same request). nil when the request failed
+    /// (bad window, dead connection).
+    func getProperty(_ window: X11Window, _ property: X11Atom, delete: Bool) -> PropertyValue? {
+        var actualType: Atom = 0
+        var actualFormat: Int32 = 0
+        var itemCount: UInt = 0
+        var bytesAfter: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let status = XGetWindowProperty(
+            display, Window(window.rawValue), Atom(property.rawValue), 0, 0x1FFF_FFFF, delete ? 1 : 0,
+            Atom(AnyPropertyType), &actualType, &actualFormat, &itemCount, &bytesAfter, &data)
+        guard status == Success else {
+            if let data { XFree(data) }
+            return nil
+        }
+        let format = Int(actualFormat)
+        let count = Int(itemCount)
+        var bytes = Data()
+        if let data {
+            switch format {
+            case 32:
+                bytes = Data(count: count * 4)
+                bytes.withUnsafeMutableBytes { out in
+                    let longs = UnsafeRawPointer(data).assumingMemoryBound(to: UInt.self)
+                    for index in 0..<count {
+                        out.storeBytes(of: UInt32(truncatingIfNeeded: longs[index]).littleEndian,
+                                       toByteOffset: index * 4, as: UInt32.self)
+                    }
+                }
+                XFree(data)
+            case 16, 8:
+                let size = count * format / 8
+                if size == 0 {
+                    XFree(data)
+                } else {
+                    bytes = Data(bytesNoCopy: data, count: size, deallocator: .custom { pointer, _ in XFree(pointer) })
+                }
+            default:
+                XFree(data)
+            }
+        }
+        return PropertyValue(
+            type: X11Atom(rawValue: UInt(actualType)), format: format, bytes: bytes, bytesAfter: Int(bytesAfter),
+            itemCount: count)
+    }
+
+    func deleteProperty(_ window: X11Window, _ property: X11Atom) {
+        XDeleteProperty(display, Window(window.rawValue), Atom(property.rawValue))
+    }
+
+    // MARK: Selections
+
+    func setSelectionOwner(_ selection: X11Atom, _ owner: X11Window?, time: X11Timestamp) {
+        XSetSelectionOwner(display, Atom(selection.rawValue), Window(owner?.rawValue ?? 0), Time(time.rawValue))
+    }
+
+    func selectionOwner(_ selection: X11Atom) -> X11Window? {
+        let owner = XGetSelectionOwner(display, Atom(selection.rawValue))
+        return owner == 0 ? nil : X11Window(rawValue: UInt(owner))
+    }
+
+    func convertSelection(
+        _ selection: X11Atom, target: X11Atom, property: X11Atom, requestor: X11Window, time: X11Timestamp?
+    ) {
+        XConvertSelection(
+            display, Atom(selection.rawValue), Atom(target.rawValue), Atom(property.rawValue),
+            Window(requestor.rawValue), Time(time?.rawValue ?? UInt(CurrentTime)))
+    }
+
+    /// Sends the SelectionNotify that answers a SelectionRequest (property `none` = refused).
+    func sendSelectionNotify(
+        requestor: X11Window, selection: X11Atom, target: X11Atom, property: X11Atom, time: X11Timestamp
+    ) {
+        var event = XEvent()
+        event.xselection.type = SelectionNotify
+        event.xselection.send_event = 1
+        event.xselection.display = display
+        event.xselection.requestor = Window(requestor.rawValue)
+        event.xselection.selection = Atom(selection.rawValue)
+        event.xselection.target = Atom(target.rawValue)
+        event.xselection.property = Atom(property.rawValue)
+        event.xselection.time = Time(time.rawValue)
+        XSendEvent(display, Window(requestor.rawValue), 0, NoEventMask, &event)
+    }
+
+    // MARK: XFixes
+
+    /// The XFixes event base, or nil when the server lacks the extension.
+    func queryFixesExtension() -> Int32? {
+        var eventBase: Int32 = 0
+        var errorBase: Int32 = 0
+        guard XFixesQueryExtension(display, &eventBase, &errorBase) != 0 else { return nil }
+        var major: Int32 = 0
+        var minor: Int32 = 0
+        guard XFixesQueryVersion(display, &major, &minor) != 0, major >= 1 else { return nil }
+        return eventBase
+    }
+
+    /// Selects all three XFixes selection notifications (new owner, owner window destroyed, client closed).
+    func selectOwnerChanges(_ window: X11Window, selection: X11Atom, enabled: Bool) {
+        let mask = enabled
+            ? UInt(XFixesSetSelectionOwnerNotifyMask | XFixesSelectionWindowDestroyNotifyMask
+                | XFixesSelectionClientCloseNotifyMask)
+            : 0
+        XFixesSelectSelectionInput(display, Window(window.rawValue), Atom(selection.rawValue), mask)
+    }
+
+    // MARK: Text conversions (COMPOUND_TEXT, TEXT)
+
+    /// Converts UTF-8 text with Xlib's converters. `compoundTextOnly` picks XCompoundTextStyle (always
+    /// COMPOUND_TEXT); otherwise XStdICCTextStyle (STRING when Latin-1 suffices, else COMPOUND_TEXT),
+    /// which is ICCCM's recommendation for the TEXT target. Returns nil when Xlib cannot convert.
+    func encodeText(_ text: String, compoundTextOnly: Bool) -> PropertyValue? {
+        withUTF8CharacterLocale {
+            var property = XTextProperty()
+            var status: Int32 = 0
+            text.withCString { cString in
+                var list: UnsafeMutablePointer<CChar>? = UnsafeMutablePointer(mutating: cString)
+                status = Xutf8TextListToTextProperty(
+                    display, &list, 1, compoundTextOnly ? XCompoundTextStyle : XStdICCTextStyle, &property)
+            }
+            // A positive status counts characters Xlib replaced because no charset had them.
+            guard status == Success, let value = property.value else {
+                if let value = property.value { XFree(value) }
+                return nil
+            }
+            defer { XFree(value) }
+            let bytes = Data(bytes: value, count: Int(property.nitems))
+            return PropertyValue(
+                type: X11Atom(rawValue: UInt(property.encoding)), format: Int(property.format), bytes: bytes,
+                bytesAfter: 0, itemCount: bytes.count)
+        }
+    }
+
+    /// Converts COMPOUND_TEXT / STRING / UTF8_STRING property bytes to a String with Xlib's converters.
+    func decodeText(_ bytes: Data, type: X11Atom) -> String? {
+        withUTF8CharacterLocale {
+            var copy = [UInt8](bytes)
+            copy.append(0)
+            return copy.withUnsafeMutableBufferPointer { buffer -> String? in
+                var property = XTextProperty()
+                property.value = buffer.baseAddress
+                property.encoding = Atom(type.rawValue)
+                property.format = 8
+                property.nitems = UInt(bytes.count)
+                var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+                var count: Int32 = 0
+                let status = Xutf8TextPropertyToTextList(display, &property, &list, &count)
+                guard status >= Success, let list else { return nil }
+                defer { XFreeStringList(list) }
+                // A text property may hold several NUL-separated strings; keep the separators.
+                var pieces: [String] = []
+                for index in 0..<Int(count) {
+                    if let item = list[index] { pieces.append(String(cString: item)) }
+                }
+                return pieces.joined(separator: "\0")
+            }
+        }
+    }
+}
+
+/// Runs `body` with a UTF-8 LC_CTYPE locale, which Xlib's text converters need to reach every charset.
+///
+/// Xlib picks its converters from the *global* `setlocale(LC_CTYPE, NULL)` (`_XlcCurrentLC`), so a
+/// per-thread `uselocale` does not help. A Swift program that never called `setlocale` runs in the "C"
+/// locale, where Xlib can only produce Latin-1. When the host already uses a UTF-8 locale nothing is
+/// changed; otherwise LC_CTYPE is switched to `C.UTF-8` for the duration of the call and restored
+/// right after. Known limit: another thread reading LC_CTYPE at that instant sees C.UTF-8.
+private func withUTF8CharacterLocale<T>(_ body: () -> T) -> T {
+    guard let current = setlocale(LC_CTYPE, nil).map({ String(cString: $0) }) else { return body() }
+    let lowered = current.lowercased()
+    if lowered.contains("utf-8") || lowered.contains("utf8") {
+        return body()
+    }
+    guard setlocale(LC_CTYPE, "C.UTF-8") != nil else { return body() }
+    defer { setlocale(LC_CTYPE, current) }
+    return body()
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// The pure text conversions of the text targets (ICCCM 2.7.1). COMPOUND_TEXT and TEXT go through Xlib
+/// (`XDisplay.encodeText` / `decodeText`) and are not here.
+enum TextEncodings {
+    /// ISO-8859-1 bytes of `text`, or nil when a character lies outside Latin-1 (U+0000–U+00FF).
+    /// Never substitutes: the caller decides what to do (the offer then omits STRING).
+    static func latin1(_ text: String) -> Data? {
+        var bytes = Data()
+        bytes.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            guard scalar.value <= 0xFF else { return nil }
+            bytes.append(UInt8(scalar.value))
+        }
+        return bytes
+    }
+
+    /// Decodes ISO-8859-1 (every byte is the code point of the same value).
+    static func fromLatin1(_ bytes: Data) -> String {
+        var scalars = String.UnicodeScalarView()
+        scalars.reserveCapacity(bytes.count)
+        for byte in bytes {
+            scalars.append(Unicode.Scalar(byte))
+        }
+        return String(scalars)
+    }
+
+    /// Decodes UTF-8, or nil when the bytes are not valid UTF-8.
+    static func fromUTF8(_ bytes: Data) -> String? {
+        String(validating: bytes, as: UTF8.self)
+    }
+
+    /// How `readText` decodes the reply of each text target, in the order it tries them.
+    enum Decoding: Equatable {
+        case utf8
+        case latin1
+        /// COMPOUND_TEXT, or TEXT whose reply type is COMPOUND_TEXT: Xlib converts.
+        case xlib
+    }
+
+    /// The targets `readText` tries, richest first (UTF-8 first: no conversion, no loss).
+    static let readOrder: [SelectionTarget] = [
+        .utf8String, .utf8PlainText, .compoundText, .text, .string, .plainText,
+    ]
+
+    /// How to decode a reply of `type` for `target`.
+    static func decoding(target: SelectionTarget, type: SelectionTarget) -> Decoding {
+        switch type {
+        case .utf8String, .utf8PlainText, "text/plain;charset=UTF-8": return .utf8
+        case .compoundText: return .xlib
+        case .string: return .latin1
+        default:
+            // The type names no known encoding (e.g. text/plain written with its own name): go by target.
+            switch target {
+            case .utf8String, .utf8PlainText: return .utf8
+            case .compoundText, .text: return .xlib
+            default: return .latin1
+            }
+        }
+    }
+}

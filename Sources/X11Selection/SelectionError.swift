@@ -1,0 +1,61 @@
+/// The one error type of X11Selection. Compare on `code`; `message` says what happened, with context.
+public struct SelectionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of failure this is. An open set of values (new codes may be added).
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Value: String, Hashable, Sendable {
+            case displayUnavailable, extensionUnavailable, noOwner, targetUnavailable, invalidReply, timedOut
+            case ownershipRefused, ownershipLost, clipboardManagerUnavailable, connectionLost, shutDown
+        }
+        private let value: Value
+        private init(_ value: Value) { self.value = value }
+
+        /// The display named by `DISPLAY` (or the `display` argument) cannot be opened.
+        public static let displayUnavailable = Code(.displayUnavailable)
+        /// The server lacks an extension this call needs (XFixes for owner-change watching).
+        public static let extensionUnavailable = Code(.extensionUnavailable)
+        /// Nobody owns the selection.
+        public static let noOwner = Code(.noOwner)
+        /// The owner refused the target (answered with property None); see `availableTargets`.
+        public static let targetUnavailable = Code(.targetUnavailable)
+        /// The owner's reply broke the protocol (e.g. TARGETS not of type ATOM, a vanished property).
+        public static let invalidReply = Code(.invalidReply)
+        /// A deadline passed (no reply, or an incremental transfer stalled).
+        public static let timedOut = Code(.timedOut)
+        /// Our claim was not confirmed by the server (`XGetSelectionOwner` named another window).
+        public static let ownershipRefused = Code(.ownershipRefused)
+        /// We lost the selection while the call needed it.
+        public static let ownershipLost = Code(.ownershipLost)
+        /// The clipboard manager refused or failed the handover.
+        public static let clipboardManagerUnavailable = Code(.clipboardManagerUnavailable)
+        /// The connection to the X server broke.
+        public static let connectionLost = Code(.connectionLost)
+        /// The connection was shut down by `shutdown()`.
+        public static let shutDown = Code(.shutDown)
+
+        /// The code's name.
+        public var description: String { value.rawValue }
+    }
+
+    /// The kind of failure.
+    public var code: Code
+    /// A human-readable explanation with context ("CLIPBOARD:image/png: …").
+    public var message: String
+    /// For `.targetUnavailable`: the targets the owner offers (its TARGETS reply), when it could be read.
+    public var availableTargets: [SelectionTarget]
+
+    /// Creates an error.
+    public init(_ code: Code, _ message: String, availableTargets: [SelectionTarget] = []) {
+        self.code = code
+        self.message = message
+        self.availableTargets = availableTargets
+    }
+
+    /// Errors are equal when their codes are.
+    public static func == (lhs: SelectionError, rhs: SelectionError) -> Bool { lhs.code == rhs.code }
+
+    /// Hashes the code only (consistent with `==`).
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+
+    /// "code: message".
+    public var description: String { "\(code): \(message)" }
+}

@@ -1,0 +1,63 @@
+/// What happened to an owned selection.
+public enum SelectionLeaseEvent: Sendable, Equatable {
+    /// A content transfer was served in full (TARGETS / TIMESTAMP probes are not reported).
+    case served(target: SelectionTarget, requestor: X11Window, byteCount: Int)
+    /// A content transfer failed: the requestor timed out mid-INCR, vanished, or the data source threw.
+    case failed(target: SelectionTarget, requestor: X11Window, reason: String)
+    /// Ownership went away (another client claimed the selection, `release`, DELETE, or shutdown), with
+    /// the server time of the change when known.
+    case lost(X11Timestamp?)
+}
+
+/// The events of one claim. Buffered (nothing is lost between iterations); finishes once ownership is
+/// lost *and* the transfers already in flight have ended (ICCCM 2.2 lets them finish), so `.served` may
+/// follow `.lost`.
+public struct SelectionLeaseEvents: AsyncSequence, Sendable {
+    /// The element type.
+    public typealias Element = SelectionLeaseEvent
+    /// The sequence never throws.
+    public typealias Failure = Never
+
+    let stream: AsyncStream<SelectionLeaseEvent>
+
+    /// The iterator.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var base: AsyncStream<SelectionLeaseEvent>.AsyncIterator
+
+        /// The next event, or nil when the lease is over.
+        public mutating func next() async -> SelectionLeaseEvent? { await base.next() }
+
+        /// The next event, or nil when the lease is over.
+        public mutating func next(isolation actor: isolated (any Actor)?) async -> SelectionLeaseEvent? {
+            await base.next(isolation: actor)
+        }
+    }
+
+    /// Creates the iterator.
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: stream.makeAsyncIterator()) }
+}
+
+@available(*, unavailable)
+extension SelectionLeaseEvents.AsyncIterator: Sendable {}
+
+/// Handle for an owned selection, returned by `X11Connection.claim(_:offering:)`.
+public struct SelectionLease: Sendable {
+    /// The selection that was claimed.
+    public let selection: SelectionName
+    /// The server time of the claim (what TIMESTAMP answers).
+    public let timestamp: X11Timestamp
+    /// Served transfers, then `.lost`; see `SelectionLeaseEvents`.
+    public var events: SelectionLeaseEvents
+}
+
+/// The result of `X11Connection.handOverToClipboardManager(timeout:)`.
+public enum ClipboardManagerHandover: Sendable, Equatable {
+    /// The manager fetched the content and confirmed (it now owns CLIPBOARD or will shortly).
+    case saved
+    /// No client owns `CLIPBOARD_MANAGER`: nothing will keep the content after we exit.
+    case noManager
+    /// The offer is marked sensitive; it was not handed over.
+    case skippedSensitive
+    /// This connection does not own CLIPBOARD, so there is nothing to hand over.
+    case notOwner
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Glibc
+
+/// Where a served payload's bytes come from.
+enum Payload {
+    case bytes(Data)
+    /// An open file descriptor (closed when the transfer ends) and the size taken when serving began.
+    case file(descriptor: Int32, size: Int)
+
+    var size: Int {
+        switch self {
+        case .bytes(let data): return data.count
+        case .file(_, let size): return size
+        }
+    }
+
+    /// Bytes `offset ..< offset + length`; for files a `pread`, which may come back short if the file shrank.
+    func slice(offset: Int, length: Int) -> Data? {
+        switch self {
+        case .bytes(let data):
+            let start = data.startIndex + offset
+            return data[start..<(start + length)]
+        case .file(let descriptor, _):
+            var chunk = Data(count: length)
+            var done = 0
+            while done < length {
+                let count = chunk.withUnsafeMutableBytes { raw in
+                    pread(descriptor, raw.baseAddress! + done, length - done, off_t(offset + done))
+                }
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { return nil }
+                done += count
+            }
+            return chunk
+        }
+    }
+
+    func close() {
+        if case .file(let descriptor, _) = self {
+            _ = Glibc.close(descriptor)
+        }
+    }
+}
+
+/// A requestor's window and property: the key of one incremental transfer (GTK keys its output streams
+/// the same way; xclip keys by window only and xsel by property only, which lets transfers collide).
+struct TransferKey: Hashable, Sendable {
+    var requestor: X11Window
+    var property: X11Atom
+}
+
+/// One INCR transfer this connection serves (owner side).
+final class OutgoingTransfer {
+    let key: TransferKey
+    let claimID: UInt64
+    let target: SelectionTarget
+    let type: X11Atom
+    let format: Int
+    let payload: Payload
+    var sender: IncrementalSender
+
+    init(key: TransferKey, claimID: UInt64, target: SelectionTarget, type: X11Atom, format: Int, payload: Payload,
+         chunkSize: Int) {
+        self.key = key
+        self.claimID = claimID
+        self.target = target
+        self.type = type
+        self.format = format
+        self.payload = payload
+        self.sender = IncrementalSender(totalSize: payload.size, chunkSize: chunkSize, itemSize: max(1, format / 8))
+    }
+}

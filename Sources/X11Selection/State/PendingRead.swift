@@ -1,0 +1,70 @@
+import Foundation
+
+/// One conversion this connection requested (requestor side), keyed by its unique property.
+///
+/// A class isolated to the connection actor: the event handlers and the waiting caller share it.
+final class PendingRead {
+    enum Kind {
+        /// An ordinary read of one target.
+        case single
+        /// The MULTIPLE request itself; its children are the per-target reads.
+        case multipleParent(children: [X11Atom])
+        /// One target of a MULTIPLE request.
+        case multipleChild(parent: X11Atom)
+    }
+
+    let id: UInt64
+    let selection: SelectionName
+    let selectionAtom: X11Atom
+    let target: SelectionTarget
+    let targetAtom: X11Atom
+    let property: X11Atom
+    let kind: Kind
+    let replyTimeout: Duration
+    var machine: ReadStateMachine
+    /// Data delivered and not yet taken by the consumer.
+    private var chunks: [Data] = []
+    private var head = 0
+    /// nil while running; set once when it ends.
+    var outcome: Result<Void, any Error>?
+    /// The consumer waiting for the next chunk.
+    var waiter: CheckedContinuation<Data?, any Error>?
+    /// Ended by cancellation (the property atom is then not reused: a late reply could still arrive).
+    var cancelled = false
+
+    init(
+        id: UInt64, selection: SelectionName, selectionAtom: X11Atom, target: SelectionTarget, targetAtom: X11Atom,
+        property: X11Atom, kind: Kind, replyTimeout: Duration, machine: ReadStateMachine
+    ) {
+        self.id = id
+        self.selection = selection
+        self.selectionAtom = selectionAtom
+        self.target = target
+        self.targetAtom = targetAtom
+        self.property = property
+        self.kind = kind
+        self.replyTimeout = replyTimeout
+        self.machine = machine
+    }
+
+    var hasBufferedChunks: Bool { head < chunks.count }
+
+    func append(_ chunk: Data) {
+        chunks.append(chunk)
+    }
+
+    func popChunk() -> Data? {
+        guard head < chunks.count else { return nil }
+        let chunk = chunks[head]
+        chunks[head] = Data()
+        head += 1
+        if head == chunks.count {
+            chunks.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return chunk
+    }
+
+    /// "CLIPBOARD:text/html" — the prefix of log lines and error messages (GTK style).
+    var context: String { "\(selection):\(target)" }
+}

@@ -1,0 +1,394 @@
+import Logging
+import Foundation
+
+extension X11Connection {
+    // MARK: Public requestor API
+
+    /// The window that owns `selection`, or nil when nobody does.
+    ///
+    /// - Throws: `.connectionLost` / `.shutDown` when the connection is closed.
+    public func owner(of selection: SelectionName) throws -> X11Window? {
+        let display = try requireDisplay()
+        return display.selectionOwner(try atom(for: selection.rawValue))
+    }
+
+    /// The owner's TARGETS list, as it sent it (meta targets included).
+    ///
+    /// - Throws: `.noOwner`, `.targetUnavailable` (owner refused TARGETS), `.invalidReply` (not a list of
+    ///   atoms), `.timedOut`, `.connectionLost`, `.shutDown`.
+    public func targets(of selection: SelectionName, timeout: Duration? = nil) async throws -> [SelectionTarget] {
+        let data = try await read(selection, target: .targets, timeout: timeout)
+        return try targetList(from: data)
+    }
+
+    /// Reads `selection` converted to `target`, whole (INCR transfers are reassembled).
+    ///
+    /// - Throws: `.noOwner`; `.targetUnavailable` with the owner's TARGETS in `availableTargets`;
+    ///   `.timedOut` (no reply within `timeout`, default `Configuration.readTimeout`, or an INCR transfer
+    ///   idle longer than `incrementalIdleTimeout`); `.invalidReply`; `.connectionLost`; `.shutDown`;
+    ///   `CancellationError` when the task is cancelled.
+    public func read(_ selection: SelectionName, target: SelectionTarget, timeout: Duration? = nil) async throws
+        -> SelectionData
+    {
+        let pending = try startRead(selection, target: target, timeout: timeout)
+        var bytes = Data()
+        do {
+            while let chunk = try await nextChunk(pending) {
+                if bytes.isEmpty { bytes = chunk } else { bytes.append(chunk) }
+            }
+        } catch let error as SelectionError {
+            throw await explain(error, selection: selection, target: target)
+        }
+        return SelectionData(
+            target: target, type: try typeName(pending.machine.type), format: pending.machine.format, bytes: bytes)
+    }
+
+    /// Streams `selection` converted to `target` into `sink` as the data arrives (each INCR chunk as it is
+    /// received), with bounded memory: at most `Configuration.streamBufferLimit` bytes wait for the sink
+    /// before the engine stops acknowledging chunks. The sink runs outside the event loop.
+    ///
+    /// - Returns: the reply's type and format and the number of bytes delivered.
+    /// - Throws: as `read(_:target:timeout:)`, plus whatever the sink throws (the read is then abandoned).
+    public func read(
+        _ selection: SelectionName, target: SelectionTarget, timeout: Duration? = nil,
+        into sink: @Sendable (Data) async throws -> Void
+    ) async throws -> SelectionStreamSummary {
+        let pending = try startRead(selection, target: target, timeout: timeout)
+        var total = 0
+        do {
+            while let chunk = try await nextChunk(pending) {
+                total += chunk.count
+                try await sink(chunk)
+            }
+        } catch let error as SelectionError {
+            throw await explain(error, selection: selection, target: target)
+        } catch {
+            cancelRead(property: pending.property, id: pending.id)
+            throw error
+        }
+        return SelectionStreamSummary(
+            target: target, type: try typeName(pending.machine.type), format: pending.machine.format,
+            byteCount: total)
+    }
+
+    /// Reads several targets in one MULTIPLE request (ICCCM 2.6.2). Each target gets its own result;
+    /// targets the owner refused map to `.targetUnavailable`. When the owner does not support MULTIPLE
+    /// (refuses it or answers something that is not an ATOM_PAIR list), the targets are read one by one.
+    ///
+    /// - Throws: `.noOwner`, `.timedOut` (no reply to MULTIPLE), `.connectionLost`, `.shutDown`.
+    public func read(_ selection: SelectionName, targets: [SelectionTarget], timeout: Duration? = nil) async throws
+        -> [SelectionTarget: Result<SelectionData, SelectionError>]
+    {
+        var unique: [SelectionTarget] = []
+        for target in targets where !unique.contains(target) { unique.append(target) }
+        guard !unique.isEmpty else { return [:] }
+        let (parent, children) = try startMultipleRead(selection, targets: unique, timeout: timeout)
+        do {
+            while try await nextChunk(parent) != nil {}
+        } catch let error as SelectionError where error.code == .targetUnavailable || error.code == .invalidReply {
+            for child in children { cancelRead(property: child.property, id: child.id, clean: true) }
+            if try owner(of: selection) == nil {
+                throw SelectionError(.noOwner, "\(selection): nobody owns the selection")
+            }
+            return try await readOneByOne(selection, targets: unique, timeout: timeout)
+        }
+        var results: [SelectionTarget: Result<SelectionData, SelectionError>] = [:]
+        for child in children {
+            var bytes = Data()
+            do {
+                while let chunk = try await nextChunk(child) {
+                    if bytes.isEmpty { bytes = chunk } else { bytes.append(chunk) }
+                }
+                let data = SelectionData(
+                    target: child.target, type: try typeName(child.machine.type), format: child.machine.format,
+                    bytes: bytes)
+                results[child.target] = .success(data)
+            } catch let error as SelectionError {
+                if error.code == .connectionLost || error.code == .shutDown { throw error }
+                results[child.target] = .failure(error)
+            }
+        }
+        return results
+    }
+
+    private func readOneByOne(_ selection: SelectionName, targets: [SelectionTarget], timeout: Duration?)
+        async throws -> [SelectionTarget: Result<SelectionData, SelectionError>]
+    {
+        var results: [SelectionTarget: Result<SelectionData, SelectionError>] = [:]
+        for target in targets {
+            do {
+                results[target] = .success(try await read(selection, target: target, timeout: timeout))
+            } catch let error as SelectionError {
+                if error.code == .connectionLost || error.code == .shutDown { throw error }
+                results[target] = .failure(error)
+            }
+        }
+        return results
+    }
+
+    // MARK: Helpers for the public API
+
+    func targetList(from data: SelectionData) throws(SelectionError) -> [SelectionTarget] {
+        guard data.format == 32, data.type == .atom || data.type == .targets else {
+            throw SelectionError(
+                .invalidReply, "TARGETS reply has type \(data.type) and format \(data.format), not ATOM/32")
+        }
+        var list: [X11Atom] = []
+        data.bytes.withUnsafeBytes { raw in
+            for index in 0..<(raw.count / 4) {
+                list.append(X11Atom(rawValue: UInt(UInt32(littleEndian: raw.loadUnaligned(
+                    fromByteOffset: index * 4, as: UInt32.self)))))
+            }
+        }
+        return try names(for: list).compactMap { $0.map(SelectionTarget.init(rawValue:)) }
+    }
+
+    func typeName(_ atom: X11Atom) throws(SelectionError) -> SelectionTarget {
+        if atom.isNone { return SelectionTarget(rawValue: "None") }
+        return SelectionTarget(rawValue: try names(for: [atom])[0] ?? "atom#\(atom.rawValue)")
+    }
+
+    /// Turns a bare refusal into `.noOwner` or into `.targetUnavailable` carrying the owner's TARGETS.
+    private func explain(_ error: SelectionError, selection: SelectionName, target: SelectionTarget) async
+        -> SelectionError
+    {
+        guard error.code == .targetUnavailable else { return error }
+        guard let owner = try? owner(of: selection) else {
+            return SelectionError(.noOwner, "\(selection): nobody owns the selection")
+        }
+        _ = owner
+        guard target != .targets,
+            let offered = try? await targets(of: selection, timeout: configuration.readTimeout)
+        else { return error }
+        let list = offered.filter { !$0.isMetaTarget }.map(\.rawValue).joined(separator: ", ")
+        return SelectionError(
+            .targetUnavailable, "\(selection):\(target): the owner cannot convert to \(target); it offers: \(list)",
+            availableTargets: offered)
+    }
+
+    // MARK: Starting reads
+
+    func startRead(_ selection: SelectionName, target: SelectionTarget, timeout: Duration?) throws(SelectionError)
+        -> PendingRead
+    {
+        let display = try requireDisplay()
+        let names = try atoms(for: [selection.rawValue, target.rawValue])
+        let property = try allocateProperty()
+        let pending = PendingRead(
+            id: nextID(), selection: selection, selectionAtom: names[0], target: target, targetAtom: names[1],
+            property: property, kind: .single, replyTimeout: timeout ?? configuration.readTimeout,
+            machine: ReadStateMachine(incrAtom: wellKnown.incr, bufferLimit: configuration.streamBufferLimit))
+        reads[property] = pending
+        display.convertSelection(names[0], target: names[1], property: property, requestor: window, time: nil)
+        deadlines.arm(.read(property), at: .now + pending.replyTimeout)
+        logger.trace("\(pending.context): ConvertSelection into property \(property)")
+        return pending
+    }
+
+    private func startMultipleRead(_ selection: SelectionName, targets: [SelectionTarget], timeout: Duration?)
+        throws(SelectionError) -> (PendingRead, [PendingRead])
+    {
+        let display = try requireDisplay()
+        let selectionAtom = try atom(for: selection.rawValue)
+        let targetAtoms = try atoms(for: targets.map(\.rawValue))
+        let parentProperty = try allocateProperty()
+        let replyTimeout = timeout ?? configuration.readTimeout
+        var children: [PendingRead] = []
+        var items: [UInt] = []
+        for (target, targetAtom) in zip(targets, targetAtoms) {
+            let property = try allocateProperty()
+            let child = PendingRead(
+                id: nextID(), selection: selection, selectionAtom: selectionAtom, target: target,
+                targetAtom: targetAtom, property: property, kind: .multipleChild(parent: parentProperty),
+                replyTimeout: replyTimeout,
+                machine: ReadStateMachine(incrAtom: wellKnown.incr, bufferLimit: configuration.streamBufferLimit))
+            children.append(child)
+            reads[property] = child
+            deadlines.arm(.read(property), at: .now + replyTimeout)
+            items += [targetAtom.rawValue, property.rawValue]
+        }
+        let parent = PendingRead(
+            id: nextID(), selection: selection, selectionAtom: selectionAtom, target: .multiple,
+            targetAtom: wellKnown.multiple, property: parentProperty,
+            kind: .multipleParent(children: children.map(\.property)), replyTimeout: replyTimeout,
+            machine: ReadStateMachine(incrAtom: wellKnown.incr, bufferLimit: Int.max))
+        reads[parentProperty] = parent
+        display.changeProperty32(window, parentProperty, type: wellKnown.atomPair, values: items)
+        display.convertSelection(
+            selectionAtom, target: wellKnown.multiple, property: parentProperty, requestor: window, time: nil)
+        deadlines.arm(.read(parentProperty), at: .now + replyTimeout)
+        return (parent, children)
+    }
+
+    // MARK: Consuming
+
+    /// The next chunk of a read; nil at the end. Suspends until data, the end, a failure, or cancellation.
+    func nextChunk(_ pending: PendingRead) async throws -> Data? {
+        if let chunk = pending.popChunk() {
+            perform(pending.machine.consumed(chunk.count), for: pending)
+            return chunk
+        }
+        if let outcome = pending.outcome {
+            try outcome.get()
+            return nil
+        }
+        let property = pending.property
+        let id = pending.id
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                if Task.isCancelled {
+                    continuation.resume(throwing: CancellationError())
+                    cancelRead(property: property, id: id)
+                    return
+                }
+                pending.waiter = continuation
+            }
+        } onCancel: {
+            Task { await self.cancelRead(property: property, id: id) }
+        }
+    }
+
+    /// Abandons a read (cancellation, a throwing sink, or a MULTIPLE fallback).
+    func cancelRead(property: X11Atom, id: UInt64, clean: Bool = false) {
+        guard let pending = reads[property], pending.id == id else { return }
+        pending.cancelled = !clean
+        fail(pending, CancellationError())
+    }
+
+    // MARK: Events
+
+    func handleSelectionNotify(selection: X11Atom, target: X11Atom, property: X11Atom, time: X11Timestamp) {
+        if let pending = handover, selection == wellKnown.clipboardManager, target == wellKnown.saveTargets {
+            _ = pending
+            handoverNotified(accepted: !property.isNone)
+            return
+        }
+        let pending: PendingRead?
+        if property.isNone {
+            // A refusal names no property: match the oldest read of this selection and target still waiting.
+            pending = reads.values
+                .filter {
+                    $0.selectionAtom == selection && $0.targetAtom == target && $0.machine.state == .awaitingNotify
+                        && !isMultipleChild($0)
+                }
+                .min { $0.id < $1.id }
+        } else {
+            pending = reads[property]
+        }
+        guard let pending, !isMultipleChild(pending) else { return }
+        perform(pending.machine.selectionNotified(property: property), for: pending)
+    }
+
+    private func isMultipleChild(_ pending: PendingRead) -> Bool {
+        if case .multipleChild = pending.kind { return true }
+        return false
+    }
+
+    /// Carries out what a read's state machine asked for.
+    func perform(_ actions: [ReadStateMachine.Action], for pending: PendingRead) {
+        for action in actions {
+            guard pending.outcome == nil else { return }
+            switch action {
+            case .readAndDeleteProperty:
+                let value = xdisplay?.getProperty(window, pending.property, delete: true)
+                perform(pending.machine.propertyRead(value), for: pending)
+            case .deliver(let chunk):
+                if let waiter = pending.waiter, !pending.hasBufferedChunks {
+                    pending.waiter = nil
+                    perform(pending.machine.consumed(chunk.count), for: pending)
+                    waiter.resume(returning: chunk)
+                } else {
+                    pending.append(chunk)
+                }
+            case .finish:
+                if case .multipleParent(let children) = pending.kind {
+                    finishMultipleParent(pending, children: children)
+                } else {
+                    complete(pending)
+                }
+            case .fail(let failure):
+                fail(pending, error(for: failure, pending))
+            case .armIdleDeadline:
+                deadlines.arm(.read(pending.property), at: .now + configuration.incrementalIdleTimeout)
+            }
+        }
+    }
+
+    private func error(for failure: ReadStateMachine.Failure, _ pending: PendingRead) -> SelectionError {
+        switch failure {
+        case .refused:
+            return SelectionError(.targetUnavailable, "\(pending.context): the owner refused the conversion")
+        case .invalidReply(let why):
+            return SelectionError(.invalidReply, "\(pending.context): \(why)")
+        case .noReply:
+            return SelectionError(
+                .timedOut, "\(pending.context): no reply from the owner within \(pending.replyTimeout)")
+        case .stalled:
+            return SelectionError(
+                .timedOut,
+                "\(pending.context): the incremental transfer stalled after \(pending.machine.byteCount) bytes "
+                    + "(no chunk for \(configuration.incrementalIdleTimeout))")
+        }
+    }
+
+    /// MULTIPLE answered: parse the write-back and tell each child whether its pair succeeded.
+    private func finishMultipleParent(_ parent: PendingRead, children: [X11Atom]) {
+        var bytes = Data()
+        while let chunk = parent.popChunk() { bytes.append(chunk) }
+        let type = parent.machine.type
+        guard parent.machine.format == 32, type == wellKnown.atomPair || type == wellKnown.atom else {
+            fail(parent, SelectionError(.invalidReply, "\(parent.context): the MULTIPLE reply is not an ATOM_PAIR list"))
+            return
+        }
+        var items: [UInt] = []
+        bytes.withUnsafeBytes { raw in
+            for index in 0..<(raw.count / 4) {
+                items.append(UInt(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))))
+            }
+        }
+        let succeeded = MultipleRequest.succeededProperties(writeBack: items)
+        complete(parent)
+        for property in children {
+            guard let child = reads[property] else { continue }
+            perform(child.machine.selectionNotified(property: succeeded.contains(property) ? property : .none),
+                    for: child)
+        }
+    }
+
+    func complete(_ pending: PendingRead) {
+        guard pending.outcome == nil else { return }
+        pending.outcome = .success(())
+        retire(pending, clean: true)
+        if let waiter = pending.waiter, !pending.hasBufferedChunks {
+            pending.waiter = nil
+            waiter.resume(returning: nil)
+        }
+    }
+
+    func fail(_ pending: PendingRead, _ error: any Error) {
+        guard pending.outcome == nil else { return }
+        pending.outcome = .failure(error)
+        retire(pending, clean: false)
+        if let waiter = pending.waiter {
+            pending.waiter = nil
+            waiter.resume(throwing: error)
+        }
+        if case .multipleParent(let children) = pending.kind {
+            for property in children {
+                if let child = reads[property] { fail(child, error) }
+            }
+        }
+    }
+
+    private func retire(_ pending: PendingRead, clean: Bool) {
+        guard reads[pending.property]?.id == pending.id else { return }
+        reads[pending.property] = nil
+        deadlines.cancel(.read(pending.property))
+        // A refused or failed read never got data in its property, but a late owner could still write it.
+        let reusable = clean && !pending.cancelled
+        if !reusable, let display = xdisplay, closedError == nil {
+            display.deleteProperty(window, pending.property)
+        }
+        recycleProperty(pending.property, clean: reusable)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+extension X11Connection {
+    /// The selection's text as a String, from the best text target the owner offers, in this order:
+    /// `UTF8_STRING`, `text/plain;charset=utf-8`, `COMPOUND_TEXT`, `TEXT`, `STRING`, `text/plain`.
+    /// UTF-8 targets are decoded as UTF-8 (invalid sequences become U+FFFD), STRING as ISO-8859-1,
+    /// COMPOUND_TEXT (and TEXT replies of that type) with Xlib's converters; `text/plain` as UTF-8 when
+    /// valid, else ISO-8859-1. When the owner does not answer TARGETS, UTF8_STRING then STRING are tried.
+    ///
+    /// - Throws: `.noOwner`; `.targetUnavailable` when no text target is offered; `.invalidReply` when
+    ///   COMPOUND_TEXT cannot be converted; `.timedOut`; `.connectionLost`; `.shutDown`.
+    public func readText(_ selection: SelectionName, timeout: Duration? = nil) async throws -> String {
+        var candidates: [SelectionTarget]
+        do {
+            let offered = Set(try await targets(of: selection, timeout: timeout))
+            candidates = TextEncodings.readOrder.filter { offered.contains($0) }
+            guard !candidates.isEmpty else {
+                throw SelectionError(
+                    .targetUnavailable, "\(selection): the owner offers no text target",
+                    availableTargets: Array(offered))
+            }
+        } catch let error as SelectionError where error.code == .invalidReply || error.code == .targetUnavailable {
+            if !error.availableTargets.isEmpty { throw error }
+            candidates = [.utf8String, .string]
+        }
+        var lastError: SelectionError?
+        for target in candidates {
+            do {
+                let data = try await read(selection, target: target, timeout: timeout)
+                return try decodeText(data)
+            } catch let error as SelectionError
+                where error.code == .targetUnavailable || error.code == .invalidReply
+            {
+                lastError = error
+            }
+        }
+        throw lastError ?? SelectionError(.targetUnavailable, "\(selection): no text target could be read")
+    }
+
+    func decodeText(_ data: SelectionData) throws(SelectionError) -> String {
+        switch TextEncodings.decoding(target: data.target, type: data.type) {
+        case .utf8:
+            return String(decoding: data.bytes, as: UTF8.self)
+        case .latin1:
+            if data.target == .plainText, let utf8 = TextEncodings.fromUTF8(data.bytes) { return utf8 }
+            return TextEncodings.fromLatin1(data.bytes)
+        case .xlib:
+            let display = try requireDisplay()
+            let typeAtom = try atom(for: data.type.rawValue)
+            guard let text = display.decodeText(data.bytes, type: typeAtom) else {
+                throw SelectionError(.invalidReply, "\(data.target): Xlib cannot convert the \(data.type) reply")
+            }
+            return text
+        }
+    }
+}

@@ -1,0 +1,397 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// A connection to an X server: selection owner, requestor and owner-change watcher.
+///
+/// Threading: each connection owns one thread that opens the `Display` and makes every Xlib call for it
+/// (no `XInitThreads`). The actor's executor *is* that thread, so actor methods run there, and X events
+/// are handled there between jobs. Nothing blocks without a deadline; callers `await`.
+///
+/// Failure: protocol errors caused by peers (a requestor window that vanished: `BadWindow`) are logged and
+/// contained. When the connection breaks (X server killed), pending calls throw `.connectionLost`,
+/// sequences finish, and the process keeps running: the Xlib IO error handler *and* the IO error exit
+/// handler are replaced (both default to `exit(3)`).
+public actor X11Connection {
+    let loop: X11EventLoop
+    /// The display this connection talks to (the `display` argument or `$DISPLAY`).
+    public nonisolated let displayName: String
+    let configuration: Configuration
+    var logger: Logger { configuration.logger }
+
+    /// The actor runs on its X event-loop thread.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { loop.asUnownedSerialExecutor() }
+
+    // Connection (all on the loop thread).
+    var xdisplay: XDisplay?
+    var window = X11Window(rawValue: 0)
+    var atoms = AtomTable()
+    /// Set once the connection is closed (`.shutDown`) or broke (`.connectionLost`).
+    var closedError: SelectionError?
+    var fixesEventBase: Int32?
+    var fixesChecked = false
+    var deadlines = DeadlineQueue<DeadlineKey>()
+    var incrementalThreshold = 0
+    var counter: UInt64 = 0
+    var wellKnown = WellKnownAtoms()
+
+    // Requestor.
+    var reads: [X11Atom: PendingRead] = [:]
+    var freeProperties: [X11Atom] = []
+    var timestampWaiters: [(id: UInt64, continuation: CheckedContinuation<X11Timestamp, any Error>)] = []
+
+    // Owner.
+    var claimsBySelection: [X11Atom: Claim] = [:]
+    var claims: [UInt64: Claim] = [:]
+    var outgoing: [TransferKey: OutgoingTransfer] = [:]
+    var transfersPerRequestor: [X11Window: Int] = [:]
+    var multiples: [UInt64: PendingMultiple] = [:]
+
+    // Watchers.
+    var watchers: [UInt64: Watcher] = [:]
+    var watchedSelections: [X11Atom: Int] = [:]
+
+    // Clipboard-manager handover.
+    var handover: PendingHandover?
+
+    init(loop: X11EventLoop, displayName: String, configuration: Configuration) {
+        self.loop = loop
+        self.displayName = displayName
+        self.configuration = configuration
+    }
+
+    isolated deinit {
+        tearDown(SelectionError(.shutDown, "the connection to \(displayName) was released"))
+        loop.terminate()
+    }
+
+    /// Opens `display` (or `$DISPLAY`) on a new event-loop thread.
+    ///
+    /// - Throws: `.displayUnavailable` naming the display value when it is unset or cannot be opened;
+    ///   there is no silent fallback to `:0`.
+    public static func open(display: String? = nil, configuration: Configuration = .init()) async throws
+        -> X11Connection
+    {
+        let name = display ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+        guard !name.isEmpty else {
+            throw SelectionError(
+                .displayUnavailable, "no X display: DISPLAY is not set and no display name was given")
+        }
+        let loop = try X11EventLoop(name: "clipbridge.x11")
+        let connection = X11Connection(loop: loop, displayName: name, configuration: configuration)
+        try await connection.start()
+        return connection
+    }
+
+    /// Runs on the loop thread: opens the Display, creates the utility window, interns the atoms.
+    private func start() throws {
+        loop.setDriver(self)
+        guard let display = XDisplay.open(displayName) else {
+            closedError = SelectionError(.displayUnavailable, "cannot open X display \"\(displayName)\"")
+            throw SelectionError(
+                .displayUnavailable,
+                "cannot open X display \"\(displayName)\" (is the X server running and DISPLAY right?)")
+        }
+        xdisplay = display
+        window = display.createUtilityWindow()
+        let names = WellKnownAtoms.names
+        let interned = display.internAtoms(names)
+        for (name, atom) in zip(names, interned) { atoms.record(name, atom) }
+        wellKnown = WellKnownAtoms(table: atoms)
+        incrementalThreshold = configuration.incrementalThreshold
+            ?? IncrementalSender.threshold(maximumRequestBytes: display.maximumRequestBytes)
+        ProcessWindows.shared.insert(displayName, window)
+        display.flush()
+        if display.isDead {
+            tearDown(SelectionError(.connectionLost, "the connection to \(displayName) broke while opening"))
+            throw SelectionError(.displayUnavailable, "the connection to X display \"\(displayName)\" broke")
+        }
+    }
+
+    /// The window this connection uses as owner and requestor.
+    public var utilityWindow: X11Window { window }
+
+    /// Payloads above this many bytes are served with INCR on this connection.
+    public var effectiveIncrementalThreshold: Int { incrementalThreshold }
+
+    /// Releases every selection, fails pending calls with `.shutDown`, finishes every sequence and closes
+    /// the display. Later calls throw `.shutDown`. Does not hand over to a clipboard manager: call
+    /// `handOverToClipboardManager(timeout:)` first for that.
+    public func shutdown() async {
+        tearDown(SelectionError(.shutDown, "the connection to \(displayName) was shut down"))
+    }
+
+    /// Throws if the connection is closed; returns the display otherwise.
+    func requireDisplay() throws(SelectionError) -> XDisplay {
+        if let closedError { throw closedError }
+        guard let xdisplay else { throw SelectionError(.shutDown, "the connection is not open") }
+        return xdisplay
+    }
+
+    func nextID() -> UInt64 {
+        counter += 1
+        return counter
+    }
+
+    // MARK: Atoms
+
+    /// Atoms for names, interning the uncached ones in one round trip.
+    func atoms(for names: [String]) throws(SelectionError) -> [X11Atom] {
+        let display = try requireDisplay()
+        let missing = atoms.missingNames(names)
+        if !missing.isEmpty {
+            for (name, atom) in zip(missing, display.internAtoms(missing)) { atoms.record(name, atom) }
+        }
+        return names.map { atoms.cachedAtom($0) ?? .none }
+    }
+
+    func atom(for name: String) throws(SelectionError) -> X11Atom {
+        try atoms(for: [name])[0]
+    }
+
+    /// Names for atoms, fetching the uncached ones in one round trip (nil for invalid atoms).
+    func names(for list: [X11Atom]) throws(SelectionError) -> [String?] {
+        let display = try requireDisplay()
+        let missing = atoms.missingAtoms(list)
+        if !missing.isEmpty {
+            for (atom, name) in zip(missing, display.atomNames(missing)) {
+                if let name { atoms.record(name, atom) }
+            }
+            _ = display.takeErrors().filter { $0.code != X11Error.badAtomCode }.map(handleProtocolError)
+        }
+        return list.map { $0.isNone ? nil : atoms.cachedName($0) }
+    }
+
+    // MARK: Property pool
+
+    /// A property atom on our window for one read (`CLIPBRIDGE_SEL_<n>`), so reads never share one.
+    func allocateProperty() throws(SelectionError) -> X11Atom {
+        if let atom = freeProperties.popLast() { return atom }
+        return try atom(for: "CLIPBRIDGE_SEL_\(nextID())")
+    }
+
+    /// Returns a property to the pool after a clean end; a read that timed out or was cancelled keeps its
+    /// atom out of the pool, because the owner may still answer into it later.
+    func recycleProperty(_ property: X11Atom, clean: Bool) {
+        if clean && freeProperties.count < 64 { freeProperties.append(property) }
+    }
+
+    // MARK: Server time
+
+    /// A real server timestamp: append zero bytes to a property on our window and take the time of the
+    /// PropertyNotify (ICCCM 2.1; GTK's gdk_x11_get_server_time, xsel do the same).
+    func serverTime() async throws -> X11Timestamp {
+        let display = try requireDisplay()
+        let id = nextID()
+        display.changeProperty(
+            window, wellKnown.timestampProperty, type: wellKnown.integer, format: 8, append: true,
+            bytes: UnsafeRawBufferPointer(start: nil, count: 0))
+        deadlines.arm(.timestamp(id), at: .now + configuration.readTimeout)
+        return try await withCheckedThrowingContinuation { continuation in
+            timestampWaiters.append((id, continuation))
+        }
+    }
+
+    // MARK: The pump (called by the loop between jobs)
+
+    /// Reads and handles X events, fires deadlines, flushes. Runs on the loop thread.
+    func pumpOnLoop() -> PumpResult {
+        guard let display = xdisplay, closedError == nil else {
+            fireDeadlines()
+            return PumpResult(fileDescriptor: nil, deadline: deadlines.nextInstant(), hasMoreWork: false)
+        }
+        var handled = 0
+        var available = display.readAvailableEvents()
+        while available > 0 && handled < 512 && !display.isDead {
+            let event = display.nextEvent(fixesEventBase: fixesEventBase)
+            handle(event)
+            handled += 1
+            drainErrors()
+            available = display.queuedEvents
+            if available == 0 { available = display.readAvailableEvents() }
+        }
+        drainErrors()
+        fireDeadlines()
+        if !display.isDead { display.flush() }
+        if display.isDead {
+            tearDown(SelectionError(.connectionLost, "the connection to X display \(displayName) broke"))
+            return PumpResult(fileDescriptor: nil, deadline: deadlines.nextInstant(), hasMoreWork: false)
+        }
+        return PumpResult(
+            fileDescriptor: display.fileDescriptor, deadline: deadlines.nextInstant(),
+            hasMoreWork: handled >= 512 || display.queuedEvents > 0)
+    }
+
+    private func handle(_ event: X11Event) {
+        switch event {
+        case .selectionRequest(let request):
+            handleSelectionRequest(request)
+        case .selectionNotify(let requestor, let selection, let target, let property, let time):
+            guard requestor == window else { return }
+            handleSelectionNotify(selection: selection, target: target, property: property, time: time)
+        case .selectionClear(let clearedWindow, let selection, let time):
+            guard clearedWindow == window else { return }
+            handleSelectionClear(selection: selection, time: time)
+        case .propertyNotify(let changedWindow, let property, let time, let deleted):
+            if changedWindow == window {
+                handleOwnPropertyChange(property: property, time: time, deleted: deleted)
+            }
+            if deleted {
+                handleRequestorPropertyDeleted(TransferKey(requestor: changedWindow, property: property))
+            }
+        case .destroyNotify(let destroyed):
+            dropTransfers(to: destroyed, reason: "the requestor window was destroyed")
+        case .ownerChange(let change):
+            handleOwnerChange(change)
+        case .other:
+            break
+        }
+    }
+
+    private func handleOwnPropertyChange(property: X11Atom, time: X11Timestamp, deleted: Bool) {
+        if property == wellKnown.timestampProperty && !deleted {
+            guard !timestampWaiters.isEmpty else { return }
+            let waiter = timestampWaiters.removeFirst()
+            deadlines.cancel(.timestamp(waiter.id))
+            waiter.continuation.resume(returning: time)
+            return
+        }
+        if let read = reads[property] {
+            perform(read.machine.propertyChanged(deleted: deleted), for: read)
+        }
+    }
+
+    // MARK: Errors
+
+    /// Handles queued protocol errors. Errors about a requestor's window are peer failures: the transfers
+    /// to it are dropped and logged. Nothing here is fatal.
+    func drainErrors() {
+        guard let display = xdisplay else { return }
+        for error in display.takeErrors() {
+            handleProtocolError(error)
+        }
+    }
+
+    func handleProtocolError(_ error: X11Error) {
+        if error.isBadWindow, transfersPerRequestor[X11Window(rawValue: error.resourceID)] != nil {
+            logger.debug("requestor window vanished: \(error)")
+            dropTransfers(to: X11Window(rawValue: error.resourceID), reason: "the requestor window vanished")
+            return
+        }
+        if error.isBadWindow {
+            logger.debug("ignoring X error from a vanished peer: \(error)")
+        } else {
+            logger.notice("X error: \(error)")
+        }
+    }
+
+    // MARK: Deadlines
+
+    enum DeadlineKey: Hashable, Sendable {
+        case read(X11Atom)
+        case outgoing(TransferKey)
+        case timestamp(UInt64)
+        case handover
+    }
+
+    private func fireDeadlines() {
+        for key in deadlines.popExpired(now: .now) {
+            switch key {
+            case .read(let property):
+                if let read = reads[property] { perform(read.machine.deadlinePassed(), for: read) }
+            case .outgoing(let key):
+                if let transfer = outgoing[key] {
+                    endTransfer(transfer, served: false, reason: "the requestor stopped reading (idle timeout)")
+                }
+            case .timestamp(let id):
+                if let index = timestampWaiters.firstIndex(where: { $0.id == id }) {
+                    let waiter = timestampWaiters.remove(at: index)
+                    waiter.continuation.resume(
+                        throwing: SelectionError(.timedOut, "no PropertyNotify from the server for a timestamp"))
+                }
+            case .handover:
+                handoverDeadlinePassed()
+            }
+        }
+    }
+
+    // MARK: Teardown
+
+    /// Closes everything: used by shutdown, deinit and a broken connection.
+    func tearDown(_ error: SelectionError) {
+        guard closedError == nil else { return }
+        closedError = error
+        let dead = error.code == .connectionLost
+        if let display = xdisplay, !display.isDead, !dead {
+            for claim in claimsBySelection.values {
+                display.setSelectionOwner(claim.selectionAtom, nil, time: claim.time)
+            }
+            display.destroyWindow(window)
+            display.flush()
+        }
+        for read in reads.values {
+            fail(read, error)
+        }
+        reads.removeAll()
+        for waiter in timestampWaiters {
+            waiter.continuation.resume(throwing: error)
+        }
+        timestampWaiters.removeAll()
+        for transfer in outgoing.values {
+            transfer.payload.close()
+        }
+        outgoing.removeAll()
+        transfersPerRequestor.removeAll()
+        multiples.removeAll()
+        for claim in claims.values {
+            claim.isOwner = false
+            claim.continuation.yield(.lost(nil))
+            claim.continuation.finish()
+        }
+        claims.removeAll()
+        claimsBySelection.removeAll()
+        for watcher in watchers.values {
+            if dead {
+                watcher.continuation.finish(throwing: error)
+            } else {
+                watcher.continuation.finish()
+            }
+        }
+        watchers.removeAll()
+        if let pending = handover {
+            handover = nil
+            pending.continuation.resume(throwing: error)
+        }
+        deadlines = DeadlineQueue()
+        ProcessWindows.shared.remove(displayName, window)
+        xdisplay?.close()
+        xdisplay = nil
+    }
+}
+
+extension X11Connection: X11EventLoopDriver {
+    nonisolated func pump() -> PumpResult {
+        assumeIsolated { $0.pumpOnLoop() }
+    }
+}
+
+/// Windows of every open `X11Connection` in this process, per display name: tells a watcher whether a
+/// new owner is "us".
+final class ProcessWindows: Sendable {
+    static let shared = ProcessWindows()
+    private let windows = Mutex<Set<String>>([])
+
+    private func key(_ display: String, _ window: X11Window) -> String { "\(display)#\(window.rawValue)" }
+
+    func insert(_ display: String, _ window: X11Window) {
+        _ = windows.withLock { $0.insert(key(display, window)) }
+    }
+
+    func remove(_ display: String, _ window: X11Window) {
+        _ = windows.withLock { $0.remove(key(display, window)) }
+    }
+
+    func contains(_ display: String, _ window: X11Window) -> Bool {
+        windows.withLock { $0.contains(key(display, window)) }
+    }
+}

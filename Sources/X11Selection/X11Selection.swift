@@ -1,1 +1,0 @@
-// X11Selection: an ICCCM selection owner, requestor and owner-change watcher over Xlib + XFixes.

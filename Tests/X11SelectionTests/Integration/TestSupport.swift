@@ -1,0 +1,47 @@
+import ClipBridgeTestSupport
+import Foundation
+import Testing
+import X11Selection
+
+/// The display of the enclosing `.xvfb` suite.
+func currentDisplay() throws -> String {
+    try #require(XvfbServer.current, "the suite needs the .xvfb trait").display
+}
+
+/// Opens a connection to the suite's Xvfb.
+func openConnection(_ configure: (inout Configuration) -> Void = { _ in }) async throws -> X11Connection {
+    var configuration = Configuration()
+    configure(&configuration)
+    return try await X11Connection.open(display: try currentDisplay(), configuration: configuration)
+}
+
+/// Deterministic, non-repeating-looking bytes of any size (so an offset error shows up as a mismatch).
+func payload(_ count: Int, seed: UInt32 = 0x9E37_79B9) -> Data {
+    var state = seed
+    var data = Data(count: count)
+    data.withUnsafeMutableBytes { (raw: UnsafeMutableRawBufferPointer) in
+        for index in 0..<count {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            raw[index] = UInt8(truncatingIfNeeded: state >> 24)
+        }
+    }
+    return data
+}
+
+/// A unique selection name per test, so tests sharing one Xvfb never race for the same selection.
+func uniqueSelection(_ tag: String = #function) -> SelectionName {
+    let cleaned = tag.filter { $0.isLetter || $0.isNumber }
+    return SelectionName(rawValue: "CLIPBRIDGE_TEST_\(cleaned)_\(UInt32.random(in: 0...UInt32.max))")
+}
+
+/// Waits (polling) until `condition` holds or `timeout` passes.
+func eventually(
+    timeout: Duration = .seconds(5), _ condition: () async throws -> Bool
+) async rethrows -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if try await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return try await condition()
+}
