@@ -56,33 +56,4 @@ struct CorePathTests {
         #expect(error?.code == .noOwner)
         await reader.shutdown()
     }
-
-    @Test func xclipReadsWhatWeOwn() async throws {
-        let owner = try await openConnection()
-        let display = try currentDisplay()
-        let selection = uniqueSelection()
-        let offer = SelectionOffer(SelectionOffer.textRepresentations("grüße, world"))
-        _ = try await owner.claim(selection, offering: offer)
-        let utf8 = try await runPeer(["xclip", "-selection", selection.rawValue, "-o", "-t", "UTF8_STRING"],
-                                     display: display)
-        #expect(utf8.succeeded, "\(utf8)")
-        #expect(utf8.stdout == Data("grüße, world".utf8))
-        let string = try await runPeer(["xclip", "-selection", selection.rawValue, "-o", "-t", "STRING"],
-                                       display: display)
-        #expect(string.stdout == Data("gr\u{FC}\u{DF}e, world".unicodeScalars.map { UInt8($0.value) }))
-        await owner.shutdown()
-    }
-
-    @Test func weReadWhatXclipOwns() async throws {
-        let display = try currentDisplay()
-        let selection = uniqueSelection()
-        let peer = try startPeer(["xclip", "-quiet", "-selection", selection.rawValue, "-i", "-t", "UTF8_STRING"],
-                                 display: display, stdin: Data("from xclip".utf8))
-        try await peer.waitForOutput("Waiting for selection requests", in: .stderr)
-        let reader = try await openConnection()
-        let data = try await reader.read(selection, target: .utf8String)
-        #expect(data.bytes == Data("from xclip".utf8))
-        await peer.stop()
-        await reader.shutdown()
-    }
 }
