@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: Apache-2.0
+
+/// An encoded image and its content type — the Linux counterpart of SwiftUI's transferable `Image`.
+///
+/// SwiftUI's `Image` is a view; on Linux there is nothing to render, so TransferKit's `Image` is a plain
+/// value holding the encoded bytes (PNG, JPEG, GIF, TIFF, WebP, BMP, HEIC/HEIF, ICO, SVG or any other
+/// type conforming to `public.image`) and their type. It keeps Apple's spelling so models such as
+/// `case image(Image)` compile unchanged; no transcoding is done.
+///
+/// ```swift
+/// let image = try Image(data: Data(contentsOf: pngFile))     // type recognised from the bytes
+/// image.contentType                                         // .png
+/// Image.importedContentTypes().contains(.jpeg)              // true
+/// ```
+///
+/// Transfer: the image exports its bytes as its own content type only. It imports every known format,
+/// and any other `public.image` subtype as offered. On import the bytes decide the type when they carry a
+/// known signature (a PNG offered as `image/jpeg` becomes a PNG image); bytes with no recognisable
+/// signature offered as a format that has one are rejected with ``TransferError/Code/decodingFailed``.
+public struct Image: Hashable, Sendable {
+    /// The encoded image bytes.
+    public var data: Data
+    /// The bytes' content type, conforming to `public.image`.
+    public var contentType: UTType
+
+    /// An image from encoded bytes of a known type. The bytes are not checked.
+    public init(data: Data, contentType: UTType) {
+        self.data = data
+        self.contentType = contentType
+    }
+
+    /// An image from encoded bytes whose type is recognised from their signature.
+    ///
+    /// - Throws: ``TransferError`` with code ``TransferError/Code/decodingFailed`` when the bytes match no
+    ///   known image format.
+    public init(data: Data) throws {
+        guard let type = ImageFormat.sniff(data) else {
+            throw TransferError(.decodingFailed, "the data is not an image in a known format", contentType: .image)
+        }
+        self.init(data: data, contentType: type)
+    }
+
+    /// The formats with a dedicated representation, in export order: PNG, JPEG, GIF, TIFF, WebP, BMP,
+    /// HEIC, HEIF, ICO, SVG.
+    public static var knownContentTypes: [UTType] { ImageFormat.known }
+
+    /// Validates imported bytes against the type they were offered as.
+    static func imported(_ data: Data, offeredAs offered: UTType) throws -> Image {
+        if let sniffed = ImageFormat.sniff(data) { return Image(data: data, contentType: sniffed) }
+        if data.isEmpty || ImageFormat.known.contains(offered) {
+            throw TransferError(
+                .decodingFailed, "the content offered as \(offered.identifier) is not a recognisable image",
+                contentType: offered
+            )
+        }
+        return Image(data: data, contentType: offered)
+    }
+}
+
+extension Image: Transferable {
+    /// One representation per known format, each exporting only images of that format; then one that
+    /// exports any other image type as itself and imports any `public.image`.
+    public static var transferRepresentation: some TransferRepresentation {
+        for format in ImageFormat.known {
+            ImageFormatRepresentation(format: format)
+        }
+        AnyImageRepresentation()
+    }
+}
+
+/// The representation of one known image format, composed from public API.
+struct ImageFormatRepresentation: TransferRepresentation {
+    typealias Item = Image
+
+    let format: UTType
+
+    var body: some TransferRepresentation<Image> {
+        let format = format
+        DataRepresentation(contentType: format) { image in
+            image.data
+        } importing: { data in
+            try Image.imported(data, offeredAs: format)
+        }
+        .exportingCondition { image in image.contentType == format }
+    }
+}
+
+/// Images of types without a dedicated representation. Public representations cannot see the offered
+/// type or choose the exported type per value, so this one is built on the internal entry model.
+struct AnyImageRepresentation: PrimitiveTransferRepresentation {
+    typealias Item = Image
+    typealias Body = Never
+
+    func entries() -> [RepresentationEntry<Image>] {
+        let leaf = LeafEntry<Image>(
+            contentType: .image,
+            isFileBacked: false,
+            exporter: { image in .data(image.data) },
+            exportedType: { image in image.contentType },
+            importer: { context in
+                let data = try loadImportedData(context, contentType: .image, item: Image.self)
+                return try Image.imported(data, offeredAs: context.offeredType)
+            }
+        )
+        var entry = RepresentationEntry(leaf)
+        entry.modifiers.conditions = [{ image in !ImageFormat.known.contains(image.contentType) }]
+        return [entry]
+    }
+}
