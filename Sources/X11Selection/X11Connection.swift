@@ -114,6 +114,12 @@ public actor X11Connection {
     /// Payloads above this many bytes are served with INCR on this connection.
     public var effectiveIncrementalThreshold: Int { incrementalThreshold }
 
+    /// INCR transfers being served right now (diagnostics and tests).
+    public var activeTransferCount: Int { outgoing.count }
+
+    /// Reads in flight right now (diagnostics and tests).
+    public var activeReadCount: Int { reads.count }
+
     /// Releases every selection, fails pending calls with `.shutDown`, finishes every sequence and closes
     /// the display. Later calls throw `.shutDown`. Does not hand over to a clipboard manager: call
     /// `handOverToClipboardManager(timeout:)` first for that.
