@@ -108,7 +108,11 @@ struct TagLookup {
                 .map(UTType.init(knownIdentifier:))
         case .mimeType:
             guard let mime else { return [] }
-            let exact = registry.identifiers(forTagKey: mime.canonical, tagClass: .mimeType, aliases: TagAliases.mimeTypes)
+            let exact = registry.identifiers(
+                forTagKey: mime.canonical,
+                tagClass: .mimeType,
+                aliases: TagAliases.mimeTypes
+            )
             if !exact.isEmpty || mime.parameters.isEmpty { return exact.map(UTType.init(knownIdentifier:)) }
             // Parameters that name no declared type: look up the bare type. Plain text is the exception:
             // its charset decides how to decode the bytes, so a charset we have no type for must not be

@@ -67,7 +67,11 @@ struct DeclarationFileReader {
             do {
                 return try JSONSerialization.jsonObject(with: data)
             } catch {
-                throw UTTypeDeclarationError(.malformedFile, file: file, reason: "not valid JSON (\(Self.detail(error)))")
+                throw UTTypeDeclarationError(
+                    .malformedFile,
+                    file: file,
+                    reason: "not valid JSON (\(Self.detail(error)))"
+                )
             }
         }
         do {
@@ -136,7 +140,10 @@ struct DeclarationFileReader {
         var referenceURL: URL?
         if let raw = entry["UTTypeReferenceURL"] {
             guard let text = raw as? String, let url = URL(string: text), url.scheme != nil else {
-                throw invalid("\(path).UTTypeReferenceURL", "expected an absolute URL string, found \(Self.describe(raw))")
+                throw invalid(
+                    "\(path).UTTypeReferenceURL",
+                    "expected an absolute URL string, found \(Self.describe(raw))"
+                )
             }
             referenceURL = url
         }
@@ -232,7 +239,12 @@ enum DeclarationValidation {
         switch tagClass {
         case .mimeType:
             guard MIMEType(tag) != nil else {
-                throw UTTypeDeclarationError(.invalidValue, file: file, key: key, reason: "\"\(tag)\" is not a MIME type")
+                throw UTTypeDeclarationError(
+                    .invalidValue,
+                    file: file,
+                    key: key,
+                    reason: "\"\(tag)\" is not a MIME type"
+                )
             }
         case .filenameExtension:
             guard !tag.isEmpty, !tag.hasPrefix("."), !tag.contains("/") else {

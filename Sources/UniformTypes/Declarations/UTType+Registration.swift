@@ -23,7 +23,8 @@ extension UTType {
         try DeclarationValidation.checkIdentifier(declaration.identifier, file: nil, key: "identifier")
         for (tagClass, tags) in declaration.tags {
             for (index, tag) in tags.enumerated() {
-                try DeclarationValidation.checkTag(tag, tagClass: tagClass, file: nil, key: "tags[\(tagClass)][\(index)]")
+                let key = "tags[\(tagClass)][\(index)]"
+                try DeclarationValidation.checkTag(tag, tagClass: tagClass, file: nil, key: key)
             }
         }
         return try TypeRegistry.shared.register([located], file: nil)[0]

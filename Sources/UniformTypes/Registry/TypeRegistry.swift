@@ -145,7 +145,7 @@ final class TypeRegistry: Sendable {
 
     // MARK: - Conformance closure
 
-    private static func ancestors(of key: String, in state: inout State) -> [String: String] {
+    static func ancestors(of key: String, in state: inout State) -> [String: String] {
         if let cached = state.closureCache[key] { return cached }
         var result: [String: String] = [:]
         // Depth-first in declared order, as CoreServices searches supertypes; `visiting` guards against

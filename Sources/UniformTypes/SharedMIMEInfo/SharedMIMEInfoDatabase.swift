@@ -89,17 +89,49 @@ enum SharedMIMEInfoDatabase {
             throw UTTypeDeclarationError(.unreadableFile, file: file, reason: "\(error)")
         }
         let delegate = PackageParserDelegate()
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: blankingDocumentTypeDeclaration(in: data))
         parser.delegate = delegate
         // The packages carry an internal DTD subset only; never fetch anything.
         parser.shouldResolveExternalEntities = false
-        guard parser.parse(), delegate.failure == nil else {
+        // swift-corelibs-foundation's parse() can return true for a document that is not well-formed
+        // (an unclosed element) while setting parserError, so both are checked.
+        guard parser.parse(), parser.parserError == nil, delegate.failure == nil else {
             let reason =
                 delegate.failure
                 ?? "XML error at line \(parser.lineNumber): \(parser.parserError.map { "\($0)" } ?? "unknown")"
             throw UTTypeDeclarationError(.malformedFile, file: file, key: delegate.currentKey, reason: reason)
         }
         return delegate.entries
+    }
+
+    /// The document with its `<!DOCTYPE …>` declaration (and internal subset) replaced by spaces.
+    ///
+    /// freedesktop.org.xml carries an internal DTD whose attribute defaults (`#FIXED xmlns`,
+    /// `glob weight "50"`) crash swift-corelibs-foundation's XMLParser (a NULL attribute value reaches
+    /// `strlen` in its libxml2 SAX glue; reproduced with Swift 6.3.1 on Debian 12). The DTD only serves
+    /// validation, so we blank it out, keeping newlines so parser line numbers stay right.
+    static func blankingDocumentTypeDeclaration(in data: Data) -> Data {
+        var bytes = [UInt8](data)
+        let marker = Array("<!DOCTYPE".utf8)
+        guard let start = bytes.firstRange(of: marker)?.lowerBound else { return data }
+        var index = start + marker.count
+        var inSubset = false
+        var end: Int?
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "["): inSubset = true
+            case UInt8(ascii: "]") where inSubset: inSubset = false
+            case UInt8(ascii: ">") where !inSubset: end = index
+            default: break
+            }
+            if end != nil { break }
+            index += 1
+        }
+        guard let end else { return data }
+        for position in start...end where bytes[position] != UInt8(ascii: "\n") {
+            bytes[position] = UInt8(ascii: " ")
+        }
+        return Data(bytes)
     }
 
     /// The extension a glob pattern stands for, if it is a plain `*.ext` pattern.
@@ -150,7 +182,9 @@ private final class PackageParserDelegate: NSObject, XMLParserDelegate {
         case "sub-class-of":
             if let type = attributes["type"] { current?.parents.append(type) }
         case "glob":
-            if let pattern = attributes["pattern"], let ext = SharedMIMEInfoDatabase.filenameExtension(ofGlob: pattern) {
+            if let pattern = attributes["pattern"],
+                let ext = SharedMIMEInfoDatabase.filenameExtension(ofGlob: pattern)
+            {
                 current?.filenameExtensions.append(ext)
             }
         default:

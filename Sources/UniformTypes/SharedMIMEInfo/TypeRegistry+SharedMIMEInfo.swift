@@ -16,9 +16,8 @@ extension TypeRegistry {
     /// built-in table and declarations win, and the first database read wins over later ones, like
     /// `$XDG_DATA_HOME` over `$XDG_DATA_DIRS` in the specification.
     ///
-    /// Parents: each `<sub-class-of>` resolved through the table or the entries themselves. Per the
-    /// specification's implicit rules, a `text/*` type with no resolvable parent is plain text and any
-    /// other type is a byte stream (`public.data`); `inode/*` types are not data, only items.
+    /// Parents: each `<sub-class-of>` resolved through the table or the entries themselves, plus the
+    /// implicit parent of the media type when the explicit ones do not already imply it (see below).
     @discardableResult
     func install(sharedMIMEInfo entries: [SharedMIMEInfoDatabase.Entry]) -> [String] {
         state.withLock { state in
@@ -72,16 +71,32 @@ extension TypeRegistry {
                         parents.append(id)
                     }
                 }
-                if parents.isEmpty {
-                    let mediaType = entry.flatMap { MIMEType($0.mimeType) }?.type
-                    switch mediaType {
-                    case "text": parents = ["public.plain-text"]
-                    case "inode": parents = ["public.item"]
-                    default: parents = ["public.data"]
-                    }
-                }
                 newRecords[index].conformsTo = parents
                 Self.insert(newRecords[index], into: &state)
+            }
+            // Implicit parents, once the explicit ones are in place: the specification makes every text/*
+            // type a subclass of text/plain and every other stream a subclass of application/octet-stream
+            // (inode/* excepted); we also make image/, audio/, video/ and font/ types conform to the
+            // matching abstract Apple type, so asking for .image accepts image/x-xcf.
+            for record in newRecords {
+                let key = record.identifier.lowercased()
+                let mediaType = record.mimeTypes.first.flatMap { MIMEType($0) }?.type
+                let implied: String
+                switch mediaType {
+                case "text": implied = "public.plain-text"
+                case "image": implied = "public.image"
+                case "audio": implied = "public.audio"
+                case "video": implied = "public.movie"
+                case "font": implied = "public.font"
+                case "inode": implied = "public.item"
+                default: implied = "public.data"
+                }
+                let ancestors = Self.ancestors(of: key, in: &state)
+                var updated = record
+                if ancestors[implied] == nil {
+                    updated.conformsTo.append(implied)
+                }
+                if updated.conformsTo != record.conformsTo { Self.insert(updated, into: &state) }
             }
 
             var seen: Set<String> = []
@@ -92,7 +107,9 @@ extension TypeRegistry {
     /// Declared identifiers for a canonical MIME key, built-in aliases included; call with the lock held.
     static func identifiersLocked(forTagKey key: String, tagClass: UTTagClass, in state: State) -> [String] {
         var ids = (state.tagIndex[tagClass]?[key] ?? []).compactMap { state.records[$0]?.identifier }
-        if tagClass == .mimeType, let alias = TagAliases.mimeTypes[key], let record = state.records[alias.lowercased()] {
+        if tagClass == .mimeType, let alias = TagAliases.mimeTypes[key],
+            let record = state.records[alias.lowercased()]
+        {
             ids.append(record.identifier)
         }
         return ids
@@ -103,7 +120,8 @@ extension TypeRegistry {
         String(
             mimeType.lowercased().map { character -> Character in
                 if character == "/" { return "." }
-                if character.isASCII && (character.isLetter || character.isNumber || character == "." || character == "-") {
+                let allowed = character.isLetter || character.isNumber || character == "." || character == "-"
+                if character.isASCII && allowed {
                     return character
                 }
                 return "-"

@@ -84,6 +84,8 @@ enum TagAliases {
         "application/pkix-cert": "public.x509-certificate",
         "application/x-pem-file": "public.x509-certificate",
         "font/sfnt": "public.font",
+        "inode/directory": "public.folder",
+        "x-directory/normal": "public.folder",
         "application/x-font-ttf": "public.truetype-ttf-font",
         "application/x-font-otf": "public.opentype-font",
     ]
@@ -94,7 +96,6 @@ enum TagAliases {
         "markdown": "net.daringfireball.markdown",
         "mdown": "net.daringfireball.markdown",
         "geojson": "public.geojson",
-        "jfif": "public.jpeg",
         "htmls": "public.html",
         "xhtml": "public.xhtml",
         "iso": "public.disk-image",
