@@ -1,0 +1,338 @@
+#!/usr/bin/env bash
+# ClipBridge benchmarks: X11Selection between two processes, side by side with a minimal C Xlib pair (the
+# ceiling) and with xclip, on a private Xvfb this script starts itself. Figures are medians.
+#
+#   Benchmarks/run.sh [--quick] [--only SECTION[,SECTION...]]
+#
+# Sections (in order): throughput, latency, watch, rss, cli. `cli` (issue 5: `clipbridge copy/paste` against
+# `xclip -i/-o`) runs only when the `clipbridge` executable builds. `--quick` does fewer runs (a smoke test).
+#
+# Environment: SWIFT_SCRATCH_PATH (default .build) for `swift build`; BENCH_STATIC=0 to link the Swift
+# runtime dynamically (default: --static-swift-stdlib, as a shipped binary would be); CLIPBRIDGE_BIN to use an
+# already built `clipbridge`.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+scratch=${SWIFT_SCRATCH_PATH:-$root/.build}
+quick=0
+only="throughput,latency,watch,rss,cli"
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --quick) quick=1 ;;
+        --only) only=$2; shift ;;
+        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+        *) echo "unknown option $1" >&2; exit 2 ;;
+    esac
+    shift
+done
+wants() { [[ ",$only," == *",$1,"* ]]; }
+
+if [ $quick -eq 1 ]; then
+    runs64=2; runs512=1; latency_count=200; latency_runs=1; watch_count=100; watch_runs=1; process_runs=20
+else
+    runs64=5; runs512=3; latency_count=1000; latency_runs=3; watch_count=300; watch_runs=3; process_runs=100
+fi
+
+# --- Scaffolding --------------------------------------------------------------------------------------------
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/clipbridge-bench.XXXXXX")
+background=()
+xvfb_pid=""
+cleanup() {
+    for pid in "${background[@]}"; do kill "$pid" 2>/dev/null || true; done
+    if [ -n "$xvfb_pid" ]; then kill "$xvfb_pid" 2>/dev/null || true; wait "$xvfb_pid" 2>/dev/null || true; fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+note() { printf '%s\n' "$*" >&2; }
+die() { note "run.sh: $*"; exit 1; }
+
+# wait_for FILE REGEX SECONDS [OTHER_FILE]: until a line of FILE (or of OTHER_FILE) matches REGEX.
+wait_for() {
+    local deadline=$((SECONDS + $3))
+    until grep -qE "$2" "$1" ${4:+"$4"} 2>/dev/null; do
+        [ $SECONDS -lt $deadline ] || return 1
+        sleep 0.01
+    done
+}
+
+# start NAME COMMAND...: runs COMMAND in the background (stdout NAME.out, stderr NAME.err); sets $started.
+start() {
+    local name=$1; shift
+    "$@" >"$work/$name.out" 2>"$work/$name.err" &
+    started=$!
+    background+=("$started")
+}
+
+# stop PID: SIGTERM, and reap.
+stop() { kill "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
+
+# start_owner NAME READY_REGEX STDIN COMMAND...: a selection owner, once it says it owns the selection.
+start_owner() {
+    local name=$1 ready=$2 input=$3; shift 3
+    "$@" <"$input" >"$work/$name.out" 2>"$work/$name.err" &
+    started=$!
+    background+=("$started")
+    # xclip -quiet says it serves on stderr; the benchmark programs print READY on stdout.
+    if ! wait_for "$work/$name.out" "$ready" 60 "$work/$name.err"; then
+        note "$name did not become ready:"; cat "$work/$name.err" >&2; return 1
+    fi
+}
+
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "nan" }'; }
+field() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<<"$1" | head -1; }
+now_ns() { date +%s%N; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "nan" || b == "nan" || b == 0) print "-"; else printf "%.2f×", a / b }'; }
+results=()
+row() { results+=("$(printf "$@")"); printf "$@" >&2; printf '\n' >&2; }
+heading() { results+=("" "$1"); note ""; note "== $1"; }
+
+# --- Build --------------------------------------------------------------------------------------------------
+
+command -v Xvfb >/dev/null || die "Xvfb is not installed (scripts/install-deps.sh)"
+command -v xclip >/dev/null || die "xclip is not installed (scripts/install-deps.sh)"
+cbin=$here/c/bin
+mkdir -p "$cbin"
+for program in owner requestor claimer watcher; do
+    gcc -O2 -Wall -o "$cbin/$program" "$here/c/$program.c" -lX11 -lXfixes
+done
+gcc -O2 -Wall -o "$cbin/benchrun" "$here/c/benchrun.c"
+
+swift_flags=(-c release --scratch-path "$scratch")
+[ "${BENCH_STATIC:-1}" = 1 ] && swift_flags+=(--static-swift-stdlib)
+note "building clipbridge-bench (swift build ${swift_flags[*]})"
+(cd "$root" && swift build "${swift_flags[@]}" --product clipbridge-bench >&2) || die "clipbridge-bench does not build"
+bin=$(cd "$root" && swift build "${swift_flags[@]}" --show-bin-path)
+bench=$bin/clipbridge-bench
+cli=${CLIPBRIDGE_BIN:-}
+if [ -z "$cli" ] && wants cli; then
+    if (cd "$root" && swift build "${swift_flags[@]}" --product clipbridge >"$work/cli-build.log" 2>&1); then
+        cli=$bin/clipbridge
+    else
+        note "clipbridge does not build yet: the cli section is skipped"
+    fi
+fi
+
+# --- A private X server -------------------------------------------------------------------------------------
+
+Xvfb -displayfd 3 -nolisten tcp -noreset -screen 0 1280x800x24 3>"$work/display" >"$work/xvfb.log" 2>&1 &
+xvfb_pid=$!
+wait_for "$work/display" '^[0-9]+$' 20 || { cat "$work/xvfb.log" >&2; die "Xvfb did not start"; }
+export DISPLAY=":$(head -1 "$work/display")"
+unset WAYLAND_DISPLAY XAUTHORITY
+octet=application/octet-stream
+
+results+=("ClipBridge benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs ($(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)), Xvfb $DISPLAY")
+results+=("load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (other work on this machine skews figures)")
+results+=("Swift runtime: $([ "${BENCH_STATIC:-1}" = 1 ] && echo static || echo shared); runs: 64 MiB ×$runs64, 512 MiB ×$runs512, latency $latency_runs×$latency_count, watch $watch_runs×$watch_count$([ $quick = 1 ] && echo ' (quick)')")
+
+# --- Throughput ---------------------------------------------------------------------------------------------
+#
+# Every owner runs at once, each on its own selection (xclip can only use the standard ones), and the runs of
+# the pairs are interleaved, so a burst of load on this shared machine hits all pairs alike.
+
+# request KIND SELECTION TARGET [ARGS...]: one read by a requestor of KIND; prints its RESULT line.
+request() {
+    local kind=$1 selection=$2 target=$3; shift 3
+    case "$kind" in
+        c) timeout 300 "$cbin/requestor" -s "$selection" -t "$target" "$@" ;;
+        clipbridge) timeout 300 "$bench" requestor --selection "$selection" --target "$target" "$@" ;;
+        xclip) echo "RESULT read bytes=$(timeout 300 xclip -o -selection "$selection" -t "$target" | wc -c) seconds=nan" ;;
+    esac
+}
+
+# owner_selection KIND: the selection the owner of KIND serves.
+owner_selection() { case "$1" in c) echo BENCH_C ;; clipbridge) echo BENCH_CLIPBRIDGE ;; xclip) echo clipboard ;; esac; }
+
+# start_owners FILE TARGET: one owner of each kind serving FILE as TARGET; sets $owner_pids.
+start_owners() {
+    local file=$1 target=$2
+    owner_pids=()
+    start_owner owner-c READY /dev/null "$cbin/owner" -s BENCH_C -f "$file" -t "$target"
+    owner_pids+=("$started")
+    start_owner owner-clipbridge READY /dev/null "$bench" owner --selection BENCH_CLIPBRIDGE --file "$file" --target "$target"
+    owner_pids+=("$started")
+    start_owner owner-xclip "Waiting for selection" "$file" xclip -quiet -i -selection clipboard -t "$target"
+    owner_pids+=("$started")
+}
+stop_owners() { for pid in "${owner_pids[@]}"; do stop "$pid"; done; }
+
+pairs=("c c C → C (ceiling)" "clipbridge clipbridge ClipBridge → ClipBridge" "xclip xclip xclip → xclip"
+    "c clipbridge C owner → ClipBridge requestor" "clipbridge c ClipBridge owner → C requestor")
+
+if wants throughput || wants rss; then
+    note "generating 64 MiB and 512 MiB of random data"
+    head -c $((64 << 20)) /dev/urandom >"$work/64.bin"
+    head -c $((512 << 20)) /dev/urandom >"$work/512.bin"
+fi
+
+if wants throughput; then
+    declare -A rates walls
+    for size in 64 512; do
+        file=$work/$size.bin
+        bytes_expected=$(stat -c %s "$file")
+        runs=$([ $size = 64 ] && echo "$runs64" || echo "$runs512")
+        note "throughput $size MiB: $runs interleaved runs of ${#pairs[@]} pairs"
+        start_owners "$file" "$octet"
+        for ((run = 0; run < runs; run++)); do
+            for pair in "${pairs[@]}"; do
+                read -r owner requestor _ <<<"$pair"
+                begin=$(now_ns)
+                line=$(request "$requestor" "$(owner_selection "$owner")" "$octet" || true)
+                end=$(now_ns)
+                got=$(field "$line" bytes)
+                if [ "$got" != "$bytes_expected" ]; then
+                    note "$owner → $requestor, $size MiB: got ${got:-nothing} of $bytes_expected bytes"
+                    continue
+                fi
+                seconds=$(field "$line" seconds)
+                rates[$owner-$requestor-$size]+=" $(awk -v b="$got" -v s="$seconds" 'BEGIN { if (s == "nan") print "nan"; else printf "%.1f", b / 1048576 / s }')"
+                walls[$owner-$requestor-$size]+=" $(awk -v b="$got" -v d="$((end - begin))" 'BEGIN { printf "%.1f", b / 1048576 / (d / 1e9) }')"
+            done
+        done
+        stop_owners
+    done
+    heading "Throughput, MiB/s (median; transfer time measured in the requestor; wall time of the requestor process in brackets)"
+    row '  %-40s %20s %20s   %s' "owner → requestor" "64 MiB" "512 MiB" "vs C → C"
+    # shellcheck disable=SC2086 # the lists are space-separated numbers
+    for pair in "${pairs[@]}"; do
+        read -r owner requestor label <<<"$pair"
+        key=$owner-$requestor
+        r64=$(median ${rates[$key-64]:-nan}); r512=$(median ${rates[$key-512]:-nan})
+        w64=$(median ${walls[$key-64]:-nan}); w512=$(median ${walls[$key-512]:-nan})
+        if [ "$key" = xclip-xclip ]; then  # xclip has no in-process figure: compare wall with wall
+            versus="$(ratio "$w64" "$(median ${walls[c-c-64]:-nan})") / $(ratio "$w512" "$(median ${walls[c-c-512]:-nan})") (wall)"
+        else
+            versus="$(ratio "$r64" "$(median ${rates[c-c-64]:-nan})") / $(ratio "$r512" "$(median ${rates[c-c-512]:-nan})")"
+        fi
+        row '  %-40s %20s %20s   %s' "$label" "$r64 ($w64)" "$r512 ($w512)" "$versus"
+    done
+fi
+
+# --- Small-paste latency ------------------------------------------------------------------------------------
+
+if wants latency; then
+    note "latency: $latency_runs interleaved runs of $latency_count reads per pair"
+    printf '0123456789abcdef' >"$work/16.txt"
+    start_owners "$work/16.txt" UTF8_STRING
+    declare -A latencies
+    for ((run = 0; run < latency_runs; run++)); do
+        for pair in "${pairs[@]}"; do
+            read -r owner requestor _ <<<"$pair"
+            selection=$(owner_selection "$owner")
+            case "$requestor" in
+                c) line=$(timeout 120 "$cbin/requestor" -s "$selection" -t UTF8_STRING -r "$latency_count" | grep 'RESULT latency') ;;
+                clipbridge) line=$(timeout 120 "$bench" latency --selection "$selection" --target UTF8_STRING --count "$latency_count" | grep 'RESULT latency') ;;
+                xclip) continue ;;
+            esac
+            latencies[$owner-$requestor]+=" $(field "$line" median_us)"
+        done
+    done
+    xclip_line=$("$cbin/benchrun" -n "$process_runs" -- xclip -o -selection clipboard)
+    stop_owners
+    heading "Small-paste latency, 16 bytes of UTF8_STRING (median of $latency_count reads in a row in one process; median of $latency_runs runs)"
+    # shellcheck disable=SC2086
+    c_latency=$(median ${latencies[c-c]:-nan})
+    for pair in "${pairs[@]}"; do
+        read -r owner requestor label <<<"$pair"
+        [ "$owner" = xclip ] && continue
+        # shellcheck disable=SC2086
+        value=$(median ${latencies[$owner-$requestor]:-nan})
+        row '  %-40s %10s µs   %s' "$label" "$value" "$(ratio "$value" "$c_latency")"
+    done
+    row '  %-40s %10s ms   (a whole process per paste, for context; %s runs)' "xclip -o" "$(field "$xclip_line" median_ms)" "$process_runs"
+fi
+
+# --- Owner-change notification latency ----------------------------------------------------------------------
+
+if wants watch; then
+    note "owner-change latency: $watch_runs interleaved runs of $watch_count claims per watcher"
+    # watch_once KIND: median microseconds from a claim being flushed to the watcher of KIND seeing it.
+    watch_once() {
+        local kind=$1 name=watch-$1
+        case "$kind" in
+            c) start "$name" "$cbin/watcher" -n "$watch_count" ;;
+            clipbridge) start "$name" "$bench" watch-latency --count "$watch_count" ;;
+        esac
+        local watcher=$started
+        wait_for "$work/$name.out" READY 30 || { cat "$work/$name.err" >&2; die "$kind watcher not ready"; }
+        "$cbin/claimer" -n "$watch_count" -i 3000 >"$work/claims.out"
+        wait "$watcher" 2>/dev/null || true
+        # Join claims and changes on the owner window (each claim uses a window of its own).
+        awk '$1 == "CLAIM" { c[$2] = $3 } $1 == "CHANGE" { w[$2] = $3 }
+            END { for (k in c) if (k in w) print (w[k] - c[k]) / 1000 }' "$work/claims.out" "$work/$name.out" |
+            sort -g | awk '{ v[NR] = $1 } END { if (NR) printf "%.1f\n", v[int((NR + 1) / 2)]; else print "nan" }'
+    }
+    watch_c=(); watch_cb=()
+    for ((run = 0; run < watch_runs; run++)); do
+        watch_c+=("$(watch_once c)")
+        watch_cb+=("$(watch_once clipbridge)")
+    done
+    heading "Owner-change notification latency (XFixes; a C claimer flushes a claim → the watcher sees it; median of $watch_count claims, median of $watch_runs runs)"
+    c_watch=$(median "${watch_c[@]}")
+    cb_watch=$(median "${watch_cb[@]}")
+    row '  %-40s %10s µs   %s' "C XFixes watcher (ceiling)" "$c_watch" "1.00×"
+    row '  %-40s %10s µs   %s' "ClipBridge ownerChanges" "$cb_watch" "$(ratio "$cb_watch" "$c_watch")"
+fi
+
+# --- Peak memory receiving 512 MiB --------------------------------------------------------------------------
+
+if wants rss; then
+    heading "Peak RSS receiving 512 MiB into a file (wait4 ru_maxrss of the requestor process)"
+    rss_of() {  # rss_of LABEL OWNER_PID_SETUP... then the requestor command via benchrun
+        local label=$1; shift
+        local line; line=$("$cbin/benchrun" -n 1 "$@")
+        local size; size=$(stat -c %s "$work/received.bin" 2>/dev/null || echo 0)
+        [ "$size" = $((512 << 20)) ] || note "$label: received $size bytes"
+        row '  %-40s %10s MiB' "$label" "$(awk -v k="$(field "$line" maxrss_kib)" 'BEGIN { printf "%.1f", k / 1024 }')"
+        rm -f "$work/received.bin"
+    }
+    start_owner rss-c READY /dev/null "$cbin/owner" -f "$work/512.bin" -t "$octet"
+    rss_of "C requestor" -- "$cbin/requestor" -t "$octet" -o "$work/received.bin"
+    rss_of "ClipBridge requestor (streamed)" -- "$bench" requestor --target "$octet" --output "$work/received.bin"
+    stop "$started"
+    start_owner rss-xclip "Waiting for selection" "$work/512.bin" xclip -quiet -i -selection clipboard -t "$octet"
+    rss_of "xclip -o" -o "$work/received.bin" -- xclip -o -selection clipboard -t "$octet"
+    stop "$started"
+    # The owner side too: ClipBridge serving 512 MiB from a file it streams (VmHWM of the owner process).
+    start_owner rss-cb-owner READY /dev/null "$bench" owner --file "$work/512.bin" --source file --target "$octet"
+    owner_pid=$started
+    "$cbin/requestor" -t "$octet" >/dev/null
+    hwm=$(awk '/VmHWM/ { printf "%.1f", $2 / 1024 }' "/proc/$owner_pid/status" 2>/dev/null || echo nan)
+    stop "$owner_pid"
+    row '  %-40s %10s MiB   (owner, --source file: VmHWM)' "ClipBridge owner serving the file" "$hwm"
+fi
+
+# --- The clipbridge CLI against xclip (issue 5) -------------------------------------------------------------
+
+if wants cli && [ -n "$cli" ] && [ -x "$cli" ]; then
+    heading "clipbridge CLI vs xclip, wall time of the command (median; clipbridge: $cli)"
+    printf 'clipbridge bench' >"$work/cli16.txt"
+    awk 'BEGIN { line = "The quick brown fox jumps over the lazy dog 0123456789 ClipBridge benchmark text.\n";
+        for (n = 0; n < (64 * 1048576) / length(line); n++) printf "%s", line }' >"$work/cli64.txt"
+    for size in 16 64; do
+        file=$work/cli$size.txt
+        runs=$([ $size = 16 ] && echo "$process_runs" || echo "$runs64")
+        label=$([ $size = 16 ] && echo "16 B" || echo "64 MiB")
+        start_owner "cli-owner-$size" "Waiting for selection" "$file" xclip -quiet -i -selection clipboard
+        xo=$("$cbin/benchrun" -n "$runs" -- xclip -o -selection clipboard)
+        co=$("$cbin/benchrun" -n "$runs" -- "$cli" paste)
+        stop "$started"
+        row '  %-40s %10s ms   xclip -o %s ms   %s' "paste $label: clipbridge paste" "$(field "$co" median_ms)" \
+            "$(field "$xo" median_ms)" "$(ratio "$(field "$co" median_ms)" "$(field "$xo" median_ms)")"
+        xi=$("$cbin/benchrun" -n "$runs" -i "$file" -- xclip -i -selection clipboard)
+        ci=$("$cbin/benchrun" -n "$runs" -i "$file" -- "$cli" copy)
+        row '  %-40s %10s ms   xclip -i %s ms   %s' "copy $label: clipbridge copy" "$(field "$ci" median_ms)" \
+            "$(field "$xi" median_ms)" "$(ratio "$(field "$ci" median_ms)" "$(field "$xi" median_ms)")"
+        # The last copy must really be on the clipboard.
+        pasted=$(timeout 60 xclip -o -selection clipboard | cmp -s - "$file" && echo ok || echo MISMATCH)
+        [ "$pasted" = ok ] || note "cli $label: the copied content does not paste back byte-exact"
+    done
+fi
+
+# --- Summary ------------------------------------------------------------------------------------------------
+
+printf '%s\n' "${results[@]}"
