@@ -85,11 +85,20 @@ extension X11Connection {
         let (parent, children) = try startMultipleRead(selection, targets: unique, timeout: timeout)
         do {
             while try await nextChunk(parent) != nil {}
-        } catch let error as SelectionError where error.code == .targetUnavailable || error.code == .invalidReply {
-            for child in children { cancelRead(property: child.property, id: child.id, clean: true) }
+        } catch let error as SelectionError
+            where error.code == .targetUnavailable || error.code == .invalidReply || error.code == .timedOut
+        {
+            // No usable MULTIPLE: refused, answered with something else (xclip answers every target with its
+            // payload), or never answered (xsel 1.2.0 advertises MULTIPLE but does not reply to it). A late
+            // answer may still land in the children's properties, so those are not reused after a timeout.
+            for child in children {
+                cancelRead(property: child.property, id: child.id, clean: error.code != .timedOut)
+            }
             if try owner(of: selection) == nil {
                 throw SelectionError(.noOwner, "\(selection): nobody owns the selection")
             }
+            multipleFallbacks += 1
+            logger.debug("\(selection):MULTIPLE unusable (\(error)); reading the targets one by one")
             return try await readOneByOne(selection, targets: unique, timeout: timeout)
         }
         var results: [SelectionTarget: Result<SelectionData, SelectionError>] = [:]
@@ -293,7 +302,10 @@ extension X11Connection {
                 let value = xdisplay?.getProperty(window, pending.property, delete: true)
                 perform(pending.machine.propertyRead(value), for: pending)
             case .deliver(let chunk):
-                if let waiter = pending.waiter, !pending.hasBufferedChunks {
+                if case .multipleParent = pending.kind {
+                    // The MULTIPLE write-back is parsed at the end, never handed to the caller.
+                    pending.append(chunk)
+                } else if let waiter = pending.waiter, !pending.hasBufferedChunks {
                     pending.waiter = nil
                     perform(pending.machine.consumed(chunk.count), for: pending)
                     waiter.resume(returning: chunk)
@@ -368,7 +380,10 @@ extension X11Connection {
     func fail(_ pending: PendingRead, _ error: any Error) {
         guard pending.outcome == nil else { return }
         pending.outcome = .failure(error)
-        retire(pending, clean: false)
+        // After a refusal or an invalid reply the owner is done with the property; after a timeout or a
+        // cancellation it may still write into it later, so that atom is retired for good.
+        let code = (error as? SelectionError)?.code
+        retire(pending, clean: !pending.cancelled && (code == .targetUnavailable || code == .invalidReply))
         if let waiter = pending.waiter {
             pending.waiter = nil
             waiter.resume(throwing: error)

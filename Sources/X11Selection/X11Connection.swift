@@ -38,6 +38,8 @@ public actor X11Connection {
     // Requestor.
     var reads: [X11Atom: PendingRead] = [:]
     var freeProperties: [X11Atom] = []
+    /// MULTIPLE requests that were unusable and replaced by single reads (diagnostics for tests).
+    var multipleFallbacks = 0
     var timestampWaiters: [(id: UInt64, continuation: CheckedContinuation<X11Timestamp, any Error>)] = []
 
     // Owner.
