@@ -5,7 +5,8 @@ import X11Selection
 
 /// Watches the selection, prints READY once the server reports changes to us, then prints
 /// "CHANGE <owner window> <CLOCK_MONOTONIC ns>" for each of `--count` changes, taking the time when the change
-/// reaches this code (what an application sees). Stops early if no change comes for 3 s after the first, and after 60 s in any case.
+/// reaches this code (what an application sees). Stops early if no change comes for 3 s after the first, and
+/// after 60 s in any case.
 func runWatchLatency(_ options: BenchOptions) async throws {
     let connection = try await X11Connection.open(configuration: options.configuration)
     let changes = try await connection.watchOwnerChanges(of: [options.selection])

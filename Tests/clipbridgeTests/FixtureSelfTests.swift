@@ -67,6 +67,24 @@ struct XvfbFixtureTests {
         #expect(result.stderrText == ":4242")
         #expect(result.termination == .exited(3))
     }
+
+    @Test("the child's peak memory is reported (issue 5 records the binary's peak RSS)")
+    func peakMemory() async throws {
+        // Each holds its peak for a while, as a paste of a large payload does.
+        let small = try await runPeer(["sleep", "0.3"], display: nil)
+        let touch96MiB = "import time; b = bytearray(96 << 20); b[::4096] = b'x' * len(b[::4096]); time.sleep(0.3)"
+        let large = try await runPeer([ToolkitPeer.python, "-c", touch96MiB], display: nil)
+        let smallKiB = try #require(small.peakResidentKiB)
+        let largeKiB = try #require(large.peakResidentKiB)
+        #expect(smallKiB < 16 * 1024)
+        #expect(largeKiB > 96 * 1024)
+    }
+
+    @Test("built products are looked up next to the running test executable")
+    func builtProducts() {
+        #expect(FileManager.default.fileExists(atPath: BuiltProduct.directory.path))
+        #expect(BuiltProduct.url(named: "clipbridge-no-such-product") == nil)
+    }
 }
 
 @Suite("xclip as a peer", .xvfb, .enabled(if: XvfbServer.isInstalled), .timeLimit(.minutes(1)))

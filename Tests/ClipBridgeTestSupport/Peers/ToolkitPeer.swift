@@ -86,8 +86,8 @@ public struct ToolkitPeer: Sendable {
     public func run(_ arguments: [String], timeout: Duration = .seconds(10)) async throws(CommandError)
         -> CommandResult
     {
-        try await PeerCommand(commandLine(arguments, timeout: timeout), display: display, timeout: timeout + .seconds(5))
-            .run()
+        let command = commandLine(arguments, timeout: timeout)
+        return try await PeerCommand(command, display: display, timeout: timeout + .seconds(5)).run()
     }
 
     /// The clipboard's text, as the toolkit's own text API returns it.

@@ -54,7 +54,8 @@ public final class BackgroundPeer: Sendable {
                 // It may have printed the marker just before exiting.
                 if printed() { return }
                 throw CommandError(
-                    kind: .notReady, arguments: command.arguments, detail: "exited (\(ended)) before printing \(marker)",
+                    kind: .notReady, arguments: command.arguments,
+                    detail: "exited (\(ended)) before printing \(marker)",
                     partialResult: launched.result(termination: ended)
                 )
             }

@@ -165,7 +165,7 @@ struct LaunchedCommand: Sendable {
         CommandResult(
             arguments: child.arguments, termination: termination,
             stdout: stdout?.contents() ?? Data(), stderr: stderr?.contents() ?? Data(),
-            duration: started.duration(to: .now)
+            duration: started.duration(to: .now), peakResidentKiB: child.peakResidentKiB
         )
     }
 }
@@ -174,7 +174,7 @@ struct LaunchedCommand: Sendable {
 /// it runs longer than `timeout`, `.notFound` when it is not installed.
 ///
 /// ```swift
-/// let targets = try await runPeer(["xclip", "-selection", "clipboard", "-o", "-t", "TARGETS"], display: server.display)
+/// let targets = try await runPeer(["xclip", "-selection", "clipboard", "-o", "-t", "TARGETS"], display: ":1")
 /// ```
 public func runPeer(
     _ arguments: [String],
