@@ -2,6 +2,7 @@ internal import CX11
 import CX11Shims
 import Foundation
 import Glibc
+import Synchronization
 
 /// The connection layer's only door to Xlib: thin wrappers over the raw calls, taking and returning Swift
 /// values (the `Syscalls.swift` of swift-system). Every method must be called on the loop thread that
@@ -326,20 +327,27 @@ final class XDisplay {
     }
 }
 
+/// Serialises every LC_CTYPE switch of the process's connections (each has its own thread): without it
+/// two conversions could interleave their save/restore and leave the host in the wrong locale for good.
+let textConversionLock = Mutex(())
+
 /// Runs `body` with a UTF-8 LC_CTYPE locale, which Xlib's text converters need to reach every charset.
 ///
 /// Xlib picks its converters from the *global* `setlocale(LC_CTYPE, NULL)` (`_XlcCurrentLC`), so a
 /// per-thread `uselocale` does not help. A Swift program that never called `setlocale` runs in the "C"
 /// locale, where Xlib can only produce Latin-1. When the host already uses a UTF-8 locale nothing is
-/// changed; otherwise LC_CTYPE is switched to `C.UTF-8` for the duration of the call and restored
-/// right after. Known limit: another thread reading LC_CTYPE at that instant sees C.UTF-8.
-private func withUTF8CharacterLocale<T>(_ body: () -> T) -> T {
-    guard let current = setlocale(LC_CTYPE, nil).map({ String(cString: $0) }) else { return body() }
-    let lowered = current.lowercased()
-    if lowered.contains("utf-8") || lowered.contains("utf8") {
+/// changed; otherwise LC_CTYPE is switched to `C.UTF-8` for the duration of the call (under
+/// `textConversionLock`) and restored right after. Known limit: another thread of the host that reads
+/// LC_CTYPE during those microseconds sees C.UTF-8.
+func withUTF8CharacterLocale<T>(_ body: () -> T) -> T {
+    textConversionLock.withLock { _ in
+        guard let current = setlocale(LC_CTYPE, nil).map({ String(cString: $0) }) else { return body() }
+        let lowered = current.lowercased()
+        if lowered.contains("utf-8") || lowered.contains("utf8") {
+            return body()
+        }
+        guard setlocale(LC_CTYPE, "C.UTF-8") != nil else { return body() }
+        defer { setlocale(LC_CTYPE, current) }
         return body()
     }
-    guard setlocale(LC_CTYPE, "C.UTF-8") != nil else { return body() }
-    defer { setlocale(LC_CTYPE, current) }
-    return body()
 }

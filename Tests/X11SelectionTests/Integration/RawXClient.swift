@@ -95,6 +95,31 @@ final class RawXClient: @unchecked Sendable {
         return (true, received)
     }
 
+    /// Reads `target` of `selection` in full, following INCR (a plain, correct requestor). nil when refused.
+    func readSelection(_ selection: String, target: String, timeout: Duration = .seconds(10)) throws -> Data? {
+        let property = atom("RAW_PEER_READ")
+        XConvertSelection(display, atom(selection), atom(target), property, window, UInt(CurrentTime))
+        XFlush(display)
+        guard let notify = waitForEvent(timeout: timeout, { $0.type == SelectionNotify }) else {
+            throw RawXError("no SelectionNotify for \(target)")
+        }
+        guard notify.xselection.property != 0 else { return nil }
+        let reply = self.property(window, property, delete: true)
+        XFlush(display)
+        guard reply.type == atom("INCR") else { return reply.bytes }
+        var data = Data()
+        while true {
+            guard waitForEvent(timeout: timeout, { event in
+                event.type == PropertyNotify && event.xproperty.atom == property
+                    && event.xproperty.state == PropertyNewValue
+            }) != nil else { throw RawXError("INCR stalled for \(target) after \(data.count) bytes") }
+            let chunk = self.property(window, property, delete: true)
+            XFlush(display)
+            if chunk.bytes.isEmpty { return data }
+            data.append(chunk.bytes)
+        }
+    }
+
     func destroyWindow() {
         XDestroyWindow(display, window)
         XSync(display, 0)
