@@ -108,16 +108,20 @@ struct TagLookup {
                 .map(UTType.init(knownIdentifier:))
         case .mimeType:
             guard let mime else { return [] }
-            let exact = registry.identifiers(
-                forTagKey: mime.canonical,
-                tagClass: .mimeType,
-                aliases: TagAliases.mimeTypes
-            )
-            if !exact.isEmpty || mime.parameters.isEmpty { return exact.map(UTType.init(knownIdentifier:)) }
+            // Exact spelling first, then the type with only its charset (GTK sends
+            // `text/plain;charset=utf-8`, mail-style peers add `format=flowed`).
+            var keys = [mime.canonical]
+            if let charset = mime.charset, mime.parameters.count > 1 {
+                keys.append("\(mime.essence);charset=\(charset)")
+            }
+            for key in keys {
+                let found = registry.identifiers(forTagKey: key, tagClass: .mimeType, aliases: TagAliases.mimeTypes)
+                if !found.isEmpty { return found.map(UTType.init(knownIdentifier:)) }
+            }
             // Parameters that name no declared type: look up the bare type. Plain text is the exception:
             // its charset decides how to decode the bytes, so a charset we have no type for must not be
             // dropped (it becomes a dynamic type that keeps it; see `impliedParent`).
-            if isTextInUndeclaredCharset { return [] }
+            if mime.parameters.isEmpty || isTextInUndeclaredCharset { return [] }
             return registry.identifiers(forTagKey: mime.essence, tagClass: .mimeType, aliases: TagAliases.mimeTypes)
                 .map(UTType.init(knownIdentifier:))
         default:

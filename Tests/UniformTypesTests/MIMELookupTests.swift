@@ -19,6 +19,8 @@ struct MIMELookupTests {
         ("text/plain; charset=UTF-16", .utf16PlainText),
         ("text/plain;charset=\"utf-16\"", .utf16PlainText),
         ("text/plain;charset=us-ascii", .plainText),
+        ("text/plain; charset=utf-8; format=flowed", .utf8PlainText),
+        ("text/plain;format=flowed", .plainText),
         ("text/html", .html),
         ("text/html; charset=utf-8", .html),
         ("image/png", .png),

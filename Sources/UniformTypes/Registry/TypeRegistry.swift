@@ -42,10 +42,13 @@ final class TypeRegistry: Sendable {
     // MARK: - Reading
 
     /// The record for an identifier (any letter case), reading the system shared-mime-info database
-    /// first if the built-in table and the declarations do not know it.
+    /// first if the identifier is in its domain and nothing else declares it.
     func record(for identifier: String) -> TypeRecord? {
         if let found = state.withLock({ $0.records[identifier.lowercased()] }) { return found }
-        guard loadSystemSharedMIMEInfoIfNeeded() else { return nil }
+        // Only shared-mime-info types live in that domain; other misses (every new `UTType(exportedAs:)`)
+        // must not pay for reading the database.
+        guard identifier.lowercased().hasPrefix(Self.sharedMIMEInfoDomain), loadSystemSharedMIMEInfoIfNeeded()
+        else { return nil }
         return state.withLock { $0.records[identifier.lowercased()] }
     }
 

@@ -2,9 +2,6 @@
 // ClipBridge — UniformTypes
 
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// Reads freedesktop shared-mime-info source packages (`<prefix>/share/mime/packages/*.xml`).
 ///
@@ -13,7 +10,7 @@ import FoundationXML
 /// `<mime-type type="…">` elements with `<comment>`, `<alias type="…"/>`, `<sub-class-of type="…"/>` and
 /// `<glob pattern="…"/>` children. Only those four matter for types; magic, icons and XML root rules are
 /// skipped. We read the source packages rather than the compiled `mime.cache`, because they are the
-/// stable, documented format and carry the comments.
+/// stable, documented format and carry the comments. See `PackageXMLScanner` for why not XMLParser.
 enum SharedMIMEInfoDatabase {
     /// One `<mime-type>` element.
     struct Entry: Sendable, Equatable {
@@ -88,50 +85,23 @@ enum SharedMIMEInfoDatabase {
         } catch {
             throw UTTypeDeclarationError(.unreadableFile, file: file, reason: "\(error)")
         }
-        let delegate = PackageParserDelegate()
-        let parser = XMLParser(data: blankingDocumentTypeDeclaration(in: data))
-        parser.delegate = delegate
-        // The packages carry an internal DTD subset only; never fetch anything.
-        parser.shouldResolveExternalEntities = false
-        // swift-corelibs-foundation's parse() can return true for a document that is not well-formed
-        // (an unclosed element) while setting parserError, so both are checked.
-        guard parser.parse(), parser.parserError == nil, delegate.failure == nil else {
-            let reason =
-                delegate.failure
-                ?? "XML error at line \(parser.lineNumber): \(parser.parserError.map { "\($0)" } ?? "unknown")"
-            throw UTTypeDeclarationError(.malformedFile, file: file, key: delegate.currentKey, reason: reason)
+        let scanner = PackageXMLScanner([UInt8](data))
+        var collector = PackageCollector()
+        do {
+            try scanner.scan { event in try collector.handle(event, scanner: scanner) }
+        } catch let failure as PackageXMLScanner.Failure {
+            throw UTTypeDeclarationError(
+                .malformedFile,
+                file: file,
+                key: collector.currentKey,
+                reason: "not well-formed XML at line \(failure.line): \(failure.reason)"
+            )
+        } catch let error as UTTypeDeclarationError {
+            var located = error
+            located.file = file
+            throw located
         }
-        return delegate.entries
-    }
-
-    /// The document with its `<!DOCTYPE …>` declaration (and internal subset) replaced by spaces.
-    ///
-    /// freedesktop.org.xml carries an internal DTD whose attribute defaults (`#FIXED xmlns`,
-    /// `glob weight "50"`) crash swift-corelibs-foundation's XMLParser (a NULL attribute value reaches
-    /// `strlen` in its libxml2 SAX glue; reproduced with Swift 6.3.1 on Debian 12). The DTD only serves
-    /// validation, so we blank it out, keeping newlines so parser line numbers stay right.
-    static func blankingDocumentTypeDeclaration(in data: Data) -> Data {
-        var bytes = [UInt8](data)
-        let marker = Array("<!DOCTYPE".utf8)
-        guard let start = bytes.firstRange(of: marker)?.lowerBound else { return data }
-        var index = start + marker.count
-        var inSubset = false
-        var end: Int?
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "["): inSubset = true
-            case UInt8(ascii: "]") where inSubset: inSubset = false
-            case UInt8(ascii: ">") where !inSubset: end = index
-            default: break
-            }
-            if end != nil { break }
-            index += 1
-        }
-        guard let end else { return data }
-        for position in start...end where bytes[position] != UInt8(ascii: "\n") {
-            bytes[position] = UInt8(ascii: " ")
-        }
-        return Data(bytes)
+        return collector.entries
     }
 
     /// The extension a glob pattern stands for, if it is a plain `*.ext` pattern.
@@ -143,86 +113,72 @@ enum SharedMIMEInfoDatabase {
     }
 }
 
-/// SAX delegate collecting `<mime-type>` elements. XMLParser calls it synchronously on the parsing
-/// thread, and each delegate serves one parse, so it needs no locking.
-private final class PackageParserDelegate: NSObject, XMLParserDelegate {
+/// Collects `<mime-type>` elements from scanner events.
+private struct PackageCollector {
     var entries: [SharedMIMEInfoDatabase.Entry] = []
-    var failure: String?
     private var current: SharedMIMEInfoDatabase.Entry?
     private var commentText: String?
+    private var collectingComment = false
     private var sawRoot = false
 
-    /// Where the parser is, as a key path for error messages.
+    /// Where the scanner is, as a key path for error messages.
     var currentKey: String? {
         current.map { "mime-type[\($0.mimeType)]" }
     }
 
-    func parser(
-        _ parser: XMLParser,
-        didStartElement elementName: String,
-        namespaceURI: String?,
-        qualifiedName: String?,
-        attributes: [String: String] = [:]
-    ) {
-        let name = elementName.split(separator: ":").last.map(String.init) ?? elementName
-        switch name {
-        case "mime-info":
+    mutating func handle(_ event: PackageXMLScanner.Event, scanner: PackageXMLScanner) throws {
+        switch event {
+        case .start(let qualifiedName, let attributes):
+            let name = Self.localName(qualifiedName)
+            guard sawRoot || name == "mime-info" else {
+                throw UTTypeDeclarationError(.malformedFile, key: name, reason: "the root element is not <mime-info>")
+            }
             sawRoot = true
-        case "mime-type":
-            guard let type = attributes["type"], MIMEType(type) != nil else {
-                fail(parser, "<mime-type> without a valid type attribute (\(attributes["type"] ?? "missing"))")
-                return
+            switch name {
+            case "mime-type":
+                guard let type = attributes["type"], MIMEType(type) != nil else {
+                    throw UTTypeDeclarationError(
+                        .invalidValue,
+                        key: "mime-type.type",
+                        reason: "<mime-type> without a valid type attribute (\(attributes["type"] ?? "missing"))"
+                    )
+                }
+                current = SharedMIMEInfoDatabase.Entry(mimeType: type)
+            case "comment" where current != nil:
+                // Only the first untranslated comment: translations carry xml:lang.
+                collectingComment = !attributes.keys.contains { $0.hasSuffix("lang") } && current?.comment == nil
+                commentText = ""
+            case "alias":
+                if let type = attributes["type"] { current?.aliases.append(type) }
+            case "sub-class-of":
+                if let type = attributes["type"] { current?.parents.append(type) }
+            case "glob":
+                if let pattern = attributes["pattern"],
+                    let ext = SharedMIMEInfoDatabase.filenameExtension(ofGlob: pattern)
+                {
+                    current?.filenameExtensions.append(ext)
+                }
+            default:
+                break
             }
-            current = SharedMIMEInfoDatabase.Entry(mimeType: type)
-        case "comment" where current != nil:
-            // Only the untranslated comment: translations carry xml:lang.
-            commentText = attributes.keys.contains(where: { $0.hasSuffix("lang") }) ? nil : ""
-        case "alias":
-            if let type = attributes["type"] { current?.aliases.append(type) }
-        case "sub-class-of":
-            if let type = attributes["type"] { current?.parents.append(type) }
-        case "glob":
-            if let pattern = attributes["pattern"],
-                let ext = SharedMIMEInfoDatabase.filenameExtension(ofGlob: pattern)
-            {
-                current?.filenameExtensions.append(ext)
+        case .text(let range):
+            if collectingComment { commentText?.append(try scanner.text(range)) }
+        case .end(let qualifiedName):
+            switch Self.localName(qualifiedName) {
+            case "comment":
+                if collectingComment, let text = commentText { current?.comment = text.trimmingWhitespace() }
+                collectingComment = false
+                commentText = nil
+            case "mime-type":
+                if let entry = current { entries.append(entry) }
+                current = nil
+            default:
+                break
             }
-        default:
-            break
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        commentText?.append(string)
-    }
-
-    func parser(
-        _ parser: XMLParser,
-        didEndElement elementName: String,
-        namespaceURI: String?,
-        qualifiedName: String?
-    ) {
-        let name = elementName.split(separator: ":").last.map(String.init) ?? elementName
-        switch name {
-        case "comment":
-            if let text = commentText, current?.comment == nil { current?.comment = text.trimmingWhitespace() }
-            commentText = nil
-        case "mime-type":
-            if let entry = current { entries.append(entry) }
-            current = nil
-        case "mime-info":
-            if !sawRoot { fail(parser, "the root element is not <mime-info>") }
-        default:
-            break
-        }
-    }
-
-    func parserDidEndDocument(_ parser: XMLParser) {
-        if !sawRoot && failure == nil { failure = "the root element is not <mime-info>" }
-    }
-
-    private func fail(_ parser: XMLParser, _ reason: String) {
-        failure = reason
-        parser.abortParsing()
+    private static func localName(_ name: String) -> String {
+        name.split(separator: ":").last.map(String.init) ?? name
     }
 }

@@ -24,6 +24,8 @@ extension TypeRegistry {
             var newIdentifiers: [String: String] = [:]  // MIME key (type or alias) → new identifier
             var newRecords: [TypeRecord] = []
             var result: [String] = []
+            var newIdentifierSet: Set<String> = []
+            var parentsByIdentifier: [String: [String]] = [:]
 
             func known(_ mime: String) -> String? {
                 guard let key = MIMEType.key(mime) else { return nil }
@@ -40,12 +42,12 @@ extension TypeRegistry {
                 }
                 var identifier = Self.sharedMIMEInfoDomain + Self.identifierPart(entry.mimeType)
                 var suffix = 2
-                while state.records[identifier.lowercased()] != nil
-                    || newRecords.contains(where: { $0.identifier == identifier })
-                {
+                while state.records[identifier.lowercased()] != nil || newIdentifierSet.contains(identifier) {
                     identifier = Self.sharedMIMEInfoDomain + Self.identifierPart(entry.mimeType) + "-\(suffix)"
                     suffix += 1
                 }
+                newIdentifierSet.insert(identifier)
+                parentsByIdentifier[identifier] = entry.parents
                 for mime in [entry.mimeType] + entry.aliases {
                     if let key = MIMEType.key(mime) { newIdentifiers[key] = identifier }
                 }
@@ -64,9 +66,8 @@ extension TypeRegistry {
 
             // Parents are resolved once every entry has an identifier, so order in the files is irrelevant.
             for index in newRecords.indices {
-                let entry = entries.first { $0.mimeType == newRecords[index].mimeTypes.first }
                 var parents: [String] = []
-                for parent in entry?.parents ?? [] {
+                for parent in parentsByIdentifier[newRecords[index].identifier] ?? [] {
                     if let id = known(parent), id != newRecords[index].identifier, !parents.contains(id) {
                         parents.append(id)
                     }

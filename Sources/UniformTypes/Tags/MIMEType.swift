@@ -16,27 +16,60 @@ struct MIMEType: Hashable, Sendable {
     var parameters: [(name: String, value: String)]
 
     /// Parses `string`; `nil` when it is not `type/subtype[;name=value]*`.
+    ///
+    /// Works on UTF-8 bytes: this runs for every tag lookup, and every MIME type of the grammar is ASCII.
     init?(_ string: String) {
-        var pieces = string.split(separator: ";", omittingEmptySubsequences: false).map {
-            $0.trimmingWhitespace()
-        }
-        let essence = pieces.removeFirst()
-        let halves = essence.split(separator: "/", omittingEmptySubsequences: false)
-        guard halves.count == 2, Self.isToken(halves[0]), Self.isToken(halves[1]) else { return nil }
-        type = halves[0].lowercased()
-        subtype = halves[1].lowercased()
+        let bytes = Array(string.utf8)
+        var pieces = Self.split(bytes[...], at: UInt8(ascii: ";"))
+        let essence = Self.trim(pieces.removeFirst())
+        guard let slash = essence.firstIndex(of: UInt8(ascii: "/")) else { return nil }
+        let typeBytes = essence[..<slash]
+        let subtypeBytes = essence[(slash + 1)...]
+        guard Self.isToken(typeBytes), Self.isToken(subtypeBytes) else { return nil }
+        type = Self.lowercasedString(typeBytes)
+        subtype = Self.lowercasedString(subtypeBytes)
         parameters = []
-        for piece in pieces where !piece.isEmpty {
-            guard let equals = piece.firstIndex(of: "=") else { return nil }
-            let name = piece[..<equals].trimmingWhitespace().lowercased()
-            var value = piece[piece.index(after: equals)...].trimmingWhitespace()
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
-                value = String(value.dropFirst().dropLast())
+        for rawPiece in pieces {
+            let piece = Self.trim(rawPiece)
+            if piece.isEmpty { continue }
+            guard let equals = piece.firstIndex(of: UInt8(ascii: "=")) else { return nil }
+            let nameBytes = Self.trim(piece[..<equals])
+            var valueBytes = Self.trim(piece[(equals + 1)...])
+            if valueBytes.count >= 2, valueBytes.first == UInt8(ascii: "\""), valueBytes.last == UInt8(ascii: "\"") {
+                valueBytes = valueBytes.dropFirst().dropLast()
             }
-            guard Self.isToken(Substring(name)) else { return nil }
-            if name == "charset" { value = Self.canonicalCharset(value) }
+            guard Self.isToken(nameBytes) else { return nil }
+            let name = Self.lowercasedString(nameBytes)
+            var value = String(decoding: valueBytes, as: UTF8.self)
+            if name == "charset" { value = Self.canonicalCharset(Self.lowercasedString(valueBytes)) }
             parameters.append((name, value))
         }
+    }
+
+    private static func split(_ bytes: ArraySlice<UInt8>, at separator: UInt8) -> [ArraySlice<UInt8>] {
+        var result: [ArraySlice<UInt8>] = []
+        var start = bytes.startIndex
+        for index in bytes.indices where bytes[index] == separator {
+            result.append(bytes[start..<index])
+            start = index + 1
+        }
+        result.append(bytes[start...])
+        return result
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    private static func trim(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var slice = bytes
+        while let first = slice.first, isSpace(first) { slice = slice.dropFirst() }
+        while let last = slice.last, isSpace(last) { slice = slice.dropLast() }
+        return slice
+    }
+
+    private static func lowercasedString(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 
     /// `type/subtype`, lower-cased, without parameters.
@@ -56,9 +89,9 @@ struct MIMEType: Hashable, Sendable {
     /// The canonical lookup key for a MIME string, or `nil` if it is malformed.
     static func key(_ string: String) -> String? { MIMEType(string)?.canonical }
 
-    /// Charset names are case-insensitive (RFC 2046 §4.1.2); `utf8` is a frequent misspelling.
-    private static func canonicalCharset(_ value: String) -> String {
-        let lowered = value.lowercased()
+    /// Charset names are case-insensitive (RFC 2046 §4.1.2, lower-cased by the caller); `utf8` is a
+    /// frequent misspelling.
+    private static func canonicalCharset(_ lowered: String) -> String {
         switch lowered {
         case "utf8": return "utf-8"
         case "utf16": return "utf-16"
@@ -67,19 +100,30 @@ struct MIMEType: Hashable, Sendable {
     }
 
     /// RFC 2045 token: printable ASCII without spaces and tspecials.
-    private static func isToken(_ text: Substring) -> Bool {
-        !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-            scalar.value > 0x20 && scalar.value < 0x7F && !"()<>@,;:\\\"/[]?=".unicodeScalars.contains(scalar)
+    private static func isToken(_ bytes: ArraySlice<UInt8>) -> Bool {
+        !bytes.isEmpty && bytes.allSatisfy { byte in
+            guard byte > 0x20, byte < 0x7F else { return false }
+            switch byte {
+            case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "@"),
+                UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "\\"), UInt8(ascii: "\""),
+                UInt8(ascii: "/"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "="):
+                return false
+            default:
+                return true
+            }
         }
     }
 }
 
 extension StringProtocol {
-    /// The text without leading and trailing spaces and tabs.
+    /// The text without leading and trailing spaces, tabs and line breaks (ASCII whitespace only, so
+    /// the work is on UTF-8 bytes, not grapheme clusters).
     func trimmingWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isSpace($0) }) else { return "" }
-        let last = lastIndex(where: { !isSpace($0) })!
-        return String(self[first...last])
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        let string = String(self)
+        guard let first = string.utf8.firstIndex(where: { !isSpace($0) }),
+            let last = string.utf8.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(string[first...last])
     }
 }
