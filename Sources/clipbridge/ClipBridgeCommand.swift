@@ -1,0 +1,53 @@
+// ClipBridge — the clipbridge command-line tool.
+// The root command: copy, paste, watch and type on the X11 clipboard, with UTType-aware types.
+
+import ArgumentParser
+import Glibc
+import UniformTypes
+
+/// `clipbridge`: the X11 clipboard from the shell, typed with UTType.
+@main
+struct ClipBridgeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clipbridge",
+        abstract: "Copy, paste and watch the X11 clipboard, with types (MIME, UTI or X target names).",
+        discussion: """
+            copy returns at once and serves from a detached process; paste streams any size; watch \
+            reports owner changes; type explains a type name. Every command takes --display NAME.
+
+            EXAMPLES:
+              echo hello | clipbridge copy
+              clipbridge paste
+              clipbridge copy --file shot.png && clipbridge paste --list-types
+              clipbridge paste -t image -o out.png
+              clipbridge watch --json
+              clipbridge type .php
+
+            SHELL COMPLETION (bash, zsh, fish):
+              clipbridge --generate-completion-script bash > ~/.clipbridge.bash
+
+            \(ExitStatus.helpTable)
+            """,
+        version: "0.1.0",
+        subcommands: [Copy.self, Paste.self, Watch.self, TypeCommand.self, ServeDetached.self]
+    )
+
+    /// Unblocks the signals we handle before anything else runs (an inherited blocked mask would make
+    /// `copy --foreground` and `watch` ignore SIGTERM), then parses and runs as ArgumentParser does.
+    static func main() async {
+        Signals.unblockHandledSignals()
+        // The machine's shared-mime-info database (a large XML parse) is read only when a name the user
+        // typed needs it (`MIMEDatabase.consulting`), so a plain copy or paste starts as fast as xclip.
+        UTType.loadsSystemSharedMIMEInfo = false
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+// ClipBridge — the clipbridge command-line tool.
+// The hidden subcommand the detached server runs as (see Support/Background.swift).
+
+import ArgumentParser
+import Foundation
+import Glibc
+
+/// `clipbridge serve-detached PLAN`: the detached server started by `copy`. Not for direct use: it
+/// expects the status pipe on descriptor 3 and the payloads on 4, 5, ….
+struct ServeDetached: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve-detached",
+        abstract: "Internal: the background server started by copy.",
+        shouldDisplay: false
+    )
+
+    @Argument(help: "The copy plan, as JSON.")
+    var plan: String
+
+    func run() async throws {
+        let status = Background.statusDescriptor
+        // A server outlives the terminal and the shell: no SIGHUP when they go (bugaevc/wl-clipboard#116),
+        // and no job-control stops (we are in our own session, but a stray SIGTSTP must not freeze
+        // every future paste either: bugaevc/wl-clipboard#298).
+        for signal in [SIGHUP, SIGTSTP, SIGTTIN, SIGTTOU, SIGPIPE] { Signals.ignore(signal) }
+        // Do not keep the caller's working directory busy (an unmountable USB stick).
+        _ = chdir("/")
+        guard let data = plan.data(using: .utf8), let plan = try? JSONDecoder().decode(CopyPlan.self, from: data) else {
+            Background.report(.failure(CLIFailure(status: .usage, message: "invalid serve plan")), to: status)
+            throw ExitCode(ExitStatus.usage.rawValue)
+        }
+        let count = (plan.representations.map(\.payload).max() ?? -1) + 1
+        let payloads: [SpooledPayload]
+        do {
+            payloads = try (0..<count).map { try Spool.adopt(descriptor: status + 1 + Int32($0)) }
+        } catch {
+            Background.report(.failure(CLIFailure(error, display: plan.display)), to: status)
+            throw ExitCode(ExitStatus.ioError.rawValue)
+        }
+        var exitStatus = ExitStatus.success
+        _ = await CopyServer(plan: plan, payloads: payloads).run { result in
+            if case .failure(let failure) = result { exitStatus = failure.status }
+            Background.report(result, to: status)
+        }
+        if exitStatus != .success { throw ExitCode(exitStatus.rawValue) }
+    }
+}

@@ -1,0 +1,168 @@
+// ClipBridge — the clipbridge command-line tool.
+// Detached serving without fork(): re-execute this binary in a new session (architecture.md §4.5-14).
+//
+// wl-copy and xclip fork() after taking the selection. That is only safe in a single-threaded process;
+// once Swift's runtime, Dispatch or the X connection's thread exist, a forked child inherits locks
+// held by threads that no longer exist. So `copy` never forks: it spawns `/proc/self/exe` with a
+// hidden subcommand, hands over the payload as inherited file descriptors, and waits on a status
+// pipe until the child says whether it owns the selection.
+
+import Glibc
+
+/// Starting the detached server, and the status pipe between it and the `copy` that started it.
+enum Background {
+    /// The descriptor number at which the child finds the write end of the status pipe; the payload
+    /// descriptors follow it (4, 5, …) in the order they were passed.
+    static let statusDescriptor: Int32 = 3
+
+    /// glibc's POSIX_SPAWN_SETSID (spawn.h, behind _GNU_SOURCE, so not imported into Swift).
+    private static let spawnSetSID: Int32 = 0x80
+
+    /// Spawns this executable detached: new session (so the terminal's SIGHUP and the caller's Ctrl-Z
+    /// never reach it: bugaevc/wl-clipboard#298), stdin/stdout/stderr on /dev/null (so
+    /// `x=$(… | clipbridge copy)` and terminals that wait for EOF return: astrand/xclip#20, #154),
+    /// default signal dispositions and an empty signal mask.
+    ///
+    /// - Parameters:
+    ///   - arguments: the arguments after the executable name.
+    ///   - descriptors: open descriptors to hand over; the child sees them as 4, 5, … in order.
+    /// - Returns: the read end of the status pipe (close-on-exec) and the child's pid.
+    static func spawnDetached(arguments: [String], passing descriptors: [Int32]) throws -> (status: Int32, pid: pid_t) {
+        var pipeEnds: [Int32] = [-1, -1]
+        guard Descriptors.makePipe(&pipeEnds) else { throw systemFailure("cannot create a pipe") }
+        defer { close(pipeEnds[1]) }
+
+        // Move every descriptor out of the 3…3+n range first, so no dup2 below overwrites a source
+        // that a later dup2 still needs (and dup2(fd, fd) would leave close-on-exec set).
+        let sources = [pipeEnds[1]] + descriptors
+        let high = sources.map { fcntl($0, F_DUPFD_CLOEXEC, 64 as Int32) }
+        defer { for fd in high where fd >= 0 { close(fd) } }
+        guard !high.contains(where: { $0 < 0 }) else {
+            close(pipeEnds[0])
+            throw systemFailure("cannot duplicate a descriptor")
+        }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for target in Int32(0)...2 {
+            posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        // Descriptors our caller leaked to us (not close-on-exec) must not reach the server: a terminal,
+        // editor or `$(…)` waiting for EOF on one would hang for as long as we serve
+        // (helix-editor/helix#11633, mawww/kakoune#2325). Ours are all close-on-exec.
+        for fd in inheritableDescriptors() where fd > 2 {
+            posix_spawn_file_actions_addclose(&actions, fd)
+        }
+        for (offset, fd) in high.enumerated() {
+            posix_spawn_file_actions_adddup2(&actions, fd, statusDescriptor + Int32(offset))
+        }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(spawnSetSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv = ["clipbridge"] + arguments
+        var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { for pointer in cArguments { free(pointer) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, "/proc/self/exe", &actions, &attributes, &cArguments, environ)
+        guard result == 0 else {
+            close(pipeEnds[0])
+            throw CLIFailure(status: .ownershipFailed,
+                             message: "cannot start the background server: \(String(cString: strerror(result)))")
+        }
+        return (pipeEnds[0], pid)
+    }
+
+    /// Waits until the child reports on the status pipe, then reaps nothing: the child lives on.
+    ///
+    /// The child writes `ok` once it owns the selection, or `error <status> <message>`. End of file
+    /// without a message means the child died before claiming.
+    static func awaitReadiness(statusDescriptor fd: Int32, pid: pid_t, timeoutMilliseconds: Int32) throws {
+        defer { close(fd) }
+        var message: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        var remaining = timeoutMilliseconds
+        var start = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        while true {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, remaining)
+            if ready < 0 && errno == EINTR { continue }
+            if ready == 0 {
+                kill(pid, SIGTERM)
+                throw CLIFailure(status: .timedOut, message: "the background server did not report within "
+                                 + "\(timeoutMilliseconds / 1000) s; it was stopped")
+            }
+            let count = read(fd, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            message += buffer[0..<count]
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let elapsed = Int32((now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1_000_000)
+            remaining = max(0, timeoutMilliseconds - elapsed)
+        }
+        let text = String(decoding: message, as: UTF8.self).trimmingSuffix("\n")
+        if text == "ok" { return }
+        if text.hasPrefix("error ") {
+            let rest = text.dropFirst("error ".count)
+            let code = rest.prefix { $0 != " " }
+            let reason = rest.dropFirst(code.count).drop { $0 == " " }
+            throw CLIFailure(status: ExitStatus(rawValue: Int32(code) ?? 2) ?? .ownershipFailed, message: String(reason))
+        }
+        // The child died without a word: collect its status if it already exited, for the message.
+        var status: Int32 = 0
+        let reaped = waitpid(pid, &status, WNOHANG)
+        let how = reaped == pid ? " (exit status \(status >> 8 & 0xff), signal \(status & 0x7f))" : ""
+        throw CLIFailure(status: .ownershipFailed, message: "the background server ended before owning the selection\(how)")
+    }
+
+    /// Reports readiness (or failure) to the `copy` that spawned us, then closes the pipe.
+    static func report(_ outcome: Result<Void, CLIFailure>, to fd: Int32) {
+        let line: String
+        switch outcome {
+        case .success: line = "ok\n"
+        case .failure(let failure): line = "error \(failure.status.rawValue) \(failure.description)\n"
+        }
+        let bytes = Array(line.utf8)
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+    }
+
+    /// Open descriptors without close-on-exec, from /proc/self/fd.
+    private static func inheritableDescriptors() -> [Int32] {
+        guard let directory = opendir("/proc/self/fd") else { return [] }
+        defer { closedir(directory) }
+        let own = dirfd(directory)
+        var found: [Int32] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard let fd = Int32(name), fd != own else { continue }
+            let flags = fcntl(fd, F_GETFD)
+            if flags >= 0 && flags & FD_CLOEXEC == 0 { found.append(fd) }
+        }
+        return found
+    }
+
+    private static func systemFailure(_ what: String) -> CLIFailure {
+        CLIFailure(status: .ioError, message: "\(what): \(String(cString: strerror(errno)))")
+    }
+}
+
+extension String {
+    /// The string without one trailing `suffix`, if present.
+    func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
+}

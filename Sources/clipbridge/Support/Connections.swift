@@ -1,0 +1,39 @@
+// ClipBridge — the clipbridge command-line tool.
+// Opening the display with the command's deadlines.
+
+import ClipBridge
+import X11Selection
+
+/// Opens X connections for commands.
+enum Connections {
+    /// Opens `display` (nil = $DISPLAY) with every wait bounded by `timeout` seconds: the owner's first
+    /// answer and each INCR chunk (so a stalled owner fails in about `timeout`, not never).
+    static func open(display: String?, timeout: Double) async throws -> X11Connection {
+        var configuration = Configuration()
+        let deadline = Duration.milliseconds(Int64((timeout * 1000).rounded()))
+        configuration.readTimeout = deadline
+        configuration.incrementalIdleTimeout = deadline
+        return try await X11Connection.open(display: display, configuration: configuration)
+    }
+
+    /// Runs `body` with a clipboard on a fresh connection, then shuts both down.
+    static func withClipboard<Result: Sendable>(
+        _ selection: SelectionName, display: String?, timeout: Double,
+        _ body: (Clipboard) async throws -> Result
+    ) async throws -> Result {
+        let connection = try await open(display: display, timeout: timeout)
+        var settings = ClipboardConfiguration()
+        settings.readTimeout = .milliseconds(Int64((timeout * 1000).rounded()))
+        let clipboard = Clipboard(selection, connection: connection, configuration: settings)
+        do {
+            let result = try await body(clipboard)
+            await clipboard.shutdown()
+            await connection.shutdown()
+            return result
+        } catch {
+            await clipboard.shutdown()
+            await connection.shutdown()
+            throw error
+        }
+    }
+}

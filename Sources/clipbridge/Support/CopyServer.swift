@@ -1,0 +1,155 @@
+// ClipBridge — the clipbridge command-line tool.
+// Owning the selection and serving it: in the foreground, or in the detached server.
+
+import ClipBridge
+import Foundation
+import UniformTypes
+import X11Selection
+
+/// Serves one `CopyPlan` until ownership is lost, the loop count is reached, or SIGINT/SIGTERM.
+struct CopyServer: Sendable {
+    /// What to offer.
+    var plan: CopyPlan
+    /// The payloads, indexed by `CopyPlan.Representation.payload`.
+    var payloads: [SpooledPayload]
+
+    /// Payloads up to this size are served from memory; larger ones stream from their descriptor.
+    static let inMemoryLimit = 4 << 20
+    /// Text up to this size gets the full text family with real re-encodings (STRING as Latin-1,
+    /// COMPOUND_TEXT); larger text is served as UTF-8 straight from disk (the bridge's own limit for
+    /// file-backed text is the same).
+    static let textConversionLimit = 4 << 20
+    /// A requestor fetching again within this window is the same paste (browsers ask twice:
+    /// bugaevc/wl-clipboard#107); it is also how long the last allowed paste may linger.
+    static let graceWindow: Duration = .milliseconds(500)
+
+    /// Why serving ended.
+    enum Ending: Equatable {
+        case ownershipLost, loopsDone, signal(Int32), connectionEnded
+    }
+
+    /// Owns the selection, calls `ready` once (with success or the failure), then serves.
+    func run(ready: (Result<Void, CLIFailure>) -> Void) async -> Ending? {
+        let selection = SelectionName(rawValue: plan.selection)
+        // Signal delivery is redirected before the claim, so a SIGTERM during start-up still
+        // releases cleanly instead of killing us between claim and serve.
+        let signals = Signals.terminationRequests()
+        let clipboard: Clipboard
+        let lease: SelectionLease
+        do {
+            clipboard = try await Clipboard.open(selection, display: plan.display)
+        } catch {
+            ready(.failure(CLIFailure(error, display: plan.display, selection: selection)))
+            return nil
+        }
+        do {
+            let options = CopyOptions(isSensitive: plan.isSensitive)
+            if plan.files.isEmpty {
+                lease = try await clipboard.copy([try makeItem()], options: options)
+            } else {
+                let urls = plan.files.map { URL(fileURLWithPath: $0) }
+                lease = try await clipboard.copyFiles(urls, cut: plan.isCut, options: options)
+            }
+        } catch {
+            ready(.failure(CLIFailure(error, display: plan.display, selection: selection)))
+            await clipboard.shutdown()
+            return nil
+        }
+        ready(.success(()))
+
+        let ending = await withTaskGroup(of: Ending.self) { group in
+            group.addTask { await Self.serve(lease, loops: plan.loops) }
+            group.addTask {
+                for await signal in signals { return .signal(signal) }
+                return .connectionEnded
+            }
+            let first = await group.next() ?? .connectionEnded
+            group.cancelAll()
+            return first
+        }
+        await clipboard.shutdown()
+        return ending
+    }
+
+    /// Follows the lease's events: counts content transfers (the engine never reports TARGETS or
+    /// TIMESTAMP probes as `.served`), treating a repeat by the same requestor within the grace
+    /// window as the same paste; after the last allowed paste, lingers for the grace window so a
+    /// requestor that asks twice still gets its second answer.
+    static func serve(_ lease: SelectionLease, loops: Int?) async -> Ending {
+        enum Tick: Sendable { case event(SelectionLeaseEvent), finished, graceOver }
+        let (ticks, continuation) = AsyncStream<Tick>.makeStream()
+        // Unstructured on purpose: we must not wait for the pump to notice cancellation before
+        // shutting the connection down (shutdown is what finishes the lease's events).
+        let pump = Task {
+            for await event in lease.events { continuation.yield(.event(event)) }
+            continuation.yield(.finished)
+        }
+        var timer: Task<Void, Never>?
+        defer {
+            pump.cancel()
+            timer?.cancel()
+            continuation.finish()
+        }
+        var counted = 0
+        var lastServed: [X11Window: ContinuousClock.Instant] = [:]
+        for await tick in ticks {
+            switch tick {
+            case .event(.served(_, let requestor, _)):
+                let now = ContinuousClock.now
+                defer { lastServed[requestor] = now }
+                if let previous = lastServed[requestor], previous.duration(to: now) < graceWindow { continue }
+                counted += 1
+                if let loops, counted >= loops, timer == nil {
+                    timer = Task {
+                        try? await Task.sleep(for: graceWindow)
+                        continuation.yield(.graceOver)
+                    }
+                }
+            case .event(.failed):
+                continue
+            case .event(.lost):
+                return .ownershipLost
+            case .finished:
+                return .connectionEnded
+            case .graceOver:
+                return .loopsDone
+            }
+        }
+        return .connectionEnded
+    }
+
+    /// The one item of a raw copy.
+    func makeItem() throws -> ClipboardItem {
+        var item = ClipboardItem()
+        for representation in plan.representations {
+            let payload = payloads[representation.payload]
+            if let typeName = representation.typeName {
+                guard let type = TypeName.resolve(typeName) else {
+                    throw CLIFailure(status: .usage, message: "unknown type \(typeName)")
+                }
+                item.append(type.contentType, target: type.exactTarget, source: try source(for: payload))
+                continue
+            }
+            // The text family. Text the bridge can hold in memory gets every target with its real
+            // encoding (STRING as Latin-1, COMPOUND_TEXT); larger text, or bytes that are not UTF-8, is
+            // served as is under the UTF-8 targets, streamed from disk.
+            if payload.size <= Self.textConversionLimit {
+                let bytes = try payload.readAll()
+                if String(validating: bytes, as: UTF8.self) != nil {
+                    item.append(.utf8PlainText, source: .data(Data(bytes)))
+                    continue
+                }
+            }
+            let source = try source(for: payload)
+            item.append(.utf8PlainText, target: .utf8PlainText, source: source)
+            item.append(.utf8PlainText, target: .utf8String, source: source)
+        }
+        return item
+    }
+
+    /// Small payloads from memory, large ones streamed from the descriptor through a reopenable path.
+    func source(for payload: SpooledPayload) throws -> ClipboardItem.Source {
+        if payload.size <= Self.inMemoryLimit { return .data(Data(try payload.readAll())) }
+        return .file(URL(fileURLWithPath: payload.reopenablePath))
+    }
+}

@@ -1,0 +1,70 @@
+// ClipBridge — the clipbridge command-line tool.
+// Library errors → one message and one exit status each (architecture.md §4.6, last point).
+
+import ClipBridge
+import Glibc
+import UniformTypes
+import X11Selection
+
+extension CLIFailure {
+    /// Maps any error a command can meet to what the user sees.
+    ///
+    /// - Parameters:
+    ///   - error: the error thrown by ClipBridge, X11Selection or the CLI itself.
+    ///   - display: the display name the command used (nil = $DISPLAY), for the unreachable-display message.
+    ///   - selection: the selection involved, for messages.
+    init(_ error: any Error, display: String?, selection: SelectionName? = nil) {
+        if let failure = error as? CLIFailure {
+            self = failure
+            return
+        }
+        let where_ = selection.map { " (\($0.rawValue))" } ?? ""
+        if let error = error as? SelectionError {
+            switch error.code {
+            case .displayUnavailable:
+                let shown = display ?? Self.environmentDisplay.map { "DISPLAY=\($0)" } ?? "DISPLAY is not set"
+                self.init(status: .displayUnavailable,
+                          message: "cannot open the X display (\(display.map { "--display \($0)" } ?? shown)): \(error.message)")
+            case .noOwner:
+                self.init(status: .nothingToPaste, message: "nothing is copied\(where_)")
+            case .targetUnavailable:
+                self.init(status: .nothingToPaste, message: "the owner refused the conversion\(where_): \(error.message)",
+                          details: Self.availableLines(error.availableTargets.map { ($0.rawValue, nil) }))
+            case .timedOut:
+                self.init(status: .timedOut, message: "timed out\(where_): \(error.message)")
+            case .ownershipRefused, .ownershipLost:
+                self.init(status: .ownershipFailed, message: "cannot own the selection\(where_): \(error.message)")
+            default:
+                self.init(status: .transferFailed, message: "\(error.message)\(where_)")
+            }
+            return
+        }
+        if let error = error as? ClipboardError {
+            switch error.code {
+            case .typeUnavailable:
+                self.init(status: .nothingToPaste, message: error.message,
+                          details: Self.availableLines(error.availableTypes.map { ($0.target.rawValue, $0.contentType.identifier) }))
+            case .invalidItem:
+                self.init(status: .ioError, message: error.message)
+            default:
+                self.init(status: .transferFailed, message: error.message)
+            }
+            return
+        }
+        self.init(status: .transferFailed, message: String(describing: error))
+    }
+
+    /// "available types:" followed by one indented line per type.
+    static func availableLines(_ types: [(target: String, identifier: String?)]) -> [String] {
+        guard !types.isEmpty else { return ["available types: none"] }
+        return ["available types:"] + types.map { type in
+            "  " + type.target + (type.identifier.map { "  (\($0))" } ?? "")
+        }
+    }
+
+    /// $DISPLAY as the process sees it.
+    static var environmentDisplay: String? {
+        guard let value = getenv("DISPLAY") else { return nil }
+        return String(cString: value)
+    }
+}

@@ -1,0 +1,63 @@
+// ClipBridge — the clipbridge command-line tool.
+// Writing to descriptors and reporting failures.
+
+import ArgumentParser
+import Glibc
+
+/// Small output helpers over write(2): no buffering surprises when the process ends with exit().
+enum Output {
+    /// Writes all of `bytes` to `descriptor`, retrying short writes; throws on EPIPE and other errors.
+    static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                throw CLIFailure(status: .ioError, message: "cannot write the output: \(String(cString: strerror(errno)))")
+            }
+            offset += count
+        }
+    }
+
+    /// Writes a string to `descriptor`.
+    static func write(_ text: String, to descriptor: Int32) throws {
+        var text = text
+        try text.withUTF8 { try write(UnsafeRawBufferPointer($0), to: descriptor) }
+    }
+
+    /// Prints one line on standard output.
+    static func line(_ text: String) throws {
+        try write(text + "\n", to: STDOUT_FILENO)
+    }
+
+    /// Prints "clipbridge: message" on standard error, ignoring failures (nothing else can be done).
+    static func complain(_ text: String) {
+        try? write("clipbridge: " + text + "\n", to: STDERR_FILENO)
+    }
+}
+
+extension CLIFailure {
+    /// Prints the failure on standard error and returns the exit code to throw.
+    func exit() -> ExitCode {
+        Output.complain(message)
+        for line in details { try? Output.write(line + "\n", to: STDERR_FILENO) }
+        return ExitCode(status.rawValue)
+    }
+}
+
+/// Descriptor helpers the Glibc module does not import (pipe2 and mkostemp need _GNU_SOURCE).
+enum Descriptors {
+    /// pipe(2) with both ends close-on-exec.
+    static func makePipe(_ ends: inout [Int32]) -> Bool {
+        guard pipe(&ends) == 0 else { return false }
+        for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return true
+    }
+
+    /// mkstemp(3) (mode 0600), close-on-exec.
+    static func makeTemporaryFile(_ template: UnsafeMutablePointer<CChar>) -> Int32 {
+        let fd = mkstemp(template)
+        if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return fd
+    }
+}

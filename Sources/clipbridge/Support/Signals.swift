@@ -1,0 +1,63 @@
+// ClipBridge — the clipbridge command-line tool.
+// Signal handling: unblock what we handle, and turn SIGINT/SIGTERM into an async sequence
+// (the shape of swift-service-lifecycle's UnixSignalsSequence, built on DispatchSource).
+
+// DispatchSourceSignal predates Sendable; its cancel() is thread-safe, which is all we call from
+// the stream's termination handler.
+@preconcurrency import Dispatch
+import Glibc
+
+/// Process-wide signal set-up for the CLI.
+enum Signals {
+    /// The signals that ask `copy --foreground`, the detached server and `watch` to stop cleanly.
+    static let termination: [Int32] = [SIGINT, SIGTERM]
+
+    /// Unblocks SIGINT, SIGTERM, SIGHUP and SIGPIPE in the calling thread; call it first thing in
+    /// `main`, before any thread exists, so every thread inherits the clean mask.
+    ///
+    /// A process inherits its signal mask across `exec`: started from a test runner or a service
+    /// manager that blocks SIGTERM, we would otherwise be unkillable (architecture.md §1.0-9: the
+    /// same inheritance made Xvfb ignore SIGTERM).
+    static func unblockHandledSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in termination + [SIGHUP, SIGPIPE] { sigaddset(&set, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
+    /// Ignores `signal` for the whole process (for example SIGHUP in the detached server, which must
+    /// outlive the terminal: bugaevc/wl-clipboard#116).
+    static func ignore(_ signal: Int32) {
+        _ = Glibc.signal(signal, SIG_IGN)
+    }
+
+    /// An async sequence that yields each SIGINT or SIGTERM delivered to the process.
+    ///
+    /// The signals' default actions are replaced by "ignore" so that delivery goes only to the
+    /// dispatch sources, which observe signals even when they are ignored.
+    static func terminationRequests() -> AsyncStream<Int32> {
+        let (stream, continuation) = AsyncStream<Int32>.makeStream(bufferingPolicy: .bufferingNewest(4))
+        let queue = DispatchQueue(label: "clipbridge.signals")
+        let sources = termination.map { signal -> DispatchSourceSignal in
+            ignore(signal)
+            let source = DispatchSource.makeSignalSource(signal: signal, queue: queue)
+            source.setEventHandler { continuation.yield(signal) }
+            source.resume()
+            return source
+        }
+        continuation.onTermination = { _ in
+            for source in sources { source.cancel() }
+        }
+        return stream
+    }
+
+    /// A human name for a signal number (for messages).
+    static func name(_ signal: Int32) -> String {
+        switch signal {
+        case SIGINT: "SIGINT"
+        case SIGTERM: "SIGTERM"
+        case SIGHUP: "SIGHUP"
+        default: "signal \(signal)"
+        }
+    }
+}

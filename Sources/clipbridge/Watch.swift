@@ -1,0 +1,275 @@
+// ClipBridge — the clipbridge command-line tool.
+// `clipbridge watch`: one line per owner change (XFixes), optionally running a command per change.
+
+import ArgumentParser
+import ClipBridge
+import Foundation
+import Glibc
+import UniformTypes
+import X11Selection
+
+struct Watch: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print one line per change of a selection's owner, optionally running a command each time.",
+        discussion: """
+            Each line has the time, the selection, the reason (new-owner, owner-window-destroyed, \
+            owner-client-closed; current for --initial), the owner window, the offered targets and \
+            "sensitive" when the owner marked the content so. Content is never read, except to feed \
+            --exec.
+
+            --exec CMD [ARGS...] (the rest of the command line) runs CMD once per change, one at a time, \
+            with the content on its standard input (the best text, or -t TYPE; empty when nothing is \
+            owned) and CLIPBRIDGE_SELECTION, CLIPBRIDGE_REASON, CLIPBRIDGE_TYPES (space-separated \
+            targets), CLIPBRIDGE_SENSITIVE (1 or 0), CLIPBRIDGE_TYPE and CLIPBRIDGE_OWNER in its \
+            environment. Sensitive content is not given to the command unless --include-sensitive.
+
+            EXAMPLES:
+              clipbridge watch
+              clipbridge watch --json -s clipboard -s primary
+              clipbridge watch --once
+              clipbridge watch --exec sh -c 'cat >> ~/clips.log; echo >> ~/clips.log'
+            """
+    )
+
+    @OptionGroup var displayOptions: DisplayOptions
+
+    @Option(name: [.customShort("s"), .long], parsing: .singleValue,
+            help: "A selection to watch: clipboard, primary or secondary. Repeatable (default: clipboard).")
+    var selection: [SelectionChoice] = []
+
+    @Flag(name: [.customShort("p"), .long], help: "Watch the primary selection too.")
+    var primary = false
+
+    @Flag(name: .long, help: "Print one JSON object per line.")
+    var json = false
+
+    @Flag(name: .long, help: "First report the current owner of each watched selection (reason: current).")
+    var initial = false
+
+    @Flag(name: .long, help: "Exit after the first reported change.")
+    var once = false
+
+    @Option(name: [.customShort("t"), .long],
+            help: ArgumentHelp("With --exec: the type given to the command (default: the best text).",
+                               valueName: "type"))
+    var type: TypeName?
+
+    @Flag(name: .long, help: "With --exec: give sensitive content to the command too.")
+    var includeSensitive = false
+
+    @Option(name: .long, help: ArgumentHelp("Seconds to wait for an owner's answer.", valueName: "seconds"))
+    var timeout: Double = 5
+
+    @Option(name: .long, parsing: .remaining,
+            help: ArgumentHelp("Run a command per change (takes the rest of the command line).",
+                               valueName: "cmd args"))
+    var exec: [String] = []
+
+    func validate() throws {
+        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number.") }
+        if type != nil && exec.isEmpty { throw ValidationError("-t goes with --exec.") }
+        if includeSensitive && exec.isEmpty { throw ValidationError("--include-sensitive goes with --exec.") }
+    }
+
+    /// The watched selections, in the order given, without duplicates.
+    var selections: [SelectionName] {
+        var names = (selection.isEmpty && !primary ? [.clipboard] : selection).map(\.name)
+        if primary { names.append(.primary) }
+        var seen = Set<SelectionName>()
+        return names.filter { seen.insert($0).inserted }
+    }
+
+    func run() async throws {
+        let display = displayOptions.display
+        // A command that stops reading its input must not kill us with SIGPIPE.
+        Signals.ignore(SIGPIPE)
+        do {
+            let connection = try await Connections.open(display: display, timeout: timeout)
+            let signals = Signals.terminationRequests()
+            let stopper = Task {
+                for await _ in signals {
+                    await connection.shutdown()
+                    return
+                }
+            }
+            defer { stopper.cancel() }
+            do {
+                try await watch(on: connection)
+            } catch {
+                await connection.shutdown()
+                throw error
+            }
+            await connection.shutdown()
+        } catch {
+            throw CLIFailure(error, display: display).exit()
+        }
+    }
+
+    private func watch(on connection: X11Connection) async throws {
+        let changes = Clipboard.changes(of: selections, on: connection)
+        // Subscribe before looking at the current state, so no change falls between the two.
+        var iterator = changes.makeAsyncIterator()
+        if initial {
+            for selection in selections {
+                let report = try await currentState(of: selection, on: connection)
+                try await handle(report, on: connection)
+                if once { return }
+            }
+        }
+        while let change = try await iterator.next() {
+            try await handle(ChangeReport(change), on: connection)
+            if once { return }
+        }
+    }
+
+    /// The current owner of `selection`, as a report with reason "current".
+    private func currentState(of selection: SelectionName, on connection: X11Connection) async throws -> ChangeReport {
+        let owner = try await connection.owner(of: selection)
+        var types: [ClipboardType] = []
+        if owner != nil {
+            let clipboard = Clipboard(selection, connection: connection)
+            do {
+                types = try await clipboard.availableTypes()
+            } catch let error as SelectionError where error.code == .noOwner {
+                types = []
+            }
+        }
+        return ChangeReport(selection: selection, reason: "current", owner: owner, serverTime: nil, types: types,
+                            isSensitive: types.contains { $0.target == TargetMapping.passwordManagerHint })
+    }
+
+    private func handle(_ report: ChangeReport, on connection: X11Connection) async throws {
+        if json {
+            try Output.line(String(decoding: try TypeListing.encoder().encode(report.json), as: UTF8.self))
+        } else {
+            try Output.line(report.line)
+        }
+        guard !exec.isEmpty else { return }
+        if report.isSensitive && !includeSensitive {
+            Output.complain("\(report.selection.rawValue): sensitive content not given to \(exec[0]) "
+                            + "(use --include-sensitive)")
+            return
+        }
+        try await runCommand(for: report, on: connection)
+    }
+
+    /// Runs the --exec command with the change's content on its stdin.
+    private func runCommand(for report: ChangeReport, on connection: X11Connection) async throws {
+        let clipboard = Clipboard(report.selection, connection: connection)
+        var chosen: ClipboardType?
+        if report.owner != nil {
+            if let type {
+                if let exact = type.exactTarget {
+                    chosen = report.types.first { $0.target == exact }
+                } else {
+                    chosen = try? await clipboard.bestType(for: type.contentType)
+                }
+            } else {
+                chosen = try? await clipboard.bestType(for: .plainText)
+                    ?? report.types.first { !$0.isConverted && $0.target != TargetMapping.passwordManagerHint }
+            }
+        }
+        let runner = CommandRunner(arguments: exec, environment: [
+            "CLIPBRIDGE_SELECTION": report.selection.rawValue,
+            "CLIPBRIDGE_REASON": report.reason,
+            "CLIPBRIDGE_TYPES": report.types.filter { !$0.isConverted }.map(\.target.rawValue).joined(separator: " "),
+            "CLIPBRIDGE_SENSITIVE": report.isSensitive ? "1" : "0",
+            "CLIPBRIDGE_TYPE": chosen?.target.rawValue ?? "",
+            "CLIPBRIDGE_OWNER": report.ownerText,
+        ])
+        let running = try runner.start()
+        if let chosen {
+            do {
+                _ = try await clipboard.read(chosen) { chunk in
+                    let accepted = chunk.withUnsafeBytes { running.feed($0) }
+                    if !accepted { throw CommandStoppedReading() }
+                }
+            } catch is CommandStoppedReading {
+                // The command did not want all of it; that is its business.
+            } catch {
+                Output.complain("\(report.selection.rawValue): could not read \(chosen.target.rawValue): "
+                                + CLIFailure(error, display: nil).message)
+            }
+        }
+        _ = await running.finish()
+        await clipboard.shutdown()
+    }
+
+    private struct CommandStoppedReading: Error {}
+}
+
+/// One reported change, as printed.
+struct ChangeReport: Sendable {
+    var selection: SelectionName
+    var reason: String
+    var owner: X11Window?
+    var serverTime: UInt?
+    var types: [ClipboardType]
+    var isSensitive: Bool
+    var time = Date()
+
+    init(selection: SelectionName, reason: String, owner: X11Window?, serverTime: UInt?, types: [ClipboardType],
+         isSensitive: Bool) {
+        self.selection = selection
+        self.reason = reason
+        self.owner = owner
+        self.serverTime = serverTime
+        self.types = types
+        self.isSensitive = isSensitive
+    }
+
+    init(_ change: ClipboardChange) {
+        let reason = switch change.reason {
+        case .newOwner: "new-owner"
+        case .ownerWindowDestroyed: "owner-window-destroyed"
+        case .ownerClientClosed: "owner-client-closed"
+        }
+        self.init(selection: change.selection, reason: reason, owner: change.owner,
+                  serverTime: change.timestamp.rawValue, types: change.types, isSensitive: change.isSensitive)
+    }
+
+    var ownerText: String { owner.map { "0x" + String($0.rawValue, radix: 16) } ?? "" }
+
+    var timeText: String {
+        time.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
+
+    /// The human line.
+    var line: String {
+        let offered = types.filter { !$0.isConverted }.map(\.target.rawValue)
+        return [timeText, selection.rawValue, reason, owner == nil ? "none" : ownerText,
+                isSensitive ? "sensitive" : nil, offered.isEmpty ? nil : offered.joined(separator: " ")]
+            .compactMap { $0 }.joined(separator: "  ")
+    }
+
+    /// The JSON object.
+    struct JSON: Codable {
+        var selection: String
+        var reason: String
+        var owner: String?
+        var timestamp: String
+        var serverTime: UInt?
+        var types: [TypeEntry]
+        var sensitive: Bool
+
+        enum CodingKeys: String, CodingKey { case selection, reason, owner, timestamp, serverTime, types, sensitive }
+
+        /// Writes `owner` and `serverTime` as null rather than leaving them out, so every line has
+        /// every key.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(selection, forKey: .selection)
+            try container.encode(reason, forKey: .reason)
+            try container.encode(owner, forKey: .owner)
+            try container.encode(timestamp, forKey: .timestamp)
+            try container.encode(serverTime, forKey: .serverTime)
+            try container.encode(types, forKey: .types)
+            try container.encode(sensitive, forKey: .sensitive)
+        }
+    }
+
+    var json: JSON {
+        JSON(selection: selection.rawValue, reason: reason, owner: owner == nil ? nil : ownerText, timestamp: timeText,
+             serverTime: serverTime, types: types.map(TypeEntry.init), sensitive: isSensitive)
+    }
+}

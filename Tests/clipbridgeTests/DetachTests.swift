@@ -1,0 +1,89 @@
+// The no-hang promises of `clipbridge copy` (users-and-pains §B.1-1, scenario B-1): the command returns at
+// once, even inside $(…), and the server it leaves behind survives the shell, SIGHUP and job control.
+
+import ClipBridgeTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// Fields of /proc/PID/stat after the command name: state, ppid, pgrp, session, tty, …
+private func statFields(_ pid: pid_t) -> [String] {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = text.lastIndex(of: ")") else { return [] }
+    return text[text.index(after: close)...].split(separator: " ").map(String.init)
+}
+
+/// True when `signal` is in a /proc status signal mask (hex).
+private func maskContains(_ mask: String?, _ signal: Int32) -> Bool {
+    guard let mask, let value = UInt64(mask, radix: 16) else { return false }
+    return value & (1 << UInt64(signal - 1)) != 0
+}
+
+@Suite("clipbridge copy detaches", .serialized, .xvfb, .enabled(if: XvfbServer.isInstalled && CLI.isBuilt),
+       .timeLimit(.minutes(2)))
+struct DetachTests {
+    @Test("x=$(echo hi | clipbridge copy) returns at once, and the text is pasteable afterwards")
+    func commandSubstitution() async throws {
+        let display = try CLI.server().display
+        let script = "x=$(echo hi | '\(CLI.binary)' copy); echo \"[$x] $?\""
+        let result = try await runPeer(["sh", "-c", script], display: display, timeout: .seconds(5))
+        #expect(result.stdoutText == "[] 0\n", "\(result)")
+        #expect(result.duration < .seconds(3))
+        #expect(try await Xclip.paste(display).stdoutText == "hi\n")
+    }
+
+    @Test("descriptors leaked by the caller do not reach the server (a $(…) pipe on fd 7)")
+    func leakedDescriptors() async throws {
+        let display = try CLI.server().display
+        let script = "x=$(echo leak | '\(CLI.binary)' copy 7>&1 >/dev/null 2>&1); echo done"
+        let result = try await runPeer(["sh", "-c", script], display: display, timeout: .seconds(5))
+        #expect(result.stdoutText == "done\n", "\(result)")
+        #expect(try await Xclip.paste(display).stdoutText == "leak\n")
+    }
+
+    @Test("the server runs in its own session, on /dev/null, in /, ignoring SIGHUP and job-control stops")
+    func serverState() async throws {
+        let display = try CLI.server().display
+        #expect(try await CLI.run(["copy", "detached"], display: display).succeeded)
+        let pid = try #require(detachedServers(display: display).last)
+        let fields = statFields(pid)
+        #expect(fields.count > 4 && fields[3] == String(pid), "session leader: \(fields)")  // session == pid
+        #expect(fields.count > 4 && fields[4] == "0", "no controlling terminal: \(fields)")
+        for fd in 0...2 {
+            let target = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)")
+            #expect(target == "/dev/null", "fd \(fd) → \(target)")
+        }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/cwd") == "/")
+        let ignored = procStatus(pid, "SigIgn")
+        #expect(maskContains(ignored, SIGHUP) && maskContains(ignored, SIGTSTP), "SigIgn \(ignored ?? "?")")
+        #expect(procStatus(pid, "SigBlk") == "0000000000000000")
+    }
+
+    @Test("the server survives its shell's exit and SIGHUP, and a SIGTSTP, and still serves")
+    func survivesHangup() async throws {
+        let display = try CLI.server().display
+        // A login-shell-like process group that copies and then is hung up, as when a terminal closes.
+        let script = "echo survivor | '\(CLI.binary)' copy; kill -HUP 0"
+        _ = try? await runPeer(["setsid", "--wait", "sh", "-c", script], display: display, timeout: .seconds(5))
+        #expect(try await Xclip.paste(display).stdoutText == "survivor\n")
+        let pid = try #require(detachedServers(display: display).last)
+        kill(pid, SIGHUP)
+        kill(pid, SIGTSTP)
+        #expect(try await Xclip.paste(display).stdoutText == "survivor\n")
+        #expect(statFields(pid).first != "T")
+        kill(pid, SIGTERM)
+        #expect(try await eventually { !detachedServers(display: display).contains(pid) })
+        // SIGTERM releases cleanly: nothing is owned afterwards.
+        #expect(try await CLI.run(["paste"], display: display).exitCode == 1)
+    }
+
+    @Test("a new copy replaces the old server, which exits")
+    func replaced() async throws {
+        let display = try CLI.server().display
+        #expect(try await CLI.run(["copy", "first"], display: display).succeeded)
+        let first = try #require(detachedServers(display: display).last)
+        #expect(try await CLI.run(["copy", "second"], display: display).succeeded)
+        #expect(try await eventually { !detachedServers(display: display).contains(first) })
+        #expect(try await Xclip.paste(display).stdoutText == "second")
+    }
+}

@@ -1,0 +1,156 @@
+// clipbridge paste: the type ladder, --list-types, --output, newlines, timeouts and exit statuses.
+
+import ClipBridgeTestSupport
+import Foundation
+import Glibc
+import Testing
+
+@Suite("clipbridge paste", .serialized, .xvfb, .enabled(if: XvfbServer.isInstalled && CLI.isBuilt),
+       .timeLimit(.minutes(2)))
+struct PasteTests {
+    @Test("pastes the exact text xclip owns, with no newline added on a pipe")
+    func pastesXclipText() async throws {
+        let display = try CLI.server().display
+        let owner = try await Xclip.own(display, Data("from xclip ✓".utf8))
+        let paste = try await CLI.run(["paste"], display: display)
+        #expect(paste.succeeded, "\(paste)")
+        #expect(paste.stdoutText == "from xclip ✓")
+        await owner.stop()
+    }
+
+    @Test("-t is conformance-aware: image and public.image pick the richest image, a MIME type its exact target")
+    func typeConformance() async throws {
+        let display = try CLI.server().display
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
+        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 4, 5, 6])
+        let copy = try await CLI.run(["copy", "--add", "image/png=\(try scratch.file("a.png", png).path)",
+                                      "--add", "image/jpeg=\(try scratch.file("b.jpg", jpeg).path)"], display: display)
+        #expect(copy.succeeded, "\(copy)")
+        #expect(try await CLI.run(["paste", "-t", "image"], display: display).stdout == png)
+        #expect(try await CLI.run(["paste", "-t", "public.image"], display: display).stdout == png)
+        #expect(try await CLI.run(["paste", "-t", "image/jpeg"], display: display).stdout == jpeg)
+        #expect(try await CLI.run(["paste", "-t", "public.jpeg"], display: display).stdout == jpeg)
+        // No text offered: plain `paste` writes the richest type instead.
+        #expect(try await CLI.run(["paste"], display: display).stdout == png)
+    }
+
+    @Test("paste -t image/png on a JPEG-only owner exits 1 and lists what is offered")
+    func missingType() async throws {
+        let display = try CLI.server().display
+        let owner = try await Xclip.own(display, Data([0xFF, 0xD8, 0xFF, 0xE0, 1]), target: "image/jpeg")
+        let paste = try await CLI.run(["paste", "-t", "image/png"], display: display)
+        await owner.stop()
+        #expect(paste.exitCode == 1, "\(paste)")
+        #expect(paste.stdout.isEmpty)
+        #expect(paste.stderrText.contains("available types"))
+        #expect(paste.stderrText.contains("image/jpeg"))
+    }
+
+    @Test("no owner exits 1 with \"nothing is copied\"")
+    func noOwner() async throws {
+        let display = try CLI.server().display
+        #expect(try await CLI.run(["copy", "--clear"], display: display).succeeded)
+        let paste = try await CLI.run(["paste"], display: display)
+        #expect(paste.exitCode == 1)
+        #expect(paste.stderrText.contains("nothing is copied"))
+        let list = try await CLI.run(["paste", "--list-types"], display: display)
+        #expect(list.exitCode == 1)
+    }
+
+    @Test("--list-types prints the targets with their UTType, richest first; --json too")
+    func listTypes() async throws {
+        let display = try CLI.server().display
+        #expect(try await CLI.run(["copy", "-t", "text/html"], display: display, input: "<i>x</i>").succeeded)
+        let list = try await CLI.run(["paste", "--list-types"], display: display)
+        #expect(list.succeeded, "\(list)")
+        let lines = list.stdoutText.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("text/html") == true, "\(list.stdoutText)")
+        #expect(lines.first?.contains("public.html") == true)
+        #expect(lines.contains { $0.hasPrefix("UTF8_STRING") && $0.contains("public.utf8-plain-text") })
+        #expect(!lines.contains { $0.hasPrefix("TARGETS") })
+
+        let json = try await CLI.run(["paste", "--list-types", "--json"], display: display)
+        struct Entry: Decodable { var target: String; var type: String; var converted: Bool }
+        let entries = try JSONDecoder().decode([Entry].self, from: json.stdout)
+        #expect(entries.first?.target == "text/html")
+        #expect(entries.first?.type == "public.html")
+        #expect(entries.contains { $0.target == "UTF8_STRING" && !$0.converted })
+    }
+
+    @Test("--output infers the type from the extension, never from the file's old content")
+    func outputFile() async throws {
+        let display = try CLI.server().display
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let html = "<p>page</p>"
+        let text = "page"
+        #expect(try await CLI.run(["copy", "--add", "text/html=\(try scratch.file("in.html", Data(html.utf8)).path)",
+                                   "--add", "text/plain=\(try scratch.file("in.txt", Data(text.utf8)).path)"],
+                                  display: display).succeeded)
+        let htmlOut = scratch.url.appendingPathComponent("out.html")
+        #expect(try await CLI.run(["paste", "-o", htmlOut.path], display: display).succeeded)
+        #expect(try String(contentsOf: htmlOut, encoding: .utf8) == html)
+        // An existing .txt file full of PNG bytes: the extension decides, and the file is replaced.
+        let textOut = try scratch.file("out.txt", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        #expect(try await CLI.run(["paste", "--output", textOut.path], display: display).succeeded)
+        #expect(try String(contentsOf: textOut, encoding: .utf8) == text)
+        // A failed paste leaves the existing file alone.
+        let failed = try await CLI.run(["paste", "-t", "image/png", "-o", textOut.path], display: display)
+        #expect(failed.exitCode == 1)
+        #expect(try String(contentsOf: textOut, encoding: .utf8) == text)
+    }
+
+    @Test("on a terminal a newline follows text that lacks one, unless --no-newline")
+    func newline() async throws {
+        let display = try CLI.server().display
+        #expect(try await CLI.run(["copy", "no newline"], display: display).succeeded)
+        // Debian's python3 gives the command a pseudo-terminal as stdout.
+        let pty = ["/usr/bin/python3", "-c", "import pty, sys; sys.exit(pty.spawn(sys.argv[1:]) >> 8)", CLI.binary]
+        let plain = try await runPeer(pty + ["paste"], display: display)
+        #expect(plain.stdoutText == "no newline\r\n", "\(plain)")
+        let bare = try await runPeer(pty + ["paste", "--no-newline"], display: display)
+        #expect(bare.stdoutText == "no newline", "\(bare)")
+        let short = try await runPeer(pty + ["paste", "-n"], display: display)
+        #expect(short.stdoutText == "no newline")
+    }
+
+    @Test("--timeout: an owner that never answers fails with status 3 in about that time")
+    func timeout() async throws {
+        let display = try CLI.server().display
+        let owner = try await Xclip.own(display, Data("frozen".utf8))
+        owner.send(signal: SIGSTOP)
+        let started = ContinuousClock.now
+        let paste = try await CLI.run(["paste", "--timeout", "1"], display: display)
+        let elapsed = started.duration(to: .now)
+        owner.send(signal: SIGCONT)
+        await owner.stop()
+        #expect(paste.exitCode == 3, "\(paste)")
+        #expect(paste.stderrText.contains("timed out"))
+        #expect(elapsed < .seconds(5))
+    }
+
+    @Test("an unreachable display has its own status, and the message names DISPLAY")
+    func unreachableDisplay() async throws {
+        let named = try await CLI.run(["paste", "--display", ":4998"], display: nil)
+        #expect(named.exitCode == 4)
+        #expect(named.stderrText.contains(":4998"))
+        let environment = try await CLI.run(["paste"], display: ":4997")
+        #expect(environment.exitCode == 4)
+        #expect(environment.stderrText.contains("DISPLAY"))
+        #expect(environment.stderrText.contains(":4997"))
+    }
+
+    @Test("-p and --selection read the other selections")
+    func selections() async throws {
+        let display = try CLI.server().display
+        let owner = try await Xclip.own(display, Data("primary text".utf8), selection: "primary")
+        #expect(try await CLI.run(["paste", "-p"], display: display).stdoutText == "primary text")
+        #expect(try await CLI.run(["paste", "--selection", "primary"], display: display).stdoutText == "primary text")
+        await owner.stop()
+        let secondary = try await Xclip.own(display, Data("secondary text".utf8), selection: "secondary")
+        #expect(try await CLI.run(["paste", "-s", "secondary"], display: display).stdoutText == "secondary text")
+        await secondary.stop()
+    }
+}

@@ -1,0 +1,132 @@
+// clipbridge tests: running the built `clipbridge` binary against the suite's Xvfb.
+
+import ClipBridgeTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// The built binary and ways to run it.
+///
+/// Like swift-argument-parser's `AssertExecuteCommand`, the executable is found next to the test bundle
+/// in the build products directory (`swift build` builds every product; `make test` runs
+/// `swift build --build-tests`). `CLIPBRIDGE_BINARY` overrides the location.
+enum CLI {
+    /// The path of the built `clipbridge`.
+    static let binary: String = {
+        if let override = ProcessInfo.processInfo.environment["CLIPBRIDGE_BINARY"] { return override }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        let executable = length > 0 ? String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        // The test runner is <products>/<Package>PackageTests.xctest (an executable on Linux).
+        return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("clipbridge").path
+    }()
+
+    /// True when the binary exists (tests are disabled with a clear reason otherwise).
+    static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: binary) }
+
+    /// Runs `clipbridge arguments…` against `display` with a deadline.
+    static func run(
+        _ arguments: [String], display: String?, stdin: PeerCommand.Input = .none,
+        stdout: PeerCommand.Output = .capture, environment: [String: String] = [:],
+        timeout: Duration = .seconds(20)
+    ) async throws -> CommandResult {
+        try await PeerCommand([binary] + arguments, display: display, environment: environment, stdin: stdin,
+                              stdout: stdout, timeout: timeout).run()
+    }
+
+    /// Runs `clipbridge arguments…` with `input` as stdin.
+    static func run(_ arguments: [String], display: String?, input: String) async throws -> CommandResult {
+        try await run(arguments, display: display, stdin: .data(Data(input.utf8)))
+    }
+
+    /// Starts a long-running `clipbridge` (copy --foreground, watch).
+    static func start(_ arguments: [String], display: String?, stdin: Data? = nil) throws -> BackgroundPeer {
+        try startPeer([binary] + arguments, display: display, stdin: stdin)
+    }
+
+    /// The current server of `display`, from the suite's fixture.
+    static func server() throws -> XvfbServer {
+        try #require(XvfbServer.current)
+    }
+}
+
+/// xclip, the independent peer.
+enum Xclip {
+    /// `xclip -selection S -o [-t T]`.
+    static func paste(_ display: String, target: String? = nil, selection: String = "clipboard") async throws
+        -> CommandResult
+    {
+        try await runPeer(["xclip", "-selection", selection, "-o"] + (target.map { ["-t", $0] } ?? []),
+                          display: display)
+    }
+
+    /// The targets the owner of `selection` offers, in order.
+    static func targets(_ display: String, selection: String = "clipboard") async throws -> [String] {
+        let result = try await paste(display, target: "TARGETS", selection: selection)
+        return result.stdoutText.split(separator: "\n").map(String.init)
+    }
+
+    /// `xclip -quiet -i [-t T]` serving `data` in the foreground until stopped.
+    static func own(_ display: String, _ data: Data, target: String? = nil, selection: String = "clipboard")
+        async throws -> BackgroundPeer
+    {
+        let owner = try startPeer(["xclip", "-quiet", "-selection", selection, "-i"]
+                                  + (target.map { ["-t", $0] } ?? []), display: display, stdin: data)
+        try await owner.waitForOutput("Waiting for selection request", in: .stderr)
+        return owner
+    }
+}
+
+/// Polls `condition` until it holds or `timeout` passes; for states another process reaches on its own
+/// (a server releasing after --paste-once), where there is no event to wait on.
+func eventually(timeout: Duration = .seconds(10), _ condition: () async throws -> Bool) async throws -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if try await condition() { return true }
+        try await Task.sleep(for: .milliseconds(50))
+    }
+    return try await condition()
+}
+
+/// A private scratch directory, removed by `remove()`.
+struct ScratchDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("clipbridge-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String, _ contents: Data) throws -> URL {
+        let file = url.appendingPathComponent(name)
+        try contents.write(to: file)
+        return file
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+/// Detached `clipbridge serve-detached` processes serving `selection` on `display` (the plan carries both),
+/// oldest first, found through /proc.
+func detachedServers(display: String, selection: String = "CLIPBOARD") -> [pid_t] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap(pid_t.init).sorted().filter { pid in
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+        let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        return arguments.count >= 3 && arguments[1] == "serve-detached"
+            && arguments[2].contains("\"display\":\"\(display)\"")
+            && arguments[2].contains("\"selection\":\"\(selection)\"")
+    }
+}
+
+/// A field of /proc/PID/status ("VmHWM", "SigIgn", …), without the label.
+func procStatus(_ pid: pid_t, _ field: String) -> String? {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+    return text.split(separator: "\n").first { $0.hasPrefix(field + ":") }
+        .map { $0.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces) }
+}
+
+/// Peak resident set size of a live process in KiB (VmHWM).
+func peakRSSKiB(_ pid: pid_t) -> Int? {
+    procStatus(pid, "VmHWM").flatMap { Int($0.split(separator: " ").first ?? "") }
+}
