@@ -133,3 +133,18 @@ struct SharedMIMEInfoTests {
         }
     }
 }
+
+@Suite("shared-mime-info XML edge cases")
+struct SharedMIMEInfoXMLTests {
+    @Test func scannerHandlesEntitiesCDATAPrefixesAndDTD() throws {
+        let file = Fixtures.sharedMIMEInfo.appendingPathComponent("edge-cases/edge-cases.xml")
+        let types = try UTType.loadSharedMIMEInfo(from: file)
+        #expect(types.count == 1)
+        let edge = try #require(UTType(mimeType: "application/x-clipbridge-edge"))
+        #expect(types == [edge])
+        #expect(edge.localizedDescription == "Tom & Jerry <edge> ☺ A <raw> & case")
+        #expect(edge.tags[.filenameExtension] == ["cbedge"], "*.[ch] is not a plain extension glob")
+        #expect(edge.conforms(to: .plainText))
+        #expect(UTType(filenameExtension: "cbedge") == edge)
+    }
+}

@@ -77,7 +77,7 @@ final class TypeRegistry: Sendable {
     }
 
     /// Identifiers of declared types carrying `tag` (already a canonical key), best first: types whose
-    /// preferred tag it is, then the others, each group in table order.
+    /// preferred tag it is, then the others, each group in table order; then the alias target, if any.
     func identifiers(forTagKey key: String, tagClass: UTTagClass, aliases: [String: String]) -> [String] {
         let found = state.withLock { Self.identifiers(forTagKey: key, tagClass: tagClass, aliases: aliases, in: $0) }
         if !found.isEmpty { return found }
@@ -91,16 +91,8 @@ final class TypeRegistry: Sendable {
         aliases: [String: String],
         in state: State
     ) -> [String] {
-        var result: [String] = []
-        if let keys = state.tagIndex[tagClass]?[key] {
-            let ordered = keys.sorted { lhs, rhs in
-                let lhsPreferred = state.records[lhs].map { tagKey($0.tags(for: tagClass).first, tagClass) == key }
-                let rhsPreferred = state.records[rhs].map { tagKey($0.tags(for: tagClass).first, tagClass) == key }
-                if lhsPreferred != rhsPreferred { return lhsPreferred == true }
-                return (state.rank[lhs] ?? .max) < (state.rank[rhs] ?? .max)
-            }
-            result = ordered.compactMap { state.records[$0]?.identifier }
-        }
+        // Lists in the index are kept in preference order by `insert`, so a lookup is a dictionary hit.
+        var result = (state.tagIndex[tagClass]?[key] ?? []).compactMap { state.records[$0]?.identifier }
         if let alias = aliases[key], let record = state.records[alias.lowercased()],
             !result.contains(record.identifier)
         {
@@ -139,8 +131,22 @@ final class TypeRegistry: Sendable {
         for tagClass in [UTTagClass.filenameExtension, .mimeType] {
             for tag in record.tags(for: tagClass) {
                 guard let tagKey = tagKey(tag, tagClass) else { continue }
-                if state.tagIndex[tagClass, default: [:]][tagKey, default: []].contains(key) { continue }
-                state.tagIndex[tagClass, default: [:]][tagKey, default: []].append(key)
+                var carriers = state.tagIndex[tagClass]?[tagKey] ?? []
+                if carriers.contains(key) { continue }
+                carriers.append(key)
+                // Best first: types whose preferred tag this is, then the others, each in table order.
+                let records = state.records
+                let rank = state.rank
+                func isPreferred(_ carrier: String) -> Bool {
+                    Self.tagKey(records[carrier]?.tags(for: tagClass).first, tagClass) == tagKey
+                }
+                carriers.sort { lhs, rhs in
+                    let lhsPreferred = isPreferred(lhs)
+                    let rhsPreferred = isPreferred(rhs)
+                    if lhsPreferred != rhsPreferred { return lhsPreferred }
+                    return (rank[lhs] ?? .max) < (rank[rhs] ?? .max)
+                }
+                state.tagIndex[tagClass, default: [:]][tagKey] = carriers
             }
         }
         state.closureCache.removeAll()

@@ -76,7 +76,9 @@ struct PackageXMLScanner {
                 guard cursor < count, bytes[cursor] == UInt8(ascii: ">") else {
                     throw failure(at: index, "malformed end tag </\(name)")
                 }
-                guard let open = stack.popLast() else { throw failure(at: index, "end tag </\(name)> without a start tag") }
+                guard let open = stack.popLast() else {
+                    throw failure(at: index, "end tag </\(name)> without a start tag")
+                }
                 guard open == name else {
                     throw failure(at: index, "end tag </\(name)> does not match <\(open)>")
                 }
