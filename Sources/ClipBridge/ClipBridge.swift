@@ -1,1 +1,0 @@
-// ClipBridge: Transferable values over the X11 clipboard.

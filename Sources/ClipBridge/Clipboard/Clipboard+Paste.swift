@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: Apache-2.0
+// ClipBridge — pasting Transferable values
+
+import Foundation
+import TransferKit
+import UniformTypes
+import X11Selection
+
+extension Clipboard {
+    /// Pastes values of `type`.
+    ///
+    /// The first offered type `T` can import wins (the owner lists its richest first), matched by
+    /// conformance — asking for `.image` accepts `image/png` — and through proxies (a `String` from
+    /// `UTF8_STRING`); when `T` imports none of them, the cheapest converter chain does (an HTML-only owner
+    /// pasted as `String`). A ClipBridge owner's whole item list comes back as several values; a URL list
+    /// gives one value per URL. Files are received into a private file (mode 0600, in a per-process
+    /// directory) that is removed when the importer returns.
+    ///
+    /// - Parameter validator: Sees the decoded candidates and returns those to keep, like the validator of
+    ///   SwiftUI's `pasteDestination(for:action:validator:)`.
+    /// - Throws: ``ClipboardError`` `.typeUnavailable` listing what is offered, `.importFailed`;
+    ///   `SelectionError` `.noOwner` when nothing is copied, `.timedOut`, `.connectionLost`.
+    public func paste<T: Transferable>(
+        _ type: T.Type, validator: @Sendable ([T]) async -> [T] = { $0 }
+    ) async throws -> [T] {
+        // Resolving importers first also registers the custom types T declares with `exportedAs:`, so their
+        // identifier-named targets are recognised below.
+        let importTypes = T.resolvedImporters().map(\.contentType)
+        let (offered, all) = try await offeredTargets()
+
+        if let values = try await pasteInProcess(T.self) { return await validator(values) }
+        if all.contains(TargetMapping.itemsTarget), let values = try await pasteItemList(T.self), !values.isEmpty {
+            return await validator(values)
+        }
+
+        let offeredTypes = resolvedTypes(of: offered, importTypes: importTypes)
+        var firstError: (any Error)?
+        for importer in T.resolvedImporters(forOfferedTypes: offeredTypes) {
+            guard let index = offeredTypes.firstIndex(of: importer.offeredType) else { continue }
+            do {
+                return await validator(try await importValues(importer, from: offered[index]))
+            } catch let error as ClipboardError where error.code == .importFailed {
+                firstError = firstError ?? error
+            }
+        }
+        if let (importer, source, chain) = conversionPlan(T.self, offered: offered, offeredTypes: offeredTypes) {
+            do {
+                let data = try chain.apply(try await canonicalData(of: source))
+                return await validator(try await importValues(importer, data: data, offeredAsURLList: false))
+            } catch let error as ClipboardError where error.code == .importFailed || error.code == .conversionFailed {
+                firstError = firstError ?? error
+            }
+        }
+        if let firstError { throw firstError }
+        throw ClipboardError(
+            .typeUnavailable, "the clipboard offers nothing \(T.self) can import", availableTypes: types(for: offered))
+    }
+
+    /// True when `T` can import something offered now, directly or through a (non-partial) conversion — the
+    /// enabled state of a paste button. No owner, or any failure, gives false.
+    public func canPaste<T: Transferable>(_ type: T.Type) async -> Bool {
+        guard let (offered, all) = try? await offeredTargets() else { return false }
+        if !(await inProcessRepresentations()).isEmpty, pasteableInProcess(T.self, await inProcessRepresentations()) {
+            return true
+        }
+        return Self.canImport(T.self, offered: offered, all: all, converters: configuration.converters)
+    }
+
+    // MARK: - Matching
+
+    /// Whether `T` imports one of `offered` directly or through non-partial conversions.
+    static func canImport<T: Transferable>(
+        _ type: T.Type, offered: [SelectionTarget], all: [SelectionTarget], converters: ConverterRegistry
+    ) -> Bool {
+        let importTypes = T.resolvedImporters().map(\.contentType)
+        // A ClipBridge item list also offers the first item's targets, so those decide.
+        _ = all
+        let offeredTypes = resolvedTypes(of: offered, importTypes: importTypes)
+        if T.resolvedImporter(forOfferedTypes: offeredTypes) != nil { return true }
+        return importTypes.contains { converters.cheapestChain(from: offeredTypes, to: $0, includePartial: false) != nil }
+    }
+
+    /// The content type of each offered target as `T` should see it: the table's type, or — when one of `T`'s
+    /// import types is offered under this very target but the table does not know it (a custom type declared
+    /// only in the sending app) — that import type.
+    static func resolvedTypes(of targets: [SelectionTarget], importTypes: [UTType]) -> [UTType] {
+        targets.map { target in
+            let mapped = TargetMapping.contentType(for: target)
+            if importTypes.contains(where: { mapped.conforms(to: $0) }) { return mapped }
+            return importTypes.first { TargetMapping.targets(for: $0).contains(target) } ?? mapped
+        }
+    }
+
+    func resolvedTypes(of targets: [SelectionTarget], importTypes: [UTType]) -> [UTType] {
+        Self.resolvedTypes(of: targets, importTypes: importTypes)
+    }
+
+    /// The cheapest conversion from an offered target to something `T` imports (ties: `T`'s declaration order).
+    private func conversionPlan<T: Transferable>(
+        _ type: T.Type, offered: [SelectionTarget], offeredTypes: [UTType]
+    ) -> (TransferImporter<T>, SelectionTarget, ConversionChain)? {
+        var best: (TransferImporter<T>, SelectionTarget, ConversionChain)?
+        for importer in T.resolvedImporters() {
+            guard let chain = configuration.converters.cheapestChain(from: offeredTypes, to: importer.contentType),
+                !chain.steps.isEmpty, let index = offeredTypes.firstIndex(of: chain.source),
+                let bound = T.resolvedImporter(forOfferedTypes: [chain.destination])
+            else { continue }
+            if let current = best, current.2.cost <= chain.cost { continue }
+            best = (bound, offered[index], chain)
+        }
+        return best
+    }
+
+    // MARK: - Importing
+
+    /// Reads `target` and builds values with `importer`: files are streamed into a private file first.
+    private func importValues<T: Transferable>(_ importer: TransferImporter<T>, from target: SelectionTarget)
+        async throws -> [T]
+    {
+        if importer.isFileBacked, WireCodec.codec(for: target) == .bytes {
+            return [try await importFile(importer, target: target)]
+        }
+        let data = try await canonicalData(of: target)
+        return try await importValues(importer, data: data, offeredAsURLList: target == TargetMapping.uriList)
+    }
+
+    /// Builds values from canonical bytes; a URL list gives one value per URL.
+    func importValues<T: Transferable>(_ importer: TransferImporter<T>, data: Data, offeredAsURLList: Bool)
+        async throws -> [T]
+    {
+        do {
+            if offeredAsURLList || importer.offeredType.conforms(to: .url) && importer.contentType.conforms(to: .url) {
+                let uris = URIList.parse(TextDecoding.autodetected(data))
+                if uris.count > 1 {
+                    var values: [T] = []
+                    for uri in uris { values.append(try await importer.import(.data(Data(uri.utf8)))) }
+                    return values
+                }
+            }
+            return [try await importer.import(.data(data))]
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            throw ClipboardError(.importFailed, "\(T.self) could not import \(importer.offeredType.identifier): \(error)")
+        }
+    }
+
+    /// Streams `target` into a private 0600 file, imports it, and removes the file.
+    private func importFile<T: Transferable>(_ importer: TransferImporter<T>, target: SelectionTarget) async throws
+        -> T
+    {
+        let (url, handle) = try ImportDirectory.makeFile(
+            parent: configuration.temporaryDirectory, suggestedName: nil, contentType: importer.offeredType)
+        defer { try? FileManager.default.removeItem(at: url) }
+        do {
+            _ = try await connection.read(selection, target: target, timeout: configuration.readTimeout) { chunk in
+                try handle.write(contentsOf: chunk)
+            }
+            try handle.close()
+        } catch {
+            try? handle.close()
+            throw error
+        }
+        do {
+            return try await importer.import(.file(SentTransferredFile(url, allowAccessingOriginalFile: false)))
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            throw ClipboardError(.importFailed, "\(T.self) could not import the received \(target) file: \(error)")
+        }
+    }
+
+    // MARK: - Item lists and in-process content
+
+    /// Pastes a ClipBridge owner's item list: every item `T` can import, in order.
+    private func pasteItemList<T: Transferable>(_ type: T.Type) async throws -> [T]? {
+        guard let data = try? await connection.read(selection, target: TargetMapping.itemsTarget,
+                                                    timeout: configuration.readTimeout),
+            let list = ItemList.decode(data.bytes)
+        else { return nil }
+        let importTypes = T.resolvedImporters().map(\.contentType)
+        var values: [T] = []
+        for entries in list.items {
+            let offeredTypes = entries.map { entry -> UTType in
+                let type = entry.contentType
+                if importTypes.contains(where: { type.conforms(to: $0) }) { return type }
+                let target = SelectionTarget(rawValue: entry.target)
+                return importTypes.first { TargetMapping.targets(for: $0).contains(target) } ?? type
+            }
+            guard let importer = T.resolvedImporter(forOfferedTypes: offeredTypes),
+                let index = offeredTypes.firstIndex(of: importer.offeredType)
+            else { return nil }
+            let entry = entries[index]
+            do {
+                if let path = entry.path {
+                    values.append(try await importer.import(
+                        .file(SentTransferredFile(URL(fileURLWithPath: path), allowAccessingOriginalFile: true))))
+                } else if importer.isFileBacked, let bytes = entry.data {
+                    values.append(try await importStaged(importer, bytes: bytes, fileName: entry.fileName))
+                } else {
+                    values += try await importValues(importer, data: entry.data ?? Data(), offeredAsURLList: false)
+                }
+            } catch let error as ClipboardError {
+                throw error
+            } catch {
+                throw ClipboardError(.importFailed, "\(T.self) could not import an item of the list: \(error)")
+            }
+        }
+        return values
+    }
+
+    /// Writes bytes into a private file named after the sender's (sanitised) suggestion, imports, removes it.
+    private func importStaged<T: Transferable>(_ importer: TransferImporter<T>, bytes: Data, fileName: String?)
+        async throws -> T
+    {
+        let (url, handle) = try ImportDirectory.makeFile(
+            parent: configuration.temporaryDirectory, suggestedName: fileName, contentType: importer.offeredType)
+        defer { try? FileManager.default.removeItem(at: url) }
+        try handle.write(contentsOf: bytes)
+        try handle.close()
+        return try await importer.import(.file(SentTransferredFile(url, allowAccessingOriginalFile: false)))
+    }
+
+    /// When this process owns the selection and holds representations it does not advertise (`.ownProcess`,
+    /// `.team`, `.group`), imports from the first of them `T` accepts — before anything offered over X.
+    private func pasteInProcess<T: Transferable>(_ type: T.Type) async throws -> [T]? {
+        let representations = await inProcessRepresentations()
+        guard !representations.isEmpty,
+            let importer = T.resolvedImporter(forOfferedTypes: representations.map(\.contentType)),
+            let representation = representations.first(where: { $0.contentType == importer.offeredType })
+        else { return nil }
+        do {
+            return [try await importer.import(try await representation.export())]
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            throw ClipboardError(.importFailed, "\(T.self) could not import \(importer.offeredType.identifier): \(error)")
+        }
+    }
+
+    private func pasteableInProcess<T: Transferable>(_ type: T.Type, _ representations: [InProcessContent.Representation])
+        -> Bool
+    {
+        T.resolvedImporter(forOfferedTypes: representations.map(\.contentType)) != nil
+    }
+}

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: Apache-2.0
+// ClipBridge — reading types and bytes (the requestor side)
+
+import Foundation
+import UniformTypes
+import X11Selection
+
+extension Clipboard {
+    /// What the owner offers, richest first — the owner's TARGETS order without the meta targets — each with
+    /// its content type, followed by the types the converters can make (``ClipboardType/isConverted``).
+    /// Unknown targets have dynamic types; none is dropped.
+    /// - Throws: `SelectionError` `.noOwner` when nothing is copied, `.timedOut`, `.connectionLost`.
+    public func availableTypes() async throws -> [ClipboardType] {
+        types(for: try await offeredTargets().content)
+    }
+
+    /// The distinct content types of ``availableTypes()``, richest first.
+    public func contentTypes() async throws -> [UTType] {
+        var seen = Set<UTType>()
+        return try await availableTypes().map(\.contentType).filter { seen.insert($0).inserted }
+    }
+
+    /// The best type for a request, by conformance: the first offered type that conforms to `request` (asking
+    /// for `.image` finds the richest image, `.plainText` the first of the text family), else the cheapest
+    /// conversion (partial ones included, since the caller asked for this type explicitly). nil when nothing fits.
+    public func bestType(for request: UTType) async throws -> ClipboardType? {
+        let offered = try await offeredTargets().content
+        return bestType(for: request, among: offered)
+    }
+
+    /// Reads one type whole: offered types as the owner wrote them (text decoded to UTF-8), converted types
+    /// read from their source and converted.
+    /// - Throws: `SelectionError` (`.targetUnavailable`, `.noOwner`, `.timedOut` …); ``ClipboardError``
+    ///   `.conversionFailed`.
+    public func data(for type: ClipboardType) async throws -> Data {
+        guard let chain = type.conversion, let source = type.sourceTarget else {
+            return try await canonicalData(of: type.target)
+        }
+        return try chain.apply(try await canonicalData(of: source))
+    }
+
+    /// Streams one type into `sink` as it arrives (INCR chunk by chunk), with bounded memory at any size.
+    /// Types that need decoding (legacy text encodings) or conversion are read whole first, then handed over once.
+    public func read(_ type: ClipboardType, into sink: @Sendable (Data) async throws -> Void) async throws
+        -> PasteSummary
+    {
+        if !type.isConverted, WireCodec.codec(for: type.target) == .bytes || type.target == .utf8String {
+            let summary = try await connection.read(
+                selection, target: type.target, timeout: configuration.readTimeout, into: sink)
+            return PasteSummary(type: type, byteCount: summary.byteCount)
+        }
+        let data = try await data(for: type)
+        if !data.isEmpty { try await sink(data) }
+        return PasteSummary(type: type, byteCount: data.count)
+    }
+
+    /// Streams one type into an open file handle (bounded memory).
+    public func read(_ type: ClipboardType, to fileHandle: FileHandle) async throws -> PasteSummary {
+        try await read(type) { chunk in try fileHandle.write(contentsOf: chunk) }
+    }
+
+    /// The best text: the text family in the owner's order, else a conversion (HTML → text, URL list → paths,
+    /// x-color → `#rrggbb`, JSON/CSV → text).
+    /// - Throws: ``ClipboardError`` `.typeUnavailable` (with the available types) when nothing gives text.
+    public func text() async throws -> String {
+        let offered = try await offeredTargets().content
+        guard let type = bestType(for: .plainText, among: offered) else {
+            throw ClipboardError(.typeUnavailable, "the clipboard holds no text", availableTypes: types(for: offered))
+        }
+        return String(decoding: try await data(for: type), as: UTF8.self)
+    }
+
+    // MARK: - Internals
+
+    /// ClipboardTypes for offered targets: the offered ones, then non-partial conversions.
+    nonisolated func types(for targets: [SelectionTarget]) -> [ClipboardType] {
+        Self.types(for: targets, converters: configuration.converters)
+    }
+
+    static func types(for targets: [SelectionTarget], converters: ConverterRegistry) -> [ClipboardType] {
+        let offered = targets.map { ClipboardType(target: $0, contentType: TargetMapping.contentType(for: $0)) }
+        let offeredTypes = offered.map(\.contentType)
+        let converted = converters.reachableTypes(from: offeredTypes).compactMap { chain -> ClipboardType? in
+            guard let source = offered.first(where: { $0.contentType == chain.source }) else { return nil }
+            return ClipboardType(
+                target: TargetMapping.targets(for: chain.destination)[0], contentType: chain.destination,
+                convertedFrom: source.target, through: chain)
+        }
+        return offered + converted
+    }
+
+    nonisolated func bestType(for request: UTType, among targets: [SelectionTarget]) -> ClipboardType? {
+        if let target = targets.first(where: { TargetMapping.target($0, satisfies: request) }) {
+            return ClipboardType(target: target, contentType: TargetMapping.contentType(for: target))
+        }
+        let offeredTypes = targets.map(TargetMapping.contentType(for:))
+        guard let chain = configuration.converters.cheapestChain(from: offeredTypes, to: request),
+            let index = offeredTypes.firstIndex(of: chain.source)
+        else { return nil }
+        let destination = chain.destination
+        return ClipboardType(
+            target: TargetMapping.targets(for: destination)[0], contentType: destination,
+            convertedFrom: targets[index], through: chain)
+    }
+
+    /// Reads a target and decodes its wire encoding into canonical bytes (UTF-8 for text).
+    func canonicalData(of target: SelectionTarget) async throws -> Data {
+        let data = try await connection.read(selection, target: target, timeout: configuration.readTimeout)
+        if let decoded = WireCodec.codec(for: target).decode(data.bytes, propertyType: data.type) {
+            return decoded
+        }
+        // COMPOUND_TEXT beyond ASCII: only Xlib decodes it; the engine's text reader does.
+        return Data(try await connection.readText(selection, timeout: configuration.readTimeout).utf8)
+    }
+}

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: Apache-2.0
+// ClipBridge — the clipboard of one selection
+
+import Foundation
+import Logging
+import X11Selection
+
+/// A selection — CLIPBOARD, PRIMARY, SECONDARY or any named one — seen as a clipboard of `Transferable`
+/// values, on X11.
+///
+/// Copying offers a value's representations richest first under the X targets other applications
+/// understand (``TargetMapping``); pasting picks the first offered type the asked type can import, by
+/// conformance, through proxies, then through converters (``ConverterRegistry``).
+///
+/// ```swift
+/// let clipboard = try await Clipboard.open()                 // CLIPBOARD on $DISPLAY
+/// try await clipboard.copy(note)                             // Note's JSON, HTML and text
+/// let notes = try await clipboard.paste(Note.self)           // in another app
+/// let text = try await clipboard.text()                      // what gedit would paste
+/// for try await change in clipboard.changes() { print(change.types, change.isSensitive) }
+/// ```
+///
+/// Many clipboards may share one `X11Connection`. The owner side keeps serving while the connection is open:
+/// keep the clipboard (or the connection) alive, call ``waitUntilOwnershipLost()`` to serve until another
+/// client copies, or ``handOverToClipboardManager(timeout:)`` before quitting so the content survives.
+public actor Clipboard {
+    /// The selection this clipboard reads and owns.
+    public nonisolated let selection: SelectionName
+    /// The connection it talks through.
+    public nonisolated let connection: X11Connection
+    /// Its settings.
+    public nonisolated let configuration: ClipboardConfiguration
+    /// Whether ``open(_:display:configuration:)`` made the connection (then ``shutdown()`` closes it).
+    private let ownsConnection: Bool
+    /// The window this clipboard's last claim was made with.
+    var ownWindow: X11Window?
+
+    /// Wraps an open connection; ``shutdown()`` leaves it open.
+    public init(
+        _ selection: SelectionName = .clipboard, connection: X11Connection,
+        configuration: ClipboardConfiguration = .init()
+    ) {
+        self.selection = selection
+        self.connection = connection
+        self.configuration = configuration
+        self.ownsConnection = false
+    }
+
+    private init(selection: SelectionName, ownedConnection: X11Connection, configuration: ClipboardConfiguration) {
+        self.selection = selection
+        self.connection = ownedConnection
+        self.configuration = configuration
+        self.ownsConnection = true
+    }
+
+    /// Opens `display` (nil: `$DISPLAY`) and wraps the new connection; ``shutdown()`` closes it.
+    /// - Throws: `SelectionError` `.displayUnavailable`, naming the display.
+    public static func open(
+        _ selection: SelectionName = .clipboard, display: String? = nil,
+        configuration: ClipboardConfiguration = .init()
+    ) async throws -> Clipboard {
+        let connection = try await X11Connection.open(display: display)
+        return Clipboard(selection: selection, ownedConnection: connection, configuration: configuration)
+    }
+
+    /// Releases ownership (if held), removes the private receive directory when no other clipboard of the
+    /// process uses it, and closes the connection if ``open(_:display:configuration:)`` made it.
+    public func shutdown() async {
+        await clear()
+        ImportDirectory.removeIfEmpty()
+        if ownsConnection { await connection.shutdown() }
+    }
+
+    // MARK: - Shared helpers
+
+    var logger: Logger { configuration.logger }
+
+    /// The owner's content targets in its order (meta targets, the password hint and the item list removed),
+    /// and the raw list.
+    func offeredTargets() async throws -> (content: [SelectionTarget], all: [SelectionTarget]) {
+        let all = try await connection.targets(of: selection, timeout: configuration.readTimeout)
+        var seen = Set<SelectionTarget>()
+        let content = all.filter { TargetMapping.isContentTarget($0) && seen.insert($0).inserted }
+        return (content, all)
+    }
+
+    /// The in-process representations of the current owner, when this process owns the selection.
+    func inProcessRepresentations() async -> [InProcessContent.Representation] {
+        guard let owner = try? await connection.owner(of: selection) else { return [] }
+        return InProcessContent.representations(
+            for: .init(display: connection.displayName, selection: selection, owner: owner))
+    }
+}

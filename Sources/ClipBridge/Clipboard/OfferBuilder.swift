@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: Apache-2.0
+// ClipBridge — prepared items → the ordered targets of one claim
+
+import Foundation
+import UniformTypes
+import X11Selection
+
+/// Turns prepared items into the representations of one `SelectionOffer`, richest first:
+///
+/// 1. several items: `application/x-clipbridge-items` first (the whole list, for ClipBridge peers);
+/// 2. the first item's representations in declaration order, each under every target the table maps it
+///    to — text as the whole text family, URLs as `text/uri-list`, a file as its content type (streamed)
+///    plus, when the sender allows access to the original, `text/uri-list` and gnome-copied-files; text and
+///    URL lists are the items' joined lists when every item has one;
+/// 3. widening: what the converters make from that content (the text family for JSON/HTML/URLs/colors,
+///    gnome-copied-files for file URL lists, x-color for a `#rrggbb` text), only when the conversion
+///    succeeds for this very content, so every advertised target is servable;
+/// 4. a cut marks gnome-copied-files `cut` and adds `application/x-kde-cutselection` = `1`.
+struct OfferBuilder {
+    var converters: ConverterRegistry
+    var isCut: Bool
+    var widens: Bool
+
+    /// Largest file-backed text read into memory to offer the legacy text encodings (STRING, COMPOUND_TEXT).
+    static let fileTextLimit = 4 << 20
+
+    typealias Rep = SelectionOffer.Representation
+
+    func build(_ items: [PreparedItem]) async throws -> [Rep] {
+        guard let primary = items.first else { throw ClipboardError(.invalidItem, "nothing to copy") }
+        var reps: [Rep] = []
+        if items.count > 1 {
+            reps.append(Rep(target: TargetMapping.itemsTarget, source: .provider { try await ItemList.encode(items) }))
+        }
+
+        // Joined lists for other applications.
+        let texts = try await items.asyncMap { try await $0.plainText() }
+        let uriLists = try await items.asyncMap { try await $0.uris() }
+        let joinedText = texts.allSatisfy { $0 != nil } ? texts.compactMap { $0 }.joined(separator: "\n") : texts[0]
+        let joinedURIs = uriLists.allSatisfy { $0 != nil } ? uriLists.compactMap { $0 }.flatMap { $0 } : uriLists[0]
+
+        var offeredTypes: [UTType] = []
+        var textDone = false, urisDone = false
+        for representation in primary.representations where !representation.isHidden {
+            let type = representation.contentType
+            if let target = representation.target {
+                reps += try await pinned(representation, target: target, primary: primary)
+                offeredTypes.append(TargetMapping.contentType(for: target))
+                continue
+            }
+            if isTextFamily(type), !representation.isFile {
+                guard !textDone, let text = joinedText else { continue }
+                reps += Self.textRepresentations(text)
+                textDone = true
+            } else if type.conforms(to: .url), !representation.isFile {
+                guard !urisDone, let uris = joinedURIs, !uris.isEmpty else { continue }
+                reps.append(Rep(target: TargetMapping.uriList, source: .bytes(Data(URIList.format(uris).utf8))))
+                urisDone = true
+            } else if case .file(let url, let allowsOriginal) = representation.payload {
+                reps += try fileRepresentations(type: type, url: url)
+                if allowsOriginal, !urisDone, let uris = joinedURIs, !uris.isEmpty {
+                    reps.append(Rep(target: TargetMapping.uriList, source: .bytes(Data(URIList.format(uris).utf8))))
+                    reps.append(gnomeRepresentation(uris))
+                    urisDone = true
+                    offeredTypes.append(.fileURL)
+                    offeredTypes.append(KnownTypes.gnomeCopiedFiles)
+                }
+            } else if type == KnownTypes.color {
+                reps.append(Rep(target: TargetMapping.color, format: 16, source: source(of: representation.payload)))
+            } else {
+                for target in TargetMapping.targets(for: type) {
+                    reps.append(Rep(target: target, source: source(of: representation.payload)))
+                }
+            }
+            offeredTypes.append(type)
+        }
+
+        if widens {
+            reps += try await widening(primary: primary, offeredTypes: offeredTypes, offering: reps)
+        }
+        if isCut {
+            reps = reps.map { rep in
+                guard rep.target == TargetMapping.gnomeCopiedFiles, case .bytes(let data) = rep.source,
+                    let files = GnomeCopiedFiles(String(decoding: data, as: UTF8.self))
+                else { return rep }
+                return gnomeRepresentation(files.uris)
+            }
+            if reps.contains(where: { $0.target == TargetMapping.uriList }) {
+                reps.append(Rep(target: TargetMapping.kdeCutSelection, source: .bytes(Data("1".utf8))))
+            }
+        }
+        return reps
+    }
+
+    // MARK: - Pieces
+
+    /// The text family for a string, in ``TargetMapping/textTargets`` order, with the engine's encodings
+    /// (STRING only when the text is Latin-1, COMPOUND_TEXT and TEXT through Xlib).
+    static func textRepresentations(_ text: String) -> [Rep] {
+        let family = SelectionOffer.textRepresentations(text)
+        return TargetMapping.textTargets.compactMap { target in family.first { $0.target == target } }
+    }
+
+    private func isTextFamily(_ type: UTType) -> Bool {
+        type == .utf8PlainText || type == .plainText || type == .text
+    }
+
+    private func source(of payload: PreparedItem.Payload) -> SelectionOffer.DataSource {
+        switch payload {
+        case .eager(let data): .bytes(data)
+        case .lazy(let produce): .provider(produce)
+        case .file(let url, _): .file(url)
+        }
+    }
+
+    private func gnomeRepresentation(_ uris: [String]) -> Rep {
+        Rep(target: TargetMapping.gnomeCopiedFiles,
+            source: .bytes(Data(GnomeCopiedFiles(isCut: isCut, uris: uris).text.utf8)))
+    }
+
+    /// A file's content under its type's targets, streamed from disk. Text files offer the UTF-8 targets
+    /// from disk, and the legacy encodings too when the file is small enough to convert.
+    private func fileRepresentations(type: UTType, url: URL) throws -> [Rep] {
+        guard type.conforms(to: .plainText) || type == .text else {
+            return TargetMapping.targets(for: type).map { Rep(target: $0, source: .file(url)) }
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? Int.max
+        if size <= Self.fileTextLimit, let text = TextDecoding.utf8(try Data(contentsOf: url)) {
+            return Self.textRepresentations(text)
+        }
+        return [Rep(target: .utf8PlainText, source: .file(url)), Rep(target: .utf8String, source: .file(url))]
+    }
+
+    /// A representation pinned to one target: bytes as given, except that text targets get their encoding.
+    private func pinned(_ representation: PreparedItem.Representation, target: SelectionTarget, primary: PreparedItem)
+        async throws -> [Rep]
+    {
+        if TargetMapping.textTargets.contains(target), target != .utf8String, target != .utf8PlainText,
+            let data = try await primary.canonicalData(of: representation), let text = TextDecoding.utf8(data)
+        {
+            return Self.textRepresentations(text).filter { $0.target == target }
+        }
+        return [Rep(target: target, format: target == TargetMapping.color ? 16 : 8, source: source(of: representation.payload))]
+    }
+
+    /// Targets the converters add, for destinations the content lacks.
+    private func widening(primary: PreparedItem, offeredTypes: [UTType], offering built: [Rep]) async throws -> [Rep] {
+        var offered = offeredTypes
+        var reps: [Rep] = []
+        let destinations: [UTType] = [.utf8PlainText, KnownTypes.gnomeCopiedFiles, .url, KnownTypes.color]
+        for destination in destinations {
+            // Text is satisfied by the text family itself, not by a type that merely conforms to plain text
+            // (CSV, source code): `clipbridge copy -t text/csv` must still paste in a terminal.
+            if destination == .utf8PlainText {
+                guard !(built + reps).contains(where: { $0.target == .utf8String }) else { continue }
+            } else {
+                guard !offered.contains(where: { $0.conforms(to: destination) }) else { continue }
+            }
+            // Paths typed as text must not turn into files a file manager would paste: text never widens to URLs.
+            let sources = offered.filter { !(destination == .url && $0.conforms(to: .plainText)) }
+            guard let chain = converters.cheapestChain(from: sources, to: destination), !chain.steps.isEmpty,
+                let data = try await canonicalData(of: chain.source, in: primary),
+                let converted = try? chain.apply(data)
+            else { continue }
+            switch destination {
+            case .utf8PlainText:
+                reps += Self.textRepresentations(String(decoding: converted, as: UTF8.self))
+            case .url:
+                reps.append(Rep(target: TargetMapping.uriList, source: .bytes(converted)))
+            case KnownTypes.color:
+                reps.append(Rep(target: TargetMapping.color, format: 16, source: .bytes(converted)))
+            default:
+                reps.append(Rep(target: TargetMapping.targets(for: destination)[0], source: .bytes(converted)))
+            }
+            offered.append(destination)
+        }
+        return reps
+    }
+
+    /// Canonical bytes of an offered type of the primary item (the URL list of shared files included).
+    private func canonicalData(of type: UTType, in item: PreparedItem) async throws -> Data? {
+        if type == .fileURL || type == KnownTypes.gnomeCopiedFiles, let uris = try await item.uris() {
+            return Data((type == .fileURL ? URIList.format(uris) : GnomeCopiedFiles(isCut: isCut, uris: uris).text).utf8)
+        }
+        guard let representation = item.representations.first(where: { !$0.isHidden && $0.contentType == type })
+        else { return nil }
+        // Only text-like content is worth exporting early to widen; images and custom types are not converted.
+        guard type.conforms(to: .text) || PreparedItem.isEagerType(type) else { return nil }
+        return try await item.canonicalData(of: representation)
+    }
+}
+
+extension PreparedItem.Representation {
+    var isFile: Bool {
+        if case .file = payload { return true }
+        return false
+    }
+}
+
+extension PreparedItem {
+    /// The item's own plain text (first visible text representation), if it has one in memory.
+    func plainText() async throws -> String? {
+        for representation in representations where !representation.isHidden && !representation.isFile {
+            let type = representation.target.map(TargetMapping.contentType(for:)) ?? representation.contentType
+            guard type == .utf8PlainText || type == .plainText || type == .text,
+                let data = try await canonicalData(of: representation)
+            else { continue }
+            return String(decoding: data, as: UTF8.self)
+        }
+        return nil
+    }
+
+    /// The item's URIs: a URL representation's list, or its shared files' URIs.
+    func uris() async throws -> [String]? {
+        for representation in representations where !representation.isHidden {
+            switch representation.payload {
+            case .file(let url, let allowsOriginal):
+                if allowsOriginal { return [URIList.fileURI(forPath: url.standardizedFileURL.path)] }
+            default:
+                guard representation.contentType.conforms(to: .url), representation.target == nil,
+                    let data = try await canonicalData(of: representation)
+                else { continue }
+                let uris = URIList.parse(TextDecoding.autodetected(data))
+                if !uris.isEmpty { return uris }
+            }
+        }
+        return nil
+    }
+}
+
+extension Array {
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var result: [T] = []
+        result.reserveCapacity(count)
+        for element in self { result.append(try await transform(element)) }
+        return result
+    }
+}

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: Apache-2.0
+// ClipBridge — from wire bytes to canonical bytes, and back
+
+import Foundation
+import UniformTypes
+import X11Selection
+
+/// How the bytes of one target are written on the wire, and how they become the *canonical* bytes of its
+/// content type (the form importers and converters see: UTF-8 text, `text/uri-list` text, raw bytes).
+enum WireCodec: Equatable {
+    /// Bytes as they are (images, JSON, custom types, x-color).
+    case bytes
+    /// UTF-8 text (`UTF8_STRING`, `text/plain;charset=utf-8`); trailing NULs dropped.
+    case utf8Text
+    /// ISO-8859-1 text (`STRING`, ICCCM §2.6.2).
+    case latin1Text
+    /// `text/plain` with no charset: Qt writes UTF-8, GTK ASCII, ClipBridge and xsel Latin-1 — UTF-8 when
+    /// the bytes are valid UTF-8, else Latin-1.
+    case unlabelledText
+    /// `TEXT` / `COMPOUND_TEXT`: the reply's property type says the encoding (ICCCM §2.7.1).
+    case x11Text
+    /// Text that may be UTF-16 (Firefox's `text/html`, `text/uri-list`; Qt detects the same way).
+    case autodetectedText
+    /// Always UTF-16 (`text/x-moz-url`, `text/plain;charset=utf-16` is left to the UTF-16 converter).
+    case utf16Text
+    /// Text in a named charset that Foundation can decode (`text/plain;charset=iso-8859-15`).
+    case charset(String.Encoding)
+
+    /// The codec of a target.
+    static func codec(for target: SelectionTarget) -> WireCodec {
+        switch target {
+        case .utf8String, .utf8PlainText: return .utf8Text
+        case .string: return .latin1Text
+        case .plainText: return .unlabelledText
+        case .text, .compoundText: return .x11Text
+        case TargetMapping.mozURL: return .utf16Text
+        case TargetMapping.html, TargetMapping.uriList: return .autodetectedText
+        default: break
+        }
+        let name = target.rawValue.lowercased()
+        guard name.hasPrefix("text/"), let charsetRange = name.range(of: "charset=") else { return .bytes }
+        let charset = name[charsetRange.upperBound...].prefix { $0 != ";" }
+            .trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
+        switch charset {
+        case "utf-8", "utf8": return .utf8Text
+        case "iso-8859-1", "latin1", "latin-1", "us-ascii", "ascii": return .latin1Text
+        case "utf-16", "utf-16le", "utf-16be", "ucs-2": return .bytes   // public.utf16-plain-text: the converter decodes
+        default:
+            let cfEncoding = foundationEncoding(charset)
+            return cfEncoding.map { .charset($0) } ?? .bytes
+        }
+    }
+
+    /// Canonical bytes from wire bytes; `propertyType` is the type the owner wrote (it matters for TEXT).
+    /// Returns nil for `COMPOUND_TEXT` with non-ASCII content, which only Xlib can decode (the caller then
+    /// asks the engine's `readText`).
+    func decode(_ data: Data, propertyType: SelectionTarget) -> Data? {
+        switch self {
+        case .bytes:
+            return data
+        case .utf8Text:
+            return Data(Self.trimmingNULs(String(decoding: data, as: UTF8.self)).utf8)
+        case .latin1Text:
+            return Data(Self.trimmingNULs(TextDecoding.latin1(data)).utf8)
+        case .unlabelledText:
+            if let text = TextDecoding.utf8(data) { return Data(Self.trimmingNULs(text).utf8) }
+            return Data(Self.trimmingNULs(TextDecoding.latin1(data)).utf8)
+        case .x11Text:
+            switch propertyType {
+            case .utf8String: return WireCodec.utf8Text.decode(data, propertyType: propertyType)
+            case .string: return WireCodec.latin1Text.decode(data, propertyType: propertyType)
+            default:
+                // COMPOUND_TEXT is ASCII until its first escape sequence (ECMA-35); pure ASCII needs no Xlib.
+                guard data.allSatisfy({ $0 < 0x80 && $0 != 0x1B }) else { return nil }
+                return WireCodec.utf8Text.decode(data, propertyType: propertyType)
+            }
+        case .autodetectedText:
+            return Data(TextDecoding.autodetected(data).utf8)
+        case .utf16Text:
+            return Data(Self.trimmingNULs(TextDecoding.utf16(data) ?? TextDecoding.autodetected(data)).utf8)
+        case .charset(let encoding):
+            guard let text = String(data: data, encoding: encoding) else { return nil }
+            return Data(Self.trimmingNULs(text).utf8)
+        }
+    }
+
+    private static func trimmingNULs(_ text: String) -> String {
+        var text = text
+        while text.hasSuffix("\0") { text.removeLast() }
+        return text
+    }
+}
+
+/// Foundation on Linux has no CoreFoundation charset table in the public API; these are the charsets that
+/// appear in X11 `text/plain;charset=…` targets in practice (GTK offers the locale's charset).
+private func foundationEncoding(_ name: String) -> String.Encoding? {
+    switch name {
+    case "iso-8859-2", "latin2": return .isoLatin2
+    case "windows-1252", "cp1252": return .windowsCP1252
+    case "windows-1250", "cp1250": return .windowsCP1250
+    case "windows-1251", "cp1251": return .windowsCP1251
+    case "euc-jp": return .japaneseEUC
+    case "shift_jis", "shift-jis", "sjis": return .shiftJIS
+    case "utf-32", "utf-32le": return .utf32LittleEndian
+    case "utf-32be": return .utf32BigEndian
+    default: return nil
+    }
+}

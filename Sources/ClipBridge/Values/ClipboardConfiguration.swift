@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: Apache-2.0
+// ClipBridge — settings of a clipboard
+
+import Foundation
+import Logging
+
+/// Settings of a ``Clipboard``.
+public struct ClipboardConfiguration: Sendable {
+    /// The converters used on paste and to widen copies.
+    public var converters: ConverterRegistry = .standard
+    /// Where warnings go (one per undeclared exported custom type, per process).
+    public var logger: Logger = Logger(label: "ClipBridge")
+    /// The deadline of each read; nil uses the connection's `Configuration.readTimeout`.
+    public var readTimeout: Duration? = nil
+    /// The parent of the private per-process directory (mode 0700) that receives pasted files; nil uses
+    /// `$TMPDIR`, else `/tmp`.
+    public var temporaryDirectory: URL? = nil
+
+    /// The default settings.
+    public init() {}
+}

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: Apache-2.0
+// ClipBridgeTests — the UTType ↔ target table, both ways
+
+import Foundation
+import Testing
+import UniformTypes
+import X11Selection
+
+@testable import ClipBridge
+
+@Suite("UTType ↔ X11 target table")
+struct TargetMappingTests {
+    @Test("text offers the union of GTK's and Qt's text targets, UTF-8 MIME name first")
+    func textFamilyOrder() {
+        let expected: [SelectionTarget] = [
+            "text/plain;charset=utf-8", "UTF8_STRING", "COMPOUND_TEXT", "TEXT", "STRING", "text/plain",
+        ]
+        #expect(TargetMapping.targets(for: .utf8PlainText) == expected)
+        #expect(TargetMapping.targets(for: .plainText) == expected)
+        // GTK (gdkclipboard-x11.c special_targets) and Qt (qxcbmime.cpp mimeAtomsForFormat) text atoms are
+        // all in the family.
+        let gtk: Set<SelectionTarget> = ["UTF8_STRING", "COMPOUND_TEXT", "TEXT", "STRING", "text/plain;charset=utf-8", "text/plain"]
+        let qt: Set<SelectionTarget> = ["text/plain", "UTF8_STRING", "STRING", "TEXT"]
+        #expect(gtk.union(qt).isSubset(of: Set(expected)))
+    }
+
+    @Test(
+        "well-known types map to their targets",
+        arguments: [
+            (UTType.html, "text/html"), (.png, "image/png"), (.jpeg, "image/jpeg"), (.json, "application/json"),
+            (.commaSeparatedText, "text/csv"), (.rtf, "text/rtf"), (.pdf, "application/pdf"),
+            (.url, "text/uri-list"), (.fileURL, "text/uri-list"), (.mpeg4Movie, "video/mp4"),
+        ] as [(UTType, String)]
+    )
+    func wellKnownTypes(type: UTType, target: String) {
+        #expect(TargetMapping.targets(for: type).first == SelectionTarget(rawValue: target))
+    }
+
+    @Test(
+        "targets map back to content types",
+        arguments: [
+            ("UTF8_STRING", UTType.utf8PlainText), ("text/plain;charset=utf-8", .utf8PlainText),
+            ("text/plain;charset=UTF-8", .utf8PlainText), ("STRING", .plainText), ("TEXT", .plainText),
+            ("COMPOUND_TEXT", .plainText), ("text/plain", .plainText), ("text/html", .html), ("image/png", .png),
+            ("text/uri-list", .url), ("application/json", .json), ("text/csv", .commaSeparatedText),
+            ("application/pdf", .pdf), ("text/rtf", .rtf),
+        ] as [(String, UTType)]
+    )
+    func targetsToTypes(target: String, type: UTType) {
+        #expect(TargetMapping.contentType(for: SelectionTarget(rawValue: target)) == type)
+    }
+
+    @Test("a custom type with no MIME travels under its identifier, and comes back as itself")
+    func customIdentifierRoundTrip() {
+        let todo = UTType(exportedAs: "com.example.bridge-tests.todo")
+        let targets = TargetMapping.targets(for: todo)
+        #expect(targets == ["com.example.bridge-tests.todo"])
+        #expect(TargetMapping.contentType(for: targets[0]) == todo)
+        #expect(TargetMapping.target(targets[0], satisfies: todo))
+    }
+
+    @Test("unknown MIME names become dynamic types that keep the MIME type")
+    func unknownMIMEIsDynamic() throws {
+        let type = TargetMapping.contentType(for: "application/x-bridge-test-unknown")
+        #expect(type.isDynamic)
+        #expect(type.preferredMIMEType == "application/x-bridge-test-unknown")
+        #expect(TargetMapping.targets(for: type) == ["application/x-bridge-test-unknown"])
+    }
+
+    @Test("names without a slash are never dropped: dynamic types that map back to the same atom")
+    func atomNamesAreKept() {
+        for name in ["GTK_TEXT_BUFFER_CONTENTS", "_NETSCAPE_URL", "x-kde-passwordManagerHint", "SOME_ATOM"] {
+            let type = TargetMapping.contentType(for: SelectionTarget(rawValue: name))
+            #expect(type.isDynamic, "\(name)")
+            #expect(TargetMapping.targets(for: type) == [SelectionTarget(rawValue: name)], "\(name)")
+        }
+        #expect(
+            TargetMapping.contentType(for: "GTK_TEXT_BUFFER_CONTENTS") != TargetMapping.contentType(for: "SOME_ATOM"))
+    }
+
+    @Test("file-manager and toolkit formats have their own types")
+    func fileManagerFormats() {
+        for target in [
+            TargetMapping.gnomeCopiedFiles, TargetMapping.kdeCutSelection, TargetMapping.mozURL, TargetMapping.color,
+        ] {
+            let type = TargetMapping.contentType(for: target)
+            #expect(TargetMapping.targets(for: type) == [target])
+            #expect(!type.conforms(to: .plainText))
+        }
+    }
+
+    @Test("names a person types resolve: UTI, MIME, X target, extension")
+    func namesResolve() {
+        #expect(TargetMapping.contentType(named: "public.png") == .png)
+        #expect(TargetMapping.contentType(named: "image/png") == .png)
+        #expect(TargetMapping.contentType(named: "UTF8_STRING") == .utf8PlainText)
+        #expect(TargetMapping.contentType(named: "STRING") == .plainText)
+        #expect(TargetMapping.contentType(named: "png") == .png)
+        #expect(TargetMapping.contentType(named: ".json") == .json)
+        #expect(TargetMapping.contentType(named: "") == nil)
+        #expect(TargetMapping.contentType(named: "no-such-thing-here") == nil)
+    }
+
+    @Test("meta targets, the password hint and the item list are not content")
+    func contentTargets() {
+        for target in ["TARGETS", "TIMESTAMP", "MULTIPLE", "SAVE_TARGETS", "x-kde-passwordManagerHint",
+                       "application/x-clipbridge-items"] as [SelectionTarget] {
+            #expect(!TargetMapping.isContentTarget(target), "\(target)")
+        }
+        #expect(TargetMapping.isContentTarget("UTF8_STRING"))
+        #expect(TargetMapping.isContentTarget("image/png"))
+    }
+
+    @Test("importers match targets by conformance and by the table")
+    func matching() {
+        #expect(TargetMapping.target("UTF8_STRING", satisfies: .plainText))
+        #expect(TargetMapping.target("UTF8_STRING", satisfies: .text))
+        // Text is decoded to UTF-8 on reading, so every text target feeds a UTF-8 importer.
+        #expect(TargetMapping.target("STRING", satisfies: .utf8PlainText))
+        #expect(!TargetMapping.target("text/html", satisfies: .utf8PlainText))
+        #expect(TargetMapping.target("image/png", satisfies: .image))
+        #expect(!TargetMapping.target("image/png", satisfies: .plainText))
+        #expect(TargetMapping.target("text/uri-list", satisfies: .url))
+    }
+}
