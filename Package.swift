@@ -86,7 +86,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ClipBridgeTests",
-            dependencies: ["ClipBridge", "ClipBridgeTestSupport"],
+            dependencies: [
+                "ClipBridge", "ClipBridgeTestSupport", "TransferKit", "UniformTypes", "X11Selection",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

@@ -51,6 +51,9 @@ extension Clipboard {
                 firstError = firstError ?? error
             }
         }
+        if let values = try await pasteLocalFiles(T.self, offered: offered), !values.isEmpty {
+            return await validator(values)
+        }
         if let firstError { throw firstError }
         throw ClipboardError(
             .typeUnavailable, "the clipboard offers nothing \(T.self) can import", availableTypes: types(for: offered))
@@ -168,6 +171,64 @@ extension Clipboard {
         } catch {
             throw ClipboardError(.importFailed, "\(T.self) could not import the received \(target) file: \(error)")
         }
+    }
+
+    // MARK: - Files copied by a file manager
+
+    /// When the owner offers only a list of files (a file manager's copy: `text/uri-list`,
+    /// gnome-copied-files) and `T` imports files of their types (`FileRepresentation`), imports each local file.
+    /// An importer that asks to open files in place gets the original; any other gets a private 0600 copy that
+    /// is removed when it returns.
+    private func pasteLocalFiles<T: Transferable>(_ type: T.Type, offered: [SelectionTarget]) async throws -> [T]? {
+        guard T.resolvedImporters().contains(where: \.isFileBacked),
+            let source = offered.first(where: { $0 == TargetMapping.uriList || $0 == TargetMapping.gnomeCopiedFiles })
+        else { return nil }
+        var text = String(decoding: try await canonicalData(of: source), as: UTF8.self)
+        if source == TargetMapping.gnomeCopiedFiles, let files = GnomeCopiedFiles(text) { text = URIList.format(files.uris) }
+        let paths = URIList.parse(text).compactMap(URIList.path(ofFileURI:))
+        guard !paths.isEmpty else { return nil }
+        var values: [T] = []
+        for path in paths {
+            let url = URL(fileURLWithPath: path)
+            guard let fileType = UTType(filenameExtension: url.pathExtension),
+                let importer = T.resolvedImporter(forOfferedTypes: [fileType]), importer.isFileBacked,
+                FileManager.default.isReadableFile(atPath: path)
+            else { continue }
+            do {
+                if importer.attemptsToOpenInPlace {
+                    values.append(try await importer.import(.file(SentTransferredFile(url, allowAccessingOriginalFile: true))))
+                } else {
+                    values.append(try await importPrivateCopy(importer, of: url))
+                }
+            } catch let error as CancellationError {
+                throw error
+            } catch let error as ClipboardError {
+                throw error
+            } catch {
+                throw ClipboardError(.importFailed, "\(T.self) could not import \(path): \(error)")
+            }
+        }
+        return values
+    }
+
+    /// Copies a local file into a private 0600 file (streamed), imports it, and removes the copy.
+    private func importPrivateCopy<T: Transferable>(_ importer: TransferImporter<T>, of url: URL) async throws -> T {
+        let (copy, handle) = try ImportDirectory.makeFile(
+            parent: configuration.temporaryDirectory, suggestedName: url.lastPathComponent,
+            contentType: importer.offeredType)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        do {
+            let input = try FileHandle(forReadingFrom: url)
+            defer { try? input.close() }
+            while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
+                try handle.write(contentsOf: chunk)
+            }
+            try handle.close()
+        } catch {
+            try? handle.close()
+            throw ClipboardError(.importFailed, "cannot copy \(url.path) for import: \(error)")
+        }
+        return try await importer.import(.file(SentTransferredFile(copy, allowAccessingOriginalFile: false)))
     }
 
     // MARK: - Item lists and in-process content

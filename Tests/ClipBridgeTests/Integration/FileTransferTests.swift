@@ -79,6 +79,31 @@ struct FileTransferTests {
         }
     }
 
+    @Test("a file manager's copy (uri-list only) pastes as Video through a private copy of the file")
+    func fileManagerCopyPastesAsVideo() async throws {
+        try await withTwoApps { apps in
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-fm-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent("holiday.mp4")
+            let bytes = Data((0..<50_000).map { UInt8(truncatingIfNeeded: $0 &* 13) })
+            try bytes.write(to: file)
+            let uriList = URL(fileURLWithPath: file.path).absoluteString + "\r\n"
+            let xclip = try startPeer(
+                ["xclip", "-quiet", "-selection", "clipboard", "-t", "text/uri-list", "-i"],
+                display: apps.server.display, stdin: Data(uriList.utf8))
+            defer { Task { _ = await xclip.stop() } }
+            try await xclip.waitForOutput("Waiting for selection requests", in: .stderr)
+            let seen = try #require(try await apps.reader.paste(ProbeVideo.self).first)
+            #expect(seen.size == bytes.count)
+            #expect(seen.path != file.path)
+            #expect(seen.mode & 0o077 == 0, "mode \(String(seen.mode, radix: 8))")
+            let video = try #require(try await apps.reader.paste(Video.self).first)
+            defer { try? FileManager.default.removeItem(at: video.file) }
+            #expect(try Data(contentsOf: video.file) == bytes)
+        }
+    }
+
     @Test("streamed paste of a chosen type into a file handle")
     func streamedReadIntoFile() async throws {
         try await withTwoApps { apps in
