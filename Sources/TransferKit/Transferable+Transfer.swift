@@ -146,7 +146,8 @@ extension Transferable {
     /// - Throws: ``TransferError`` as ``init(importing:contentType:)-(Data,_)``.
     public init(importing file: URL, contentType: UTType?) async throws {
         let payload = TransferPayload.file(SentTransferredFile(file, allowAccessingOriginalFile: true))
-        if contentType == nil, !file.pathExtension.isEmpty, let inferred = UTType(filenameExtension: file.pathExtension),
+        if contentType == nil, !file.pathExtension.isEmpty,
+            let inferred = UTType(filenameExtension: file.pathExtension),
             Self.resolvedImporter(forOfferedTypes: [inferred]) != nil
         {
             self = try await Self.importValue(payload, contentType: inferred)
@@ -158,7 +159,9 @@ extension Transferable {
     private static func importValue(_ payload: TransferPayload, contentType: UTType?) async throws -> Self {
         if let contentType {
             guard let importer = resolvedImporter(forOfferedTypes: [contentType]) else {
-                throw TransferError.noRepresentation(Self.self, "import", contentType, available: importedContentTypes())
+                throw TransferError.noRepresentation(
+                    Self.self, "import", contentType, available: importedContentTypes()
+                )
             }
             return try await importer.import(payload)
         }

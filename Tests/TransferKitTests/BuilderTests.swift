@@ -126,7 +126,8 @@ struct BuilderTests {
 
     @Test func forLoopAddsOneRepresentationPerIteration() {
         BuilderSwitch.$extraTypes.withValue([.yaml, .css]) {
-            #expect(ids(Memo.exportedContentTypes()) == ids([.testCard, .xmlPropertyList, .yaml, .css, .utf8PlainText, .plainText]))
+            let expected: [UTType] = [.testCard, .xmlPropertyList, .yaml, .css, .utf8PlainText, .plainText]
+            #expect(ids(Memo.exportedContentTypes()) == ids(expected))
         }
     }
 

@@ -8,20 +8,26 @@ struct ColorTests {
     @Test func offersXColorThenText() {
         #expect(Color.xColorContentType.preferredMIMEType == "application/x-color")
         #expect(ids(Color.exportedContentTypes()) == ids([Color.xColorContentType, .utf8PlainText, .plainText]))
-        #expect(ids(Color.importedContentTypes()) == ids([Color.xColorContentType, .utf8PlainText, .plainText, .utf16PlainText, .utf16ExternalPlainText]))
+        let imported: [UTType] = [
+            Color.xColorContentType, .utf8PlainText, .plainText, .utf16PlainText, .utf16ExternalPlainText,
+        ]
+        #expect(ids(Color.importedContentTypes()) == ids(imported))
     }
 
     @Test func xColorIsFourNativeEndianUInt16() async throws {
         let color = Color(red: 1, green: 0.5, blue: 0, opacity: 0.25)
         let data = try await color.exported(as: Color.xColorContentType)
         #expect(data.count == 8)
-        let words = data.withUnsafeBytes { raw in (0..<4).map { raw.loadUnaligned(fromByteOffset: $0 * 2, as: UInt16.self) } }
+        let words = data.withUnsafeBytes { raw in
+            (0..<4).map { raw.loadUnaligned(fromByteOffset: $0 * 2, as: UInt16.self) }
+        }
         #expect(words == [65535, 32768, 0, 16384])
     }
 
     @Test func xColorRoundTripsAtSixteenBitPrecision() async throws {
         let color = Color(red: 0.1, green: 0.2, blue: 0.3, opacity: 0.4)
-        let back = try await Color(importing: try await color.exported(as: Color.xColorContentType), contentType: Color.xColorContentType)
+        let data = try await color.exported(as: Color.xColorContentType)
+        let back = try await Color(importing: data, contentType: Color.xColorContentType)
         for (a, b) in zip([back.red, back.green, back.blue, back.opacity], [0.1, 0.2, 0.3, 0.4]) {
             #expect(abs(a - b) <= 0.5 / 65535)
         }

@@ -35,7 +35,11 @@ struct Ping: Hashable, Transferable {
         DataRepresentation(contentType: .testA) { Data("\($0.count)".utf8) } importing: {
             Ping(count: Int(String(decoding: $0, as: UTF8.self)) ?? -1)
         }
-        ProxyRepresentation { (ping: Ping) in Pong(count: ping.count) } importing: { (pong: Pong) in Ping(count: pong.count) }
+        ProxyRepresentation { (ping: Ping) in
+            Pong(count: ping.count)
+        } importing: { (pong: Pong) in
+            Ping(count: pong.count)
+        }
     }
 }
 
@@ -46,7 +50,11 @@ struct Pong: Hashable, Transferable {
         DataRepresentation(contentType: .testB) { Data("\($0.count)".utf8) } importing: {
             Pong(count: Int(String(decoding: $0, as: UTF8.self)) ?? -1)
         }
-        ProxyRepresentation { (pong: Pong) in Ping(count: pong.count) } importing: { (ping: Ping) in Pong(count: ping.count) }
+        ProxyRepresentation { (pong: Pong) in
+            Ping(count: pong.count)
+        } importing: { (ping: Ping) in
+            Pong(count: ping.count)
+        }
     }
 }
 
@@ -127,7 +135,8 @@ struct ProxyRepresentationTests {
     }
 
     @Test func importOnlyAsyncProxyImportsThroughTheTarget() async throws {
-        #expect(ids(Label.importedContentTypes()) == ids([.fileURL, .url, .utf8PlainText, .plainText, .utf16PlainText, .utf16ExternalPlainText]))
+        let imported: [UTType] = [.fileURL, .url, .utf8PlainText, .plainText, .utf16PlainText, .utf16ExternalPlainText]
+        #expect(ids(Label.importedContentTypes()) == ids(imported))
         let label = try await Label(importing: Data("https://example.com/a/b.txt".utf8), contentType: .url)
         #expect(label == Label(text: "b.txt"))
         // Export-only proxy: the String types are not importable through it, only through the URL proxy.

@@ -28,7 +28,9 @@ struct Measurement: Codable, Hashable, Transferable {
 
     static var transferRepresentation: some TransferRepresentation {
         CodableRepresentation(for: Measurement.self, contentType: .json)
-        CodableRepresentation(contentType: .binaryPropertyList, encoder: Self.binaryEncoder, decoder: PropertyListDecoder())
+        CodableRepresentation(
+            contentType: .binaryPropertyList, encoder: Self.binaryEncoder, decoder: PropertyListDecoder()
+        )
     }
 
     static var binaryEncoder: PropertyListEncoder {
@@ -58,7 +60,9 @@ struct Document: Hashable, Transferable {
         }
         FileRepresentation(importedContentType: .plainText) { received in
             Document(
-                file: received.file, contents: try Data(contentsOf: received.file), wasOriginal: received.isOriginalFile,
+                file: received.file,
+                contents: try Data(contentsOf: received.file),
+                wasOriginal: received.isOriginalFile,
                 existedDuringImport: true
             )
         }

@@ -106,7 +106,8 @@ struct ResolutionTests {
 
     @Test func unboundImportersListDeclarationOrder() {
         let importers = Snapshot.resolvedImporters()
-        #expect(ids(importers.map(\.contentType)) == ids([.image, .png, .utf8PlainText, .plainText, .utf16PlainText, .utf16ExternalPlainText]))
+        let declared: [UTType] = [.image, .png, .utf8PlainText, .plainText, .utf16PlainText, .utf16ExternalPlainText]
+        #expect(ids(importers.map(\.contentType)) == ids(declared))
         #expect(importers.allSatisfy { $0.offeredType == $0.contentType })
         #expect(ids(Snapshot.importedContentTypes()) == ids(importers.map(\.contentType)))
         #expect(Snapshot(source: "", bytes: Data()).importedContentTypes() == Snapshot.importedContentTypes())

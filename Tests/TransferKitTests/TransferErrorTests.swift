@@ -26,7 +26,11 @@ struct TransferErrorTests {
         #expect(transferError.code == .noCompatibleRepresentation)
         #expect(transferError.contentType == .pdf)
         #expect(ids(transferError.availableContentTypes) == ids([.utf8PlainText, .plainText]))
-        #expect(transferError.message == "String has no representation that can export content type com.adobe.pdf (available: public.utf8-plain-text, public.plain-text)")
+        #expect(
+            transferError.message
+                == "String has no representation that can export content type com.adobe.pdf"
+                + " (available: public.utf8-plain-text, public.plain-text)"
+        )
         #expect(String(reflecting: transferError).contains("TransferError(noCompatibleRepresentation)"))
     }
 
@@ -34,8 +38,9 @@ struct TransferErrorTests {
         let error = TransferError(.importFailed, "cannot import", underlying: PlannedFailure(tag: "why"))
         #expect(error.description == "cannot import: PlannedFailure(tag: \"why\")")
         #expect(TransferError(.exportFailed, "plain").description == "plain")
-        #expect([TransferError.Code.noCompatibleRepresentation, .exportFailed, .importFailed, .decodingFailed].map(\.description)
-            == ["noCompatibleRepresentation", "exportFailed", "importFailed", "decodingFailed"])
+        let codes: [TransferError.Code] = [.noCompatibleRepresentation, .exportFailed, .importFailed, .decodingFailed]
+        let names = ["noCompatibleRepresentation", "exportFailed", "importFailed", "decodingFailed"]
+        #expect(codes.map(\.description) == names)
     }
 
     @Test func cancellationIsNotWrapped() async {

@@ -39,91 +39,223 @@ public struct TransferRepresentationBuilder<Item> where Item: Transferable {
 
     /// Combines 2 representations, listed in order of preference.
     public static func buildBlock<C1, C2>(
-        _ content1: C1, _ content2: C2
+        _ content1: C1,
+        _ content2: C2
     ) -> TupleTransferRepresentation<Item, (C1, C2)>
-    where Item == C1.Item, C1: TransferRepresentation, C2: TransferRepresentation, C1.Item == C2.Item {
+    where
+        Item == C1.Item, C1: TransferRepresentation, C2: TransferRepresentation, C1.Item == C2.Item
+    {
         TupleTransferRepresentation((content1, content2)) {
-            RepresentationResolver.entries(of: content1) + RepresentationResolver.entries(of: content2)
+            RepresentationResolver.entries(of: content1)
+                + RepresentationResolver.entries(of: content2)
         }
     }
 
     /// Combines 3 representations, listed in order of preference.
     public static func buildBlock<C1, C2, C3>(
-        _ content1: C1, _ content2: C2, _ content3: C3
+        _ content1: C1,
+        _ content2: C2,
+        _ content3: C3
     ) -> TupleTransferRepresentation<Item, (C1, C2, C3)>
-    where Item == C1.Item, C1: TransferRepresentation, C2: TransferRepresentation, C3: TransferRepresentation, C1.Item == C2.Item, C2.Item == C3.Item {
+    where
+        Item == C1.Item, C1: TransferRepresentation, C2: TransferRepresentation, C3: TransferRepresentation,
+        C1.Item == C2.Item, C2.Item == C3.Item
+    {
         TupleTransferRepresentation((content1, content2, content3)) {
-            RepresentationResolver.entries(of: content1) + RepresentationResolver.entries(of: content2) + RepresentationResolver.entries(of: content3)
+            RepresentationResolver.entries(of: content1)
+                + RepresentationResolver.entries(of: content2)
+                + RepresentationResolver.entries(of: content3)
         }
     }
 
     /// Combines 4 representations, listed in order of preference.
     public static func buildBlock<C1, C2, C3, C4>(
-        _ content1: C1, _ content2: C2, _ content3: C3, _ content4: C4
+        _ content1: C1,
+        _ content2: C2,
+        _ content3: C3,
+        _ content4: C4
     ) -> TupleTransferRepresentation<Item, (C1, C2, C3, C4)>
-    where Item == C1.Item, C1: TransferRepresentation, C2: TransferRepresentation, C3: TransferRepresentation, C4: TransferRepresentation, C1.Item == C2.Item, C2.Item == C3.Item, C3.Item == C4.Item {
+    where
+        Item == C1.Item, C1: TransferRepresentation, C2: TransferRepresentation, C3: TransferRepresentation,
+        C4: TransferRepresentation, C1.Item == C2.Item, C2.Item == C3.Item, C3.Item == C4.Item
+    {
         TupleTransferRepresentation((content1, content2, content3, content4)) {
-            RepresentationResolver.entries(of: content1) + RepresentationResolver.entries(of: content2) + RepresentationResolver.entries(of: content3) + RepresentationResolver.entries(of: content4)
+            RepresentationResolver.entries(of: content1)
+                + RepresentationResolver.entries(of: content2)
+                + RepresentationResolver.entries(of: content3)
+                + RepresentationResolver.entries(of: content4)
         }
     }
 
     /// Combines 5 representations, listed in order of preference.
     public static func buildBlock<C1, C2, C3, C4, C5>(
-        _ content1: C1, _ content2: C2, _ content3: C3, _ content4: C4, _ content5: C5
+        _ content1: C1,
+        _ content2: C2,
+        _ content3: C3,
+        _ content4: C4,
+        _ content5: C5
     ) -> TupleTransferRepresentation<Item, (C1, C2, C3, C4, C5)>
-    where Item == C1.Item, C1: TransferRepresentation, C2: TransferRepresentation, C3: TransferRepresentation, C4: TransferRepresentation, C5: TransferRepresentation, C1.Item == C2.Item, C2.Item == C3.Item, C3.Item == C4.Item, C4.Item == C5.Item {
+    where
+        Item == C1.Item, C1: TransferRepresentation, C2: TransferRepresentation, C3: TransferRepresentation,
+        C4: TransferRepresentation, C5: TransferRepresentation, C1.Item == C2.Item, C2.Item == C3.Item,
+        C3.Item == C4.Item, C4.Item == C5.Item
+    {
         TupleTransferRepresentation((content1, content2, content3, content4, content5)) {
-            RepresentationResolver.entries(of: content1) + RepresentationResolver.entries(of: content2) + RepresentationResolver.entries(of: content3) + RepresentationResolver.entries(of: content4) + RepresentationResolver.entries(of: content5)
+            RepresentationResolver.entries(of: content1)
+                + RepresentationResolver.entries(of: content2)
+                + RepresentationResolver.entries(of: content3)
+                + RepresentationResolver.entries(of: content4)
+                + RepresentationResolver.entries(of: content5)
         }
     }
 
     /// Combines 6 representations, listed in order of preference.
     public static func buildBlock<C1, C2, C3, C4, C5, C6>(
-        _ content1: C1, _ content2: C2, _ content3: C3, _ content4: C4, _ content5: C5, _ content6: C6
+        _ content1: C1,
+        _ content2: C2,
+        _ content3: C3,
+        _ content4: C4,
+        _ content5: C5,
+        _ content6: C6
     ) -> TupleTransferRepresentation<Item, (C1, C2, C3, C4, C5, C6)>
-    where Item == C1.Item, C1: TransferRepresentation, C2: TransferRepresentation, C3: TransferRepresentation, C4: TransferRepresentation, C5: TransferRepresentation, C6: TransferRepresentation, C1.Item == C2.Item, C2.Item == C3.Item, C3.Item == C4.Item, C4.Item == C5.Item, C5.Item == C6.Item {
+    where
+        Item == C1.Item, C1: TransferRepresentation, C2: TransferRepresentation, C3: TransferRepresentation,
+        C4: TransferRepresentation, C5: TransferRepresentation, C6: TransferRepresentation, C1.Item == C2.Item,
+        C2.Item == C3.Item, C3.Item == C4.Item, C4.Item == C5.Item, C5.Item == C6.Item
+    {
         TupleTransferRepresentation((content1, content2, content3, content4, content5, content6)) {
-            RepresentationResolver.entries(of: content1) + RepresentationResolver.entries(of: content2) + RepresentationResolver.entries(of: content3) + RepresentationResolver.entries(of: content4) + RepresentationResolver.entries(of: content5) + RepresentationResolver.entries(of: content6)
+            RepresentationResolver.entries(of: content1)
+                + RepresentationResolver.entries(of: content2)
+                + RepresentationResolver.entries(of: content3)
+                + RepresentationResolver.entries(of: content4)
+                + RepresentationResolver.entries(of: content5)
+                + RepresentationResolver.entries(of: content6)
         }
     }
 
     /// Combines 7 representations, listed in order of preference.
     public static func buildBlock<C1, C2, C3, C4, C5, C6, C7>(
-        _ content1: C1, _ content2: C2, _ content3: C3, _ content4: C4, _ content5: C5, _ content6: C6, _ content7: C7
+        _ content1: C1,
+        _ content2: C2,
+        _ content3: C3,
+        _ content4: C4,
+        _ content5: C5,
+        _ content6: C6,
+        _ content7: C7
     ) -> TupleTransferRepresentation<Item, (C1, C2, C3, C4, C5, C6, C7)>
-    where Item == C1.Item, C1: TransferRepresentation, C2: TransferRepresentation, C3: TransferRepresentation, C4: TransferRepresentation, C5: TransferRepresentation, C6: TransferRepresentation, C7: TransferRepresentation, C1.Item == C2.Item, C2.Item == C3.Item, C3.Item == C4.Item, C4.Item == C5.Item, C5.Item == C6.Item, C6.Item == C7.Item {
+    where
+        Item == C1.Item, C1: TransferRepresentation, C2: TransferRepresentation, C3: TransferRepresentation,
+        C4: TransferRepresentation, C5: TransferRepresentation, C6: TransferRepresentation,
+        C7: TransferRepresentation, C1.Item == C2.Item, C2.Item == C3.Item, C3.Item == C4.Item, C4.Item == C5.Item,
+        C5.Item == C6.Item, C6.Item == C7.Item
+    {
         TupleTransferRepresentation((content1, content2, content3, content4, content5, content6, content7)) {
-            RepresentationResolver.entries(of: content1) + RepresentationResolver.entries(of: content2) + RepresentationResolver.entries(of: content3) + RepresentationResolver.entries(of: content4) + RepresentationResolver.entries(of: content5) + RepresentationResolver.entries(of: content6) + RepresentationResolver.entries(of: content7)
+            RepresentationResolver.entries(of: content1)
+                + RepresentationResolver.entries(of: content2)
+                + RepresentationResolver.entries(of: content3)
+                + RepresentationResolver.entries(of: content4)
+                + RepresentationResolver.entries(of: content5)
+                + RepresentationResolver.entries(of: content6)
+                + RepresentationResolver.entries(of: content7)
         }
     }
 
     /// Combines 8 representations, listed in order of preference.
     public static func buildBlock<C1, C2, C3, C4, C5, C6, C7, C8>(
-        _ content1: C1, _ content2: C2, _ content3: C3, _ content4: C4, _ content5: C5, _ content6: C6, _ content7: C7, _ content8: C8
+        _ content1: C1,
+        _ content2: C2,
+        _ content3: C3,
+        _ content4: C4,
+        _ content5: C5,
+        _ content6: C6,
+        _ content7: C7,
+        _ content8: C8
     ) -> TupleTransferRepresentation<Item, (C1, C2, C3, C4, C5, C6, C7, C8)>
-    where Item == C1.Item, C1: TransferRepresentation, C2: TransferRepresentation, C3: TransferRepresentation, C4: TransferRepresentation, C5: TransferRepresentation, C6: TransferRepresentation, C7: TransferRepresentation, C8: TransferRepresentation, C1.Item == C2.Item, C2.Item == C3.Item, C3.Item == C4.Item, C4.Item == C5.Item, C5.Item == C6.Item, C6.Item == C7.Item, C7.Item == C8.Item {
+    where
+        Item == C1.Item, C1: TransferRepresentation, C2: TransferRepresentation, C3: TransferRepresentation,
+        C4: TransferRepresentation, C5: TransferRepresentation, C6: TransferRepresentation,
+        C7: TransferRepresentation, C8: TransferRepresentation, C1.Item == C2.Item, C2.Item == C3.Item,
+        C3.Item == C4.Item, C4.Item == C5.Item, C5.Item == C6.Item, C6.Item == C7.Item, C7.Item == C8.Item
+    {
         TupleTransferRepresentation((content1, content2, content3, content4, content5, content6, content7, content8)) {
-            RepresentationResolver.entries(of: content1) + RepresentationResolver.entries(of: content2) + RepresentationResolver.entries(of: content3) + RepresentationResolver.entries(of: content4) + RepresentationResolver.entries(of: content5) + RepresentationResolver.entries(of: content6) + RepresentationResolver.entries(of: content7) + RepresentationResolver.entries(of: content8)
+            RepresentationResolver.entries(of: content1)
+                + RepresentationResolver.entries(of: content2)
+                + RepresentationResolver.entries(of: content3)
+                + RepresentationResolver.entries(of: content4)
+                + RepresentationResolver.entries(of: content5)
+                + RepresentationResolver.entries(of: content6)
+                + RepresentationResolver.entries(of: content7)
+                + RepresentationResolver.entries(of: content8)
         }
     }
 
     /// Combines 9 representations, listed in order of preference.
     public static func buildBlock<C1, C2, C3, C4, C5, C6, C7, C8, C9>(
-        _ content1: C1, _ content2: C2, _ content3: C3, _ content4: C4, _ content5: C5, _ content6: C6, _ content7: C7, _ content8: C8, _ content9: C9
+        _ content1: C1,
+        _ content2: C2,
+        _ content3: C3,
+        _ content4: C4,
+        _ content5: C5,
+        _ content6: C6,
+        _ content7: C7,
+        _ content8: C8,
+        _ content9: C9
     ) -> TupleTransferRepresentation<Item, (C1, C2, C3, C4, C5, C6, C7, C8, C9)>
-    where Item == C1.Item, C1: TransferRepresentation, C2: TransferRepresentation, C3: TransferRepresentation, C4: TransferRepresentation, C5: TransferRepresentation, C6: TransferRepresentation, C7: TransferRepresentation, C8: TransferRepresentation, C9: TransferRepresentation, C1.Item == C2.Item, C2.Item == C3.Item, C3.Item == C4.Item, C4.Item == C5.Item, C5.Item == C6.Item, C6.Item == C7.Item, C7.Item == C8.Item, C8.Item == C9.Item {
-        TupleTransferRepresentation((content1, content2, content3, content4, content5, content6, content7, content8, content9)) {
-            RepresentationResolver.entries(of: content1) + RepresentationResolver.entries(of: content2) + RepresentationResolver.entries(of: content3) + RepresentationResolver.entries(of: content4) + RepresentationResolver.entries(of: content5) + RepresentationResolver.entries(of: content6) + RepresentationResolver.entries(of: content7) + RepresentationResolver.entries(of: content8) + RepresentationResolver.entries(of: content9)
+    where
+        Item == C1.Item, C1: TransferRepresentation, C2: TransferRepresentation, C3: TransferRepresentation,
+        C4: TransferRepresentation, C5: TransferRepresentation, C6: TransferRepresentation,
+        C7: TransferRepresentation, C8: TransferRepresentation, C9: TransferRepresentation, C1.Item == C2.Item,
+        C2.Item == C3.Item, C3.Item == C4.Item, C4.Item == C5.Item, C5.Item == C6.Item, C6.Item == C7.Item,
+        C7.Item == C8.Item, C8.Item == C9.Item
+    {
+        TupleTransferRepresentation(
+            (content1, content2, content3, content4, content5, content6, content7, content8, content9)
+        ) {
+            RepresentationResolver.entries(of: content1)
+                + RepresentationResolver.entries(of: content2)
+                + RepresentationResolver.entries(of: content3)
+                + RepresentationResolver.entries(of: content4)
+                + RepresentationResolver.entries(of: content5)
+                + RepresentationResolver.entries(of: content6)
+                + RepresentationResolver.entries(of: content7)
+                + RepresentationResolver.entries(of: content8)
+                + RepresentationResolver.entries(of: content9)
         }
     }
 
     /// Combines 10 representations, listed in order of preference.
     public static func buildBlock<C1, C2, C3, C4, C5, C6, C7, C8, C9, C10>(
-        _ content1: C1, _ content2: C2, _ content3: C3, _ content4: C4, _ content5: C5, _ content6: C6, _ content7: C7, _ content8: C8, _ content9: C9, _ content10: C10
+        _ content1: C1,
+        _ content2: C2,
+        _ content3: C3,
+        _ content4: C4,
+        _ content5: C5,
+        _ content6: C6,
+        _ content7: C7,
+        _ content8: C8,
+        _ content9: C9,
+        _ content10: C10
     ) -> TupleTransferRepresentation<Item, (C1, C2, C3, C4, C5, C6, C7, C8, C9, C10)>
-    where Item == C1.Item, C1: TransferRepresentation, C2: TransferRepresentation, C3: TransferRepresentation, C4: TransferRepresentation, C5: TransferRepresentation, C6: TransferRepresentation, C7: TransferRepresentation, C8: TransferRepresentation, C9: TransferRepresentation, C10: TransferRepresentation, C1.Item == C2.Item, C2.Item == C3.Item, C3.Item == C4.Item, C4.Item == C5.Item, C5.Item == C6.Item, C6.Item == C7.Item, C7.Item == C8.Item, C8.Item == C9.Item, C9.Item == C10.Item {
-        TupleTransferRepresentation((content1, content2, content3, content4, content5, content6, content7, content8, content9, content10)) {
-            RepresentationResolver.entries(of: content1) + RepresentationResolver.entries(of: content2) + RepresentationResolver.entries(of: content3) + RepresentationResolver.entries(of: content4) + RepresentationResolver.entries(of: content5) + RepresentationResolver.entries(of: content6) + RepresentationResolver.entries(of: content7) + RepresentationResolver.entries(of: content8) + RepresentationResolver.entries(of: content9) + RepresentationResolver.entries(of: content10)
+    where
+        Item == C1.Item, C1: TransferRepresentation, C2: TransferRepresentation, C3: TransferRepresentation,
+        C4: TransferRepresentation, C5: TransferRepresentation, C6: TransferRepresentation,
+        C7: TransferRepresentation, C8: TransferRepresentation, C9: TransferRepresentation,
+        C10: TransferRepresentation, C1.Item == C2.Item, C2.Item == C3.Item, C3.Item == C4.Item, C4.Item == C5.Item,
+        C5.Item == C6.Item, C6.Item == C7.Item, C7.Item == C8.Item, C8.Item == C9.Item, C9.Item == C10.Item
+    {
+        TupleTransferRepresentation(
+            (content1, content2, content3, content4, content5, content6, content7, content8, content9, content10)
+        ) {
+            RepresentationResolver.entries(of: content1)
+                + RepresentationResolver.entries(of: content2)
+                + RepresentationResolver.entries(of: content3)
+                + RepresentationResolver.entries(of: content4)
+                + RepresentationResolver.entries(of: content5)
+                + RepresentationResolver.entries(of: content6)
+                + RepresentationResolver.entries(of: content7)
+                + RepresentationResolver.entries(of: content8)
+                + RepresentationResolver.entries(of: content9)
+                + RepresentationResolver.entries(of: content10)
         }
     }
 

@@ -7,7 +7,8 @@
 /// archive under the identifier `org.swift.foundation.attributed-string` (conforming to `public.data`):
 ///
 /// ```json
-/// {"text": "hi there", "runs": [{"length": 2, "languageIdentifier": "en"}, {"length": 6, "link": "https://swift.org"}]}
+/// {"text": "hi there",
+///  "runs": [{"length": 2, "languageIdentifier": "en"}, {"length": 6, "link": "https://swift.org"}]}
 /// ```
 ///
 /// Run lengths count Unicode scalars. The Foundation attributes that exist on every platform — `link`

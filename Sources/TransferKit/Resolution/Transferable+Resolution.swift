@@ -35,7 +35,8 @@ extension Transferable {
     /// Every importer of this type in declaration order, proxies expanded in place, each bound to its
     /// own declared content type.
     public static func resolvedImporters() -> [TransferImporter<Self>] {
-        RepresentationResolver.importRows(of: Self.self, context: ResolutionContext(audience: .ownProcess, visiting: []))
+        let context = ResolutionContext(audience: .ownProcess, visiting: [])
+        return RepresentationResolver.importRows(of: Self.self, context: context)
             .map { TransferImporter(row: $0, offeredType: $0.contentType) }
     }
 

@@ -48,7 +48,8 @@ public struct Color: Hashable, Sendable {
             channels.append(Double(width == 1 ? value * 17 : value) / 255)
             index = next
         }
-        self.init(red: channels[0], green: channels[1], blue: channels[2], opacity: channels.count == 4 ? channels[3] : 1)
+        let opacity = channels.count == 4 ? channels[3] : 1
+        self.init(red: channels[0], green: channels[1], blue: channels[2], opacity: opacity)
     }
 
     /// `#rrggbb` (lower case), or `#rrggbbaa` when the color is not opaque at 8-bit precision.

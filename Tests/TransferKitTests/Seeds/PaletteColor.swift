@@ -1,7 +1,8 @@
 // Seed: PaletteColor (JSON, then an export-only proxy to String)
 // Copied verbatim from ../shared/reference/seeds/transferable-protocol-guide.txt; only the import line changed.
 // The model part of the sample (its PaletteView is SwiftUI). The three imports (SwiftUI, CoreTransferable,
-// UniformTypeIdentifiers) became one. `Color` is TransferKit's; `Color(hex:)` is the app helper in Color+HexHelper.swift.
+// UniformTypeIdentifiers) became one. `Color` is TransferKit's; `Color(hex:)` is the app helper in
+// AppHelpers/Color+HexHelper.swift.
 import TransferKit
 
 // MARK: - Model

@@ -1,5 +1,6 @@
 // Seed: Profile (Codable + export-only ProxyRepresentation to String)
-// Copied verbatim from ../shared/reference/seeds/making-a-view-into-a-drag-source.md (Apple's article); only the import line changed.
+// Copied verbatim from ../shared/reference/seeds/making-a-view-into-a-drag-source.md (Apple's article); only the
+// import line changed.
 // The guide's second Profile (with `var avatar: Image`) is not Codable yet uses CodableRepresentation, so it
 // compiles nowhere; this is the complete model from Apple's article.
 import TransferKit

@@ -10,7 +10,10 @@ extension Note: Codable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(title: try container.decode(String.self, forKey: .title), body: try container.decode(String.self, forKey: .body))
+        self.init(
+            title: try container.decode(String.self, forKey: .title),
+            body: try container.decode(String.self, forKey: .body)
+        )
     }
 
     func encode(to encoder: any Encoder) throws {

@@ -18,7 +18,8 @@ extension ProfilesArchive {
     func toCSV() throws -> Data {
         var lines = ["id,name,phoneNumber"]
         for profile in profiles {
-            lines.append([profile.id.uuidString, profile.name, profile.phoneNumber].map(Self.quoted).joined(separator: ","))
+            let fields = [profile.id.uuidString, profile.name, profile.phoneNumber]
+            lines.append(fields.map(Self.quoted).joined(separator: ","))
         }
         return Data((lines.joined(separator: "\r\n") + "\r\n").utf8)
     }
