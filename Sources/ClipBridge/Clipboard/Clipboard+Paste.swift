@@ -41,6 +41,10 @@ extension Clipboard {
                 return await validator(try await importValues(importer, from: offered[index]))
             } catch let error as ClipboardError where error.code == .importFailed {
                 firstError = firstError ?? error
+            } catch let error as SelectionError where error.code == .targetUnavailable {
+                // The owner advertised the target but refused it (xclip-style owners, a failing provider):
+                // the next importer may still succeed.
+                firstError = firstError ?? error
             }
         }
         if let (importer, source, chain) = conversionPlan(T.self, offered: offered, offeredTypes: offeredTypes) {
@@ -63,9 +67,8 @@ extension Clipboard {
     /// enabled state of a paste button. No owner, or any failure, gives false.
     public func canPaste<T: Transferable>(_ type: T.Type) async -> Bool {
         guard let (offered, all) = try? await offeredTargets() else { return false }
-        if !(await inProcessRepresentations()).isEmpty, pasteableInProcess(T.self, await inProcessRepresentations()) {
-            return true
-        }
+        let inProcess = await inProcessRepresentations()
+        if !inProcess.isEmpty, pasteableInProcess(T.self, inProcess) { return true }
         return Self.canImport(T.self, offered: offered, all: all, converters: configuration.converters)
     }
 

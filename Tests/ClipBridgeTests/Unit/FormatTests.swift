@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+import UniformTypes
 
 @testable import ClipBridge
 
@@ -44,5 +45,37 @@ struct FormatTests {
         #expect(!TextDecoding.looksLikeUTF16(Data("plain text".utf8)))
         #expect(TextDecoding.looksLikeUTF16(TextDecoding.utf16LittleEndian("plain text")))
         #expect(TextDecoding.autodetected(TextDecoding.utf16LittleEndian("ünï\0")) == "ünï")
+    }
+}
+
+@Suite("Received file names")
+struct FileNameTests {
+    @Test(
+        "suggested file names are sanitised: no separators, no dot-dot, no hidden or control characters",
+        arguments: [
+            ("report.pdf", "report.pdf"), ("../../etc/passwd", "passwd"), ("/abs/path/x.txt", "x.txt"),
+            ("..", nil), (".", nil), ("", nil), ("a\\b\\c.txt", "c.txt"), (".hidden", "hidden"),
+            ("tab\tand\nnewline.txt", "tabandnewline.txt"), ("dir/", "dir"),
+        ] as [(String, String?)]
+    )
+    func sanitised(input: String, expected: String?) {
+        #expect(ImportDirectory.sanitisedFileName(input) == expected)
+    }
+
+    @Test("received files are created 0600 in a 0700 per-process directory")
+    func privateFiles() throws {
+        let (url, handle) = try ImportDirectory.makeFile(parent: nil, suggestedName: "../x.mp4", contentType: .mpeg4Movie)
+        defer { try? FileManager.default.removeItem(at: url) }
+        try handle.close()
+        #expect(url.lastPathComponent == "x.mp4")
+        let file = try FileManager.default.attributesOfItem(atPath: url.path)
+        let directory = try FileManager.default.attributesOfItem(atPath: url.deletingLastPathComponent().path)
+        #expect((file[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect((directory[.posixPermissions] as? NSNumber)?.intValue == 0o700)
+        // A second file of the same name does not replace the first.
+        let (second, secondHandle) = try ImportDirectory.makeFile(parent: nil, suggestedName: "x.mp4", contentType: .mpeg4Movie)
+        defer { try? FileManager.default.removeItem(at: second) }
+        try secondHandle.close()
+        #expect(second != url)
     }
 }
