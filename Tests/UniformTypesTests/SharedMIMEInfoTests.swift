@@ -139,12 +139,31 @@ struct SharedMIMEInfoXMLTests {
     @Test func scannerHandlesEntitiesCDATAPrefixesAndDTD() throws {
         let file = Fixtures.sharedMIMEInfo.appendingPathComponent("edge-cases/edge-cases.xml")
         let types = try UTType.loadSharedMIMEInfo(from: file)
-        #expect(types.count == 1)
+        #expect(types.count == 2)
         let edge = try #require(UTType(mimeType: "application/x-clipbridge-edge"))
-        #expect(types == [edge])
+        #expect(types.first == edge)
         #expect(edge.localizedDescription == "Tom & Jerry <edge> ☺ A <raw> & case")
         #expect(edge.tags[.filenameExtension] == ["cbedge"], "*.[ch] is not a plain extension glob")
         #expect(edge.conforms(to: .plainText))
         #expect(UTType(filenameExtension: "cbedge") == edge)
+    }
+
+    @Test func programDeclarationsBeatTheDesktopDatabase() throws {
+        let file = Fixtures.sharedMIMEInfo.appendingPathComponent("edge-cases/edge-cases.xml")
+        try UTType.loadSharedMIMEInfo(from: file)
+        let generic = try #require(UTType(mimeType: "application/x-clipbridge-overridden"))
+        #expect(generic.identifier.hasPrefix("org.freedesktop.mime."))
+        let own = try UTType.register(
+            UTTypeDeclaration(
+                identifier: "com.example.tests.overridden",
+                conformsTo: [.json],
+                tags: [.mimeType: ["application/x-clipbridge-overridden"], .filenameExtension: ["cbover"]]
+            )
+        )
+        #expect(UTType(mimeType: "application/x-clipbridge-overridden") == own)
+        #expect(UTType(filenameExtension: "cbover") == own)
+        #expect(UTType.types(tag: "application/x-clipbridge-overridden", tagClass: .mimeType, conformingTo: nil)
+            == [own, generic])
+        #expect(UTType(generic.identifier) == generic, "the desktop type still exists")
     }
 }

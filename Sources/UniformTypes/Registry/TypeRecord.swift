@@ -24,6 +24,15 @@ struct TypeRecord: Sendable, Equatable {
         /// another process (the other end of the clipboard) will not know it.
         case undeclaredInProcess
 
+        /// Rank when several types carry the same tag: lower wins.
+        var lookupPriority: Int {
+            switch self {
+            case .system: 0
+            case .exportedDeclaration, .importedDeclaration, .undeclaredInProcess: 1
+            case .sharedMIMEInfo: 2
+            }
+        }
+
         /// Whether the type counts as declared (`UTType.isDeclared`).
         var isDeclaration: Bool { self != .undeclaredInProcess }
     }

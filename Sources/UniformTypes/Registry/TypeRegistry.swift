@@ -134,7 +134,9 @@ final class TypeRegistry: Sendable {
                 var carriers = state.tagIndex[tagClass]?[tagKey] ?? []
                 if carriers.contains(key) { continue }
                 carriers.append(key)
-                // Best first: types whose preferred tag this is, then the others, each in table order.
+                // Best first: types whose preferred tag this is; then system types, then the program's
+                // declarations, then shared-mime-info (a program's own declaration of a MIME type beats the
+                // desktop database's generic entry); then table order.
                 let records = state.records
                 let rank = state.rank
                 func isPreferred(_ carrier: String) -> Bool {
@@ -144,6 +146,9 @@ final class TypeRegistry: Sendable {
                     let lhsPreferred = isPreferred(lhs)
                     let rhsPreferred = isPreferred(rhs)
                     if lhsPreferred != rhsPreferred { return lhsPreferred }
+                    let lhsPriority = records[lhs]?.origin.lookupPriority ?? .max
+                    let rhsPriority = records[rhs]?.origin.lookupPriority ?? .max
+                    if lhsPriority != rhsPriority { return lhsPriority < rhsPriority }
                     return (rank[lhs] ?? .max) < (rank[rhs] ?? .max)
                 }
                 state.tagIndex[tagClass, default: [:]][tagKey] = carriers
