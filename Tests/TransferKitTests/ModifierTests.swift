@@ -71,6 +71,17 @@ struct Attachment: Hashable, Transferable {
     }
 }
 
+/// Modifiers applied around a proxy act on the outer item, before the conversion.
+struct Nickname: Hashable, Transferable {
+    var name: String
+
+    static var transferRepresentation: some TransferRepresentation {
+        ProxyRepresentation(exporting: \.name)
+            .exportingCondition { !$0.name.isEmpty }
+            .suggestedFileName { "\($0.name).txt" }
+    }
+}
+
 @Suite("Modifiers")
 struct ModifierTests {
     // MARK: exportingCondition
@@ -95,6 +106,13 @@ struct ModifierTests {
         #expect(ids(Badge.exportedContentTypes()) == ids([.testSticker, .png, .utf8PlainText, .plainText]))
         let imported = try await Badge(importing: Data("star".utf8), contentType: .testSticker)
         #expect(imported == Badge(name: "star", isPublic: true))
+    }
+
+    @Test func modifiersAroundAProxyApplyToEveryProxiedType() {
+        #expect(Nickname(name: "").exportedContentTypes().isEmpty)
+        let exporters = Nickname(name: "Jo").resolvedExporters()
+        #expect(ids(exporters.map(\.contentType)) == ids([.utf8PlainText, .plainText]))
+        #expect(exporters.map(\.suggestedFileName) == ["Jo.txt", "Jo.txt"])
     }
 
     // MARK: visibility

@@ -52,6 +52,13 @@ struct ResolutionTests {
         #expect(bytes == Data([1, 2, 3]))
     }
 
+    @Test func existentialValuesResolveToo() async throws {
+        let values: [any Transferable] = ["text", Data([1]), URL(string: "https://swift.org")!]
+        let firstTypes = values.map { $0.resolvedExporters().first?.contentType }
+        #expect(firstTypes == [.utf8PlainText, .data, .url])
+        #expect(try await values[1].exported(as: .data) == Data([1]))
+    }
+
     @Test func resolvedExporterPrefersExactTypesThenConformance() throws {
         let snapshot = Snapshot(source: "s", bytes: Data())
         #expect(snapshot.resolvedExporter(for: .png)?.contentType == .png)
