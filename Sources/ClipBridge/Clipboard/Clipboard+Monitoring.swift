@@ -80,13 +80,21 @@ extension Clipboard {
     /// Like ``changes()``, but returns once the server is already reporting: every change after this call
     /// returns is in the sequence (tests and `watch --once` need that guarantee).
     public func watchChanges() async throws -> ClipboardChanges {
-        let owner = try await connection.watchOwnerChanges(of: [selection])
+        try await Self.watchChanges(of: [selection], on: connection, configuration: configuration)
+    }
+
+    /// Like ``changes(of:on:configuration:)``, but returns once the server is already reporting changes of
+    /// `selections`.
+    /// - Throws: `SelectionError` `.extensionUnavailable` (no XFixes), `.connectionLost`, `.shutDown`.
+    public static func watchChanges(
+        of selections: [SelectionName], on connection: X11Connection, configuration: ClipboardConfiguration = .init()
+    ) async throws -> ClipboardChanges {
+        let owner = try await connection.watchOwnerChanges(of: selections)
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: ClipboardChange.self)
-        let connection = connection, configuration = configuration
         let task = Task {
             do {
                 for try await change in owner {
-                    continuation.yield(await Self.describe(change, on: connection, configuration: configuration))
+                    continuation.yield(await describe(change, on: connection, configuration: configuration))
                 }
                 continuation.finish()
             } catch {
