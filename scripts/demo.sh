@@ -9,13 +9,17 @@ cd "$(dirname "$0")/.."
 step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
 show() { printf '$ %s\n' "$*"; "$@"; }
 
+# SWIFT_SCRATCH_PATH (default .build) is where swift build works, as for Benchmarks/run.sh.
+scratch=${SWIFT_SCRATCH_PATH:-.build}
 step "building clipbridge (swift build -c release --product clipbridge)"
-swift build -c release --product clipbridge >&2
-cb="$(swift build -c release --show-bin-path)/clipbridge"
+swift build -c release --scratch-path "$scratch" --product clipbridge >&2
+cb="$(cd "$(swift build -c release --scratch-path "$scratch" --show-bin-path)" && pwd)/clipbridge"
+clipbridge() { "$cb" "$@"; }
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/clipbridge-demo.XXXXXX")
 xvfb_pid=""
 cleanup() {
+    cd /
     if [ -n "$xvfb_pid" ]; then kill "$xvfb_pid" 2>/dev/null || true; wait "$xvfb_pid" 2>/dev/null || true; fi
     rm -rf "$work"
 }
@@ -37,26 +41,28 @@ else
     step "using your display, DISPLAY=$DISPLAY (the demo replaces your clipboard content)"
 fi
 
-cat >"$work/note.json" <<'JSON'
+cd "$work"
+cat >note.json <<'JSON'
 {"title": "Groceries", "items": ["eggs", "milk", "bread"], "due": "2026-11-22"}
 JSON
-printf 'Groceries: eggs, milk, bread (due 2026-11-22)\n' >"$work/note.txt"
+printf 'Groceries: eggs, milk, bread (due 2026-11-22)\n' >note.txt
+echo "clipbridge is $cb; working in $work"
 
 step "copy a typed item: the JSON note first, a plain-text fallback second (the copy returns at once)"
-show "$cb" copy --add "application/json=$work/note.json" --add "text/plain=$work/note.txt"
+show clipbridge copy --add application/json=note.json --add text/plain=note.txt
 
 step "what the clipboard offers, richest first, with each target's UTType"
-show "$cb" paste --list-types
+show clipbridge paste --list-types
 
 step "paste it back through xclip: the JSON representation"
 show xclip -selection clipboard -o -t application/json
-xclip -selection clipboard -o -t application/json | cmp -s - "$work/note.json"
+xclip -selection clipboard -o -t application/json | cmp -s - note.json || { echo "MISMATCH: the JSON differs" >&2; exit 1; }
 
 step "paste it back through xclip: the text an editor or terminal gets"
 show xclip -selection clipboard -o
-xclip -selection clipboard -o | cmp -s - "$work/note.txt"
+xclip -selection clipboard -o | cmp -s - note.txt || { echo "MISMATCH: the text differs" >&2; exit 1; }
 
 step "what ClipBridge knows about the type"
-show "$cb" type application/json
+show clipbridge type application/json
 
 step "round trip OK: both representations came back byte-exact through xclip"

@@ -109,14 +109,15 @@ struct WatchTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let script = "f=$(mktemp -p \(scratch.url.path) run.XXXXXX); cat > \"$f\"; "
-            + "env | grep '^CLIPBRIDGE_' | sort > \"$f.env\""
+            + "env | grep '^CLIPBRIDGE_' | sort > \"$f.partial\"; mv \"$f.partial\" \"$f.env\""
         let watcher = try CLI.start(["watch", "--initial", "--exec", "sh", "-c", script], display: display)
         _ = try await waitForLines(watcher, count: 1)
         #expect(try await CLI.run(["copy", "exec me ✓"], display: display).succeeded)
 
         func runs() throws -> [(content: String, environment: String)] {
             let names = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path)
-            return try names.filter { $0.hasPrefix("run.") && !$0.hasSuffix(".env") }.compactMap { name in
+            return try names.filter { $0.hasPrefix("run.") && !$0.contains(".env") && !$0.contains(".partial") }
+                .compactMap { name in
                 let base = scratch.url.appendingPathComponent(name)
                 guard let environment = try? String(contentsOf: base.appendingPathExtension("env"), encoding: .utf8)
                 else { return nil }
