@@ -9,17 +9,17 @@ import UniformTypes
 @Suite("Declarations in code: exportedAs, importedAs, register")
 struct DeclarationTests {
     @Test func exportedTypeWithoutDeclarationWorksButIsUndeclared() throws {
-        let todo = UTType(exportedAs: "com.example.tests.code.todo")
-        #expect(todo.identifier == "com.example.tests.code.todo")
-        #expect(!todo.isDeclared)
-        #expect(!todo.isDynamic)
-        #expect(!todo.isPublic)
-        #expect(todo.conforms(to: .data))
-        #expect(!todo.conforms(to: .text))
-        #expect(todo.tags.isEmpty)
-        #expect(UTType("com.example.tests.code.todo") == todo)
-        #expect(UTType("COM.EXAMPLE.TESTS.CODE.TODO")?.identifier == "com.example.tests.code.todo")
-        #expect(todo.debugDescription.contains("undeclared"))
+        let task = UTType(exportedAs: "com.example.tests.code.task")
+        #expect(task.identifier == "com.example.tests.code.task")
+        #expect(!task.isDeclared)
+        #expect(!task.isDynamic)
+        #expect(!task.isPublic)
+        #expect(task.conforms(to: .data))
+        #expect(!task.conforms(to: .text))
+        #expect(task.tags.isEmpty)
+        #expect(UTType("com.example.tests.code.task") == task)
+        #expect(UTType("COM.EXAMPLE.TESTS.CODE.TASK")?.identifier == "com.example.tests.code.task")
+        #expect(task.debugDescription.contains("undeclared"))
     }
 
     @Test func exportedTypeConformsToItsParent() {
