@@ -63,9 +63,20 @@ public actor Clipboard {
         return Clipboard(selection: selection, ownedConnection: connection, configuration: configuration)
     }
 
-    /// Releases ownership (if held), removes the private receive directory when no other clipboard of the
-    /// process uses it, and closes the connection if ``open(_:display:configuration:)`` made it.
-    public func shutdown() async {
+    /// Ends this clipboard: when it owns CLIPBOARD, first hands the content to the running clipboard manager
+    /// (freedesktop SAVE_TARGETS, at most `handOverTimeout`; never for sensitive content, and at once when no
+    /// manager runs), then releases ownership, removes the private receive directory when no other clipboard of
+    /// the process uses it, and closes the connection if ``open(_:display:configuration:)`` made it.
+    /// - Parameter handOverTimeout: The bound of the handover; nil skips it.
+    public func shutdown(handOverTimeout: Duration? = .seconds(2)) async {
+        if let handOverTimeout, selection == .clipboard, (try? await isOwner()) == true {
+            do {
+                let outcome = try await connection.handOverToClipboardManager(timeout: handOverTimeout)
+                logger.debug("clipboard manager handover on shutdown: \(outcome)")
+            } catch {
+                logger.notice("the clipboard manager did not take the content before shutdown: \(error)")
+            }
+        }
         await clear()
         ImportDirectory.removeIfEmpty()
         if ownsConnection { await connection.shutdown() }
