@@ -105,14 +105,15 @@ swift_flags=(-c release --scratch-path "$scratch")
 [ "${BENCH_STATIC:-1}" = 1 ] && swift_flags+=(--static-swift-stdlib)
 note "building clipbridge-bench (swift build ${swift_flags[*]})"
 (cd "$root" && swift build "${swift_flags[@]}" --product clipbridge-bench >&2) || die "clipbridge-bench does not build"
-bin=$(cd "$root" && swift build "${swift_flags[@]}" --show-bin-path)
+bin=$(cd "$root" && swift build "${swift_flags[@]}" --show-bin-path) || die "swift build --show-bin-path failed"
 bench=$bin/clipbridge-bench
 cli=${CLIPBRIDGE_BIN:-}
 if [ -z "$cli" ] && wants cli; then
     if (cd "$root" && swift build "${swift_flags[@]}" --product clipbridge >"$work/cli-build.log" 2>&1); then
         cli=$bin/clipbridge
     else
-        note "clipbridge does not build yet: the cli section is skipped"
+        note "clipbridge does not build: the cli section is skipped. The build said:"
+        grep -E 'error|warning: ' "$work/cli-build.log" | head -5 >&2 || tail -5 "$work/cli-build.log" >&2
     fi
 fi
 
