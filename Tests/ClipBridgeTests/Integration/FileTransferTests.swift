@@ -104,6 +104,25 @@ struct FileTransferTests {
         }
     }
 
+    @Test("several shared files: one joined uri-list and gnome-copied-files for file managers")
+    func severalSharedFiles() async throws {
+        try await withTwoApps { apps in
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-many-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let files = ["one.mp4", "two.mp4"].map { directory.appendingPathComponent($0) }
+            for (index, file) in files.enumerated() { try Data(repeating: UInt8(index), count: 10).write(to: file) }
+            let uris = files.map { URL(fileURLWithPath: $0.path).absoluteString }
+
+            try await apps.owner.copy(files.map(SharedVideo.init))
+            #expect(try await apps.xclip("text/uri-list").stdoutText == uris.map { $0 + "\r\n" }.joined())
+            #expect(try await apps.xclip("x-special/gnome-copied-files").stdoutText == (["copy"] + uris).joined(separator: "\n"))
+            let pasted = try await apps.reader.paste(Video.self)
+            defer { for video in pasted { try? FileManager.default.removeItem(at: video.file) } }
+            #expect(try pasted.map { try Data(contentsOf: $0.file) } == [Data(repeating: 0, count: 10), Data(repeating: 1, count: 10)])
+        }
+    }
+
     @Test("streamed paste of a chosen type into a file handle")
     func streamedReadIntoFile() async throws {
         try await withTwoApps { apps in

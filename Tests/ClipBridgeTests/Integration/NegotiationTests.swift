@@ -74,6 +74,34 @@ struct NegotiationTests {
         }
     }
 
+    @Test("COMPOUND_TEXT beyond ASCII is decoded through Xlib")
+    func compoundTextOwner() async throws {
+        try await withTwoApps { apps in
+            // "ü" in Compound Text: ESC - A designates ISO 8859-1's right half into G1, then 0xFC.
+            let xclip = try startPeer(
+                ["xclip", "-quiet", "-selection", "clipboard", "-t", "COMPOUND_TEXT", "-i"], display: apps.server.display,
+                stdin: Data([0x47, 0x72, 0x1B, 0x2D, 0x41, 0xFC, 0xDF, 0x65]))
+            defer { Task { _ = await xclip.stop() } }
+            try await xclip.waitForOutput("Waiting for selection requests", in: .stderr)
+            #expect(try await apps.reader.paste(String.self) == ["Grüße"])
+        }
+    }
+
+    @Test("canPaste follows what is offered, by conformance and converters")
+    func canPaste() async throws {
+        try await withTwoApps { apps in
+            #expect(await !apps.reader.canPaste(String.self))
+            try await apps.owner.copy(Todo(text: "x", isDone: false))
+            #expect(await apps.reader.canPaste(Todo.self))
+            #expect(await !apps.reader.canPaste(String.self))
+            #expect(await !apps.reader.canPaste(Video.self))
+            try await apps.owner.copy(RichNote(title: "", htmlContent: "<b>x</b>", plainText: "x"))
+            #expect(await apps.reader.canPaste(String.self))
+            #expect(await apps.reader.canPaste(RichNote.self))
+            #expect(await !apps.reader.canPaste(Todo.self))
+        }
+    }
+
     @Test(".ownProcess representations are served in-process only; exportingCondition is evaluated at copy")
     func visibilityAndConditions() async throws {
         try await withTwoApps { apps in
