@@ -46,6 +46,7 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
+trap 'note "run.sh: line $LINENO failed: $BASH_COMMAND"' ERR
 
 note() { printf '%s\n' "$*" >&2; }
 die() { note "run.sh: $*"; exit 1; }
@@ -83,7 +84,8 @@ start_owner() {
 }
 
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "nan" }'; }
-field() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<<"$1" | head -1; }
+# field LINE KEY: the value of KEY=VALUE in LINE. (No `| head`: with pipefail, SIGPIPE would fail the script.)
+field() { awk -v key="$2" '{ for (i = 1; i <= NF; i++) if (index($i, key "=") == 1) { print substr($i, length(key) + 2); exit } }' <<<"$1"; }
 now_ns() { date +%s%N; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "nan" || b == "nan" || b == 0) print "-"; else printf "%.2f×", a / b }'; }
 results=()
@@ -126,9 +128,9 @@ export DISPLAY=":$(head -1 "$work/display")"
 unset WAYLAND_DISPLAY XAUTHORITY
 octet=application/octet-stream
 
-results+=("ClipBridge benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs ($(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)), Xvfb $DISPLAY")
+results+=("ClipBridge benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs ($(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)), Xvfb $DISPLAY")
 results+=("load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (other work on this machine skews figures)")
-results+=("Swift runtime: $([ "${BENCH_STATIC:-1}" = 1 ] && echo static || echo shared); runs: 64 MiB ×$runs64, 512 MiB ×$runs512, latency $latency_runs×$latency_count, watch $watch_runs×$watch_count$([ $quick = 1 ] && echo ' (quick)')")
+results+=("Swift runtime: $([ "${BENCH_STATIC:-1}" = 1 ] && echo static || echo shared); runs: 64 MiB ×$runs64, 512 MiB ×$runs512, latency $latency_runs×$latency_count, watch $watch_runs×$watch_count$([ $quick = 1 ] && echo ' (quick)' || true)")
 
 # --- Throughput ---------------------------------------------------------------------------------------------
 #
