@@ -44,7 +44,9 @@ extension Clipboard {
     /// Copies files the way a file manager does: `text/uri-list` (CRLF), gnome-copied-files (`copy` or
     /// `cut`), `application/x-kde-cutselection` when cut, and the paths as text.
     @discardableResult
-    public func copyFiles(_ files: [URL], cut: Bool = false, options: CopyOptions = .init()) async throws
+    public func copyFiles(
+        _ files: [URL], cut: Bool = false, options: CopyOptions = .init()
+    ) async throws
         -> SelectionLease
     {
         try await claim([try PreparedItem.files(files)], options: options, isCut: cut)
@@ -72,7 +74,8 @@ extension Clipboard {
     }
 
     private func claim(_ items: [PreparedItem], options: CopyOptions, isCut: Bool) async throws -> SelectionLease {
-        let builder = OfferBuilder(converters: configuration.converters, isCut: isCut, widens: options.widensWithConverters)
+        let builder = OfferBuilder(
+            converters: configuration.converters, isCut: isCut, widens: options.widensWithConverters)
         let representations = try await builder.build(items)
         let hidden = items[0].representations.compactMap { representation -> InProcessContent.Representation? in
             guard representation.isHidden, let export = representation.export else { return nil }

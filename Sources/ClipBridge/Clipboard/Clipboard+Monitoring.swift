@@ -117,7 +117,8 @@ extension Clipboard {
             continuation.yield(await self.canPaste(T.self))
             do {
                 for try await change in changes {
-                    let state = change.owner != nil
+                    let state =
+                        change.owner != nil
                         && Self.canImport(
                             T.self, offered: change.types.filter { !$0.isConverted }.map(\.target),
                             all: change.targets, converters: self.configuration.converters)
@@ -159,7 +160,9 @@ extension Clipboard {
     ) async -> ClipboardChange {
         var targets: [SelectionTarget] = []
         if change.owner != nil {
-            targets = (try? await connection.targets(of: change.selection, timeout: configuration.readTimeout ?? .seconds(2))) ?? []
+            targets =
+                (try? await connection.targets(of: change.selection, timeout: configuration.readTimeout ?? .seconds(2)))
+                ?? []
         }
         var seen = Set<SelectionTarget>()
         let content = targets.filter { TargetMapping.isContentTarget($0) && seen.insert($0).inserted }

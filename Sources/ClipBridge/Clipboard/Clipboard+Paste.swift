@@ -83,7 +83,9 @@ extension Clipboard {
         _ = all
         let offeredTypes = resolvedTypes(of: offered, importTypes: importTypes)
         if T.resolvedImporter(forOfferedTypes: offeredTypes) != nil { return true }
-        return importTypes.contains { converters.cheapestChain(from: offeredTypes, to: $0, includePartial: false) != nil }
+        return importTypes.contains {
+            converters.cheapestChain(from: offeredTypes, to: $0, includePartial: false) != nil
+        }
     }
 
     /// The content type of each offered target as `T` should see it: the table's type, or — when one of `T`'s
@@ -120,7 +122,9 @@ extension Clipboard {
     // MARK: - Importing
 
     /// Reads `target` and builds values with `importer`: files are streamed into a private file first.
-    private func importValues<T: Transferable>(_ importer: TransferImporter<T>, from target: SelectionTarget)
+    private func importValues<T: Transferable>(
+        _ importer: TransferImporter<T>, from target: SelectionTarget
+    )
         async throws -> [T]
     {
         if importer.isFileBacked, WireCodec.codec(for: target) == .bytes {
@@ -131,7 +135,9 @@ extension Clipboard {
     }
 
     /// Builds values from canonical bytes; a URL list gives one value per URL.
-    func importValues<T: Transferable>(_ importer: TransferImporter<T>, data: Data, offeredAsURLList: Bool)
+    func importValues<T: Transferable>(
+        _ importer: TransferImporter<T>, data: Data, offeredAsURLList: Bool
+    )
         async throws -> [T]
     {
         do {
@@ -147,12 +153,15 @@ extension Clipboard {
         } catch let error as CancellationError {
             throw error
         } catch {
-            throw ClipboardError(.importFailed, "\(T.self) could not import \(importer.offeredType.identifier): \(error)")
+            throw ClipboardError(
+                .importFailed, "\(T.self) could not import \(importer.offeredType.identifier): \(error)")
         }
     }
 
     /// Streams `target` into a private 0600 file, imports it, and removes the file.
-    private func importFile<T: Transferable>(_ importer: TransferImporter<T>, target: SelectionTarget) async throws
+    private func importFile<T: Transferable>(
+        _ importer: TransferImporter<T>, target: SelectionTarget
+    ) async throws
         -> T
     {
         let (url, handle) = try ImportDirectory.makeFile(
@@ -187,7 +196,9 @@ extension Clipboard {
             let source = offered.first(where: { $0 == TargetMapping.uriList || $0 == TargetMapping.gnomeCopiedFiles })
         else { return nil }
         var text = String(decoding: try await canonicalData(of: source), as: UTF8.self)
-        if source == TargetMapping.gnomeCopiedFiles, let files = GnomeCopiedFiles(text) { text = URIList.format(files.uris) }
+        if source == TargetMapping.gnomeCopiedFiles, let files = GnomeCopiedFiles(text) {
+            text = URIList.format(files.uris)
+        }
         let paths = URIList.parse(text).compactMap(URIList.path(ofFileURI:))
         guard !paths.isEmpty else { return nil }
         var values: [T] = []
@@ -199,7 +210,8 @@ extension Clipboard {
             else { continue }
             do {
                 if importer.attemptsToOpenInPlace {
-                    values.append(try await importer.import(.file(SentTransferredFile(url, allowAccessingOriginalFile: true))))
+                    values.append(
+                        try await importer.import(.file(SentTransferredFile(url, allowAccessingOriginalFile: true))))
                 } else {
                     values.append(try await importPrivateCopy(importer, of: url))
                 }
@@ -238,8 +250,10 @@ extension Clipboard {
 
     /// Pastes a ClipBridge owner's item list: every item `T` can import, in order.
     private func pasteItemList<T: Transferable>(_ type: T.Type) async throws -> [T]? {
-        guard let data = try? await connection.read(selection, target: TargetMapping.itemsTarget,
-                                                    timeout: configuration.readTimeout),
+        guard
+            let data = try? await connection.read(
+                selection, target: TargetMapping.itemsTarget,
+                timeout: configuration.readTimeout),
             let list = ItemList.decode(data.bytes)
         else { return nil }
         let importTypes = T.resolvedImporters().map(\.contentType)
@@ -257,8 +271,9 @@ extension Clipboard {
             let entry = entries[index]
             do {
                 if let path = entry.path {
-                    values.append(try await importer.import(
-                        .file(SentTransferredFile(URL(fileURLWithPath: path), allowAccessingOriginalFile: true))))
+                    values.append(
+                        try await importer.import(
+                            .file(SentTransferredFile(URL(fileURLWithPath: path), allowAccessingOriginalFile: true))))
                 } else if importer.isFileBacked, let bytes = entry.data {
                     values.append(try await importStaged(importer, bytes: bytes, fileName: entry.fileName))
                 } else {
@@ -274,7 +289,9 @@ extension Clipboard {
     }
 
     /// Writes bytes into a private file named after the sender's (sanitised) suggestion, imports, removes it.
-    private func importStaged<T: Transferable>(_ importer: TransferImporter<T>, bytes: Data, fileName: String?)
+    private func importStaged<T: Transferable>(
+        _ importer: TransferImporter<T>, bytes: Data, fileName: String?
+    )
         async throws -> T
     {
         let (url, handle) = try ImportDirectory.makeFile(
@@ -298,11 +315,14 @@ extension Clipboard {
         } catch let error as CancellationError {
             throw error
         } catch {
-            throw ClipboardError(.importFailed, "\(T.self) could not import \(importer.offeredType.identifier): \(error)")
+            throw ClipboardError(
+                .importFailed, "\(T.self) could not import \(importer.offeredType.identifier): \(error)")
         }
     }
 
-    private func pasteableInProcess<T: Transferable>(_ type: T.Type, _ representations: [InProcessContent.Representation])
+    private func pasteableInProcess<T: Transferable>(
+        _ type: T.Type, _ representations: [InProcessContent.Representation]
+    )
         -> Bool
     {
         T.resolvedImporter(forOfferedTypes: representations.map(\.contentType)) != nil

@@ -41,7 +41,9 @@ extension Clipboard {
 
     /// Streams one type into `sink` as it arrives (INCR chunk by chunk), with bounded memory at any size.
     /// Types that need decoding (legacy text encodings) or conversion are read whole first, then handed over once.
-    public func read(_ type: ClipboardType, into sink: @Sendable (Data) async throws -> Void) async throws
+    public func read(
+        _ type: ClipboardType, into sink: @Sendable (Data) async throws -> Void
+    ) async throws
         -> PasteSummary
     {
         if !type.isConverted, WireCodec.codec(for: type.target) == .bytes || type.target == .utf8String {

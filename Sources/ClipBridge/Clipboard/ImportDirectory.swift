@@ -6,9 +6,9 @@ import Synchronization
 import UniformTypes
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// One private directory per process (mode 0700) in which pasted files are received, each in its own file of

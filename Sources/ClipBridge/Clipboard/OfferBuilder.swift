@@ -40,7 +40,8 @@ struct OfferBuilder {
         let joinedURIs = uriLists.allSatisfy { $0 != nil } ? uriLists.compactMap { $0 }.flatMap { $0 } : uriLists[0]
 
         var offeredTypes: [UTType] = []
-        var textDone = false, urisDone = false
+        var textDone = false
+        var urisDone = false
         for representation in primary.representations where !representation.isHidden {
             let type = representation.contentType
             if let target = representation.target {
@@ -114,7 +115,8 @@ struct OfferBuilder {
     }
 
     private func gnomeRepresentation(_ uris: [String]) -> Rep {
-        Rep(target: TargetMapping.gnomeCopiedFiles,
+        Rep(
+            target: TargetMapping.gnomeCopiedFiles,
             source: .bytes(Data(GnomeCopiedFiles(isCut: isCut, uris: uris).text.utf8)))
     }
 
@@ -132,7 +134,9 @@ struct OfferBuilder {
     }
 
     /// A representation pinned to one target: bytes as given, except that text targets get their encoding.
-    private func pinned(_ representation: PreparedItem.Representation, target: SelectionTarget, primary: PreparedItem)
+    private func pinned(
+        _ representation: PreparedItem.Representation, target: SelectionTarget, primary: PreparedItem
+    )
         async throws -> [Rep]
     {
         if TargetMapping.textTargets.contains(target), target != .utf8String, target != .utf8PlainText,
@@ -140,7 +144,11 @@ struct OfferBuilder {
         {
             return Self.textRepresentations(text).filter { $0.target == target }
         }
-        return [Rep(target: target, format: target == TargetMapping.color ? 16 : 8, source: source(of: representation.payload))]
+        return [
+            Rep(
+                target: target, format: target == TargetMapping.color ? 16 : 8,
+                source: source(of: representation.payload))
+        ]
     }
 
     /// Targets the converters add, for destinations the content lacks.
@@ -180,7 +188,8 @@ struct OfferBuilder {
     /// Canonical bytes of an offered type of the primary item (the URL list of shared files included).
     private func canonicalData(of type: UTType, in item: PreparedItem) async throws -> Data? {
         if type == .fileURL || type == KnownTypes.gnomeCopiedFiles, let uris = try await item.uris() {
-            return Data((type == .fileURL ? URIList.format(uris) : GnomeCopiedFiles(isCut: isCut, uris: uris).text).utf8)
+            return Data(
+                (type == .fileURL ? URIList.format(uris) : GnomeCopiedFiles(isCut: isCut, uris: uris).text).utf8)
         }
         guard let representation = item.representations.first(where: { !$0.isHidden && $0.contentType == type })
         else { return nil }

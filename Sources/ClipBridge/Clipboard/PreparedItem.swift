@@ -112,7 +112,8 @@ extension PreparedItem {
                 }
                 payload = .file(url, allowsOriginal: false)
             }
-            return Representation(contentType: representation.contentType, target: representation.target, payload: payload)
+            return Representation(
+                contentType: representation.contentType, target: representation.target, payload: payload)
         }
     }
 

@@ -28,7 +28,9 @@ public struct ConverterRegistry: Sendable {
     /// Offered types are given richest first; among chains of equal cost the one starting from the richer
     /// offered type wins. A type that already conforms to `destination` gives an empty chain (cost 0).
     /// - Parameter includePartial: whether partial converters (which only work for some inputs) may be used.
-    public func cheapestChain(from offered: [UTType], to destination: UTType, includePartial: Bool = true)
+    public func cheapestChain(
+        from offered: [UTType], to destination: UTType, includePartial: Bool = true
+    )
         -> ConversionChain?
     {
         cheapestChains(from: offered, includePartial: includePartial) { $0.conforms(to: destination) }
@@ -65,11 +67,19 @@ public struct ConverterRegistry: Sendable {
     private func search(
         from offered: [UTType], includePartial: Bool, visit: (UTType, ConversionChain, Int) -> Void
     ) {
-        struct Entry { var node: UTType; var chain: ConversionChain; var rank: Int }
-        var frontier = offered.enumerated().map { Entry(node: $1, chain: ConversionChain(source: $1, steps: []), rank: $0) }
+        struct Entry {
+            var node: UTType
+            var chain: ConversionChain
+            var rank: Int
+        }
+        var frontier = offered.enumerated().map {
+            Entry(node: $1, chain: ConversionChain(source: $1, steps: []), rank: $0)
+        }
         var settled: [UTType: (cost: Int, rank: Int)] = [:]
         while !frontier.isEmpty {
-            frontier.sort { ($0.chain.cost, $0.rank, $0.chain.steps.count) < ($1.chain.cost, $1.rank, $1.chain.steps.count) }
+            frontier.sort {
+                ($0.chain.cost, $0.rank, $0.chain.steps.count) < ($1.chain.cost, $1.rank, $1.chain.steps.count)
+            }
             let entry = frontier.removeFirst()
             if let done = settled[entry.node], (done.cost, done.rank) <= (entry.chain.cost, entry.rank) { continue }
             settled[entry.node] = (entry.chain.cost, entry.rank)

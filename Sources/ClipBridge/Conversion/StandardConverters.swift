@@ -71,7 +71,9 @@ enum StandardConverters {
         return Data(GnomeCopiedFiles(isCut: false, uris: uris).text.utf8)
     }
 
-    static let gnomeToURLs = ContentConverter(name: "gnome-copied-files → URL list", from: KnownTypes.gnomeCopiedFiles, to: .url) {
+    static let gnomeToURLs = ContentConverter(
+        name: "gnome-copied-files → URL list", from: KnownTypes.gnomeCopiedFiles, to: .url
+    ) {
         guard let files = GnomeCopiedFiles(TextDecoding.autodetected($0)) else { throw invalid("gnome-copied-files") }
         return Data(URIList.format(files.uris).utf8)
     }

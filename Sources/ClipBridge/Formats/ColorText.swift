@@ -58,7 +58,8 @@ struct X11Color: Equatable, Sendable {
             channels.append(value)
             index = next
         }
-        self.init(red: channels[0], green: channels[1], blue: channels[2], alpha: channels.count == 4 ? channels[3] : .max)
+        self.init(
+            red: channels[0], green: channels[1], blue: channels[2], alpha: channels.count == 4 ? channels[3] : .max)
     }
 
     /// `#rrggbb` for an opaque color, `#rrggbbaa` otherwise (lower-case, each 16-bit channel rounded to 8 bits).

@@ -65,7 +65,11 @@ enum HTMLText {
                 index = html.index(after: close)
                 guard let tag = Tag(inner) else { continue }
                 if hiddenElements.contains(tag.name) {
-                    if tag.isClosing { hiddenDepth = max(0, hiddenDepth - 1) } else if !tag.isSelfClosing { hiddenDepth += 1 }
+                    if tag.isClosing {
+                        hiddenDepth = max(0, hiddenDepth - 1)
+                    } else if !tag.isSelfClosing {
+                        hiddenDepth += 1
+                    }
                     continue
                 }
                 if hiddenDepth > 0 { continue }

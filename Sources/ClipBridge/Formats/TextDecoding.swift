@@ -34,7 +34,8 @@ enum TextDecoding {
         units.reserveCapacity(bytes.count / 2)
         var index = 0
         while index < bytes.count {
-            let first = UInt16(bytes[index]), second = UInt16(bytes[index + 1])
+            let first = UInt16(bytes[index])
+            let second = UInt16(bytes[index + 1])
             units.append(bigEndian ? (first << 8 | second) : (second << 8 | first))
             index += 2
         }
@@ -89,7 +90,8 @@ enum TextDecoding {
 
     private static func looksBigEndian(_ bytes: [UInt8]) -> Bool {
         // ASCII-range text: "a\0" (LE) vs "\0a" (BE). Count zeros at even and odd positions.
-        var evenZeros = 0, oddZeros = 0
+        var evenZeros = 0
+        var oddZeros = 0
         for (offset, byte) in bytes.prefix(64).enumerated() where byte == 0 {
             if offset % 2 == 0 { evenZeros += 1 } else { oddZeros += 1 }
         }

@@ -7,15 +7,22 @@ import X11Selection
 
 /// The one table that maps content types to X11 selection targets and back.
 ///
-/// | content type | targets offered, in order | read back as |
-/// |---|---|---|
-/// | plain text (`.utf8PlainText`, `.plainText`, `.text`) | `text/plain;charset=utf-8`, `UTF8_STRING`, `COMPOUND_TEXT`, `TEXT`, `STRING`, `text/plain` — the union of GTK's and Qt's text targets | UTF8_STRING, `text/plain;charset=utf-8` → `.utf8PlainText`; the others → `.plainText` |
-/// | `.html` | `text/html` (read: UTF-16 detected, as Firefox writes it) | `.html` |
-/// | URLs and files (`.url`, `.fileURL`) | `text/uri-list` (CRLF lines, RFC 2483) | `.url` |
-/// | gnome-copied-files, `application/x-kde-cutselection`, `text/x-moz-url` (UTF-16), `application/x-color` (format 16) | their names | dynamic types of their MIME names |
-/// | images, JSON, CSV, RTF, PDF, any declared type | its preferred MIME type (`image/png`, `application/json`, `text/csv`, `text/rtf`, `application/pdf`, a custom type's declared MIME) | the type declared for that MIME |
-/// | a custom type with no MIME | its identifier (`com.example.todo`) — two ClipBridge apps always understand each other | the type with that identifier when known here |
-/// | anything else | — | a dynamic type: MIME names by MIME, other names by atom name; never dropped |
+/// - **Plain text** (`.utf8PlainText`, `.plainText`, `.text`) is offered as the whole text family,
+///   `text/plain;charset=utf-8`, `UTF8_STRING`, `COMPOUND_TEXT`, `TEXT`, `STRING`, `text/plain` — the union of
+///   GTK's and Qt's text targets. `UTF8_STRING` and `text/plain;charset=utf-8` read back as `.utf8PlainText`,
+///   the others as `.plainText`.
+/// - **HTML**: `text/html` both ways (UTF-16 detected on reading, as Firefox writes it).
+/// - **URLs and files** (`.url`, `.fileURL`): `text/uri-list` (CRLF lines, RFC 2483), read back as `.url`.
+/// - **File-manager and toolkit formats**: `x-special/gnome-copied-files`, `application/x-kde-cutselection`,
+///   `text/x-moz-url` (UTF-16) and `application/x-color` (format 16) keep their names, as dynamic types of
+///   those MIME types.
+/// - **Images, JSON, CSV, RTF, PDF, any declared type**: the preferred MIME type (`image/png`,
+///   `application/json`, `text/csv`, `text/rtf`, `application/pdf`, a custom type's declared MIME type),
+///   read back as the type declared for that MIME type.
+/// - **A custom type with no MIME type**: its identifier (`com.example.todo`), so two ClipBridge apps always
+///   understand each other; read back as the type with that identifier when this process knows it.
+/// - **Anything else** read from a peer becomes a dynamic type — MIME names by MIME type, other names by atom
+///   name — and is never dropped (GTK drops names without a '/').
 public enum TargetMapping {
     /// The text family in offer order: `text/plain;charset=utf-8`, `UTF8_STRING`, `COMPOUND_TEXT`, `TEXT`,
     /// `STRING`, `text/plain` (GTK advertises the first five, Qt `UTF8_STRING`, `STRING`, `TEXT`, `text/plain`).
@@ -42,7 +49,8 @@ public enum TargetMapping {
     /// Targets that carry no content of their own: the engine's meta targets, the password hint, the item list.
     static func isContentTarget(_ target: SelectionTarget) -> Bool {
         !target.isMetaTarget && target != passwordManagerHint && target != itemsTarget && target != .incr
-            && target != "INSERT_SELECTION" && target != "INSERT_PROPERTY" && target != "_GTK_TEXT_BUFFER_CONTENTS_DUMMY"
+            && target != "INSERT_SELECTION" && target != "INSERT_PROPERTY"
+            && target != "_GTK_TEXT_BUFFER_CONTENTS_DUMMY"
     }
 
     // MARK: - UTType → targets

@@ -44,7 +44,7 @@ enum WireCodec: Equatable {
         switch charset {
         case "utf-8", "utf8": return .utf8Text
         case "iso-8859-1", "latin1", "latin-1", "us-ascii", "ascii": return .latin1Text
-        case "utf-16", "utf-16le", "utf-16be", "ucs-2": return .bytes   // public.utf16-plain-text: the converter decodes
+        case "utf-16", "utf-16le", "utf-16be", "ucs-2": return .bytes  // public.utf16-plain-text: the converter decodes
         default:
             let cfEncoding = foundationEncoding(charset)
             return cfEncoding.map { .charset($0) } ?? .bytes

@@ -27,9 +27,10 @@ public struct ClipboardType: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A type ClipBridge produces by converting `sourceTarget` through `conversion`.
-    public init(target: SelectionTarget, contentType: UTType, convertedFrom sourceTarget: SelectionTarget,
-                through conversion: ConversionChain)
-    {
+    public init(
+        target: SelectionTarget, contentType: UTType, convertedFrom sourceTarget: SelectionTarget,
+        through conversion: ConversionChain
+    ) {
         self.target = target
         self.contentType = contentType
         self.sourceTarget = sourceTarget

@@ -31,7 +31,8 @@ struct FileTransferTests {
             #expect(try sameContents(source, pasted.file))
             // Owner and requestor both run in this process; streaming keeps each side to a few chunks.
             #expect(growth < 64 << 20, "peak RSS grew by \(growth >> 20) MiB for a \(size >> 20) MiB paste")
-            print("200 MiB FileRepresentation round trip: peak RSS growth \(growth >> 20) MiB (baseline \(baseline >> 20) MiB)")
+            print("200 MiB FileRepresentation round trip: peak RSS growth \(growth >> 20) MiB", terminator: "")
+            print(" (baseline \(baseline >> 20) MiB)")
         }
     }
 
@@ -57,13 +58,16 @@ struct FileTransferTests {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-cut-\(UUID())")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: directory) }
-            let a = directory.appendingPathComponent("a.txt"), b = directory.appendingPathComponent("b c.txt")
+            let a = directory.appendingPathComponent("a.txt")
+            let b = directory.appendingPathComponent("b c.txt")
             try Data("a".utf8).write(to: a)
             try Data("b".utf8).write(to: b)
             let uris = [a, b].map { URL(fileURLWithPath: $0.path).absoluteString }
 
             try await apps.owner.copyFiles([a, b], cut: true)
-            #expect(try await apps.xclip("x-special/gnome-copied-files").stdoutText == (["cut"] + uris).joined(separator: "\n"))
+            #expect(
+                try await apps.xclip("x-special/gnome-copied-files").stdoutText
+                    == (["cut"] + uris).joined(separator: "\n"))
             #expect(try await apps.xclip("application/x-kde-cutselection").stdoutText == "1")
             #expect(try await apps.xclip("text/uri-list").stdoutText == uris.map { $0 + "\r\n" }.joined())
             #expect(try await apps.xclip("UTF8_STRING").stdoutText == a.path + "\n" + b.path)
@@ -116,10 +120,15 @@ struct FileTransferTests {
 
             try await apps.owner.copy(files.map(SharedVideo.init))
             #expect(try await apps.xclip("text/uri-list").stdoutText == uris.map { $0 + "\r\n" }.joined())
-            #expect(try await apps.xclip("x-special/gnome-copied-files").stdoutText == (["copy"] + uris).joined(separator: "\n"))
+            #expect(
+                try await apps.xclip("x-special/gnome-copied-files").stdoutText
+                    == (["copy"] + uris).joined(separator: "\n"))
             let pasted = try await apps.reader.paste(Video.self)
             defer { for video in pasted { try? FileManager.default.removeItem(at: video.file) } }
-            #expect(try pasted.map { try Data(contentsOf: $0.file) } == [Data(repeating: 0, count: 10), Data(repeating: 1, count: 10)])
+            #expect(
+                try pasted.map { try Data(contentsOf: $0.file) } == [
+                    Data(repeating: 0, count: 10), Data(repeating: 1, count: 10),
+                ])
         }
     }
 
@@ -133,7 +142,7 @@ struct FileTransferTests {
             let type = try #require(try await apps.reader.bestType(for: .image))
             #expect(type.target == "image/png")
             let output = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-out-\(UUID())")
-            FileManager.default.createFile(atPath: output.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
             defer { try? FileManager.default.removeItem(at: output) }
             let handle = try FileHandle(forWritingTo: output)
             let summary = try await apps.reader.read(type, to: handle)
@@ -182,15 +191,18 @@ enum MemoryProbe {
 
 /// Writes `size` bytes of a position-dependent pattern in 1 MiB blocks.
 func writePattern(to url: URL, size: Int) throws {
-    FileManager.default.createFile(atPath: url.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: url.path, contents: nil)
     let handle = try FileHandle(forWritingTo: url)
     defer { try? handle.close() }
     let pattern = Data((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 131 >> 3) })
-    var written = 0, index: UInt64 = 0
+    var written = 0
+    var index: UInt64 = 0
     while written < size {
         // Each block starts with its index, so a reordered or repeated chunk is caught.
         var block = pattern.prefix(min(pattern.count, size - written))
-        withUnsafeBytes(of: index.littleEndian) { block.replaceSubrange(block.startIndex..<block.startIndex + 8, with: $0) }
+        withUnsafeBytes(of: index.littleEndian) {
+            block.replaceSubrange(block.startIndex..<block.startIndex + 8, with: $0)
+        }
         try handle.write(contentsOf: block)
         written += block.count
         index += 1
@@ -199,10 +211,15 @@ func writePattern(to url: URL, size: Int) throws {
 
 /// Compares two files block by block.
 func sameContents(_ a: URL, _ b: URL) throws -> Bool {
-    let first = try FileHandle(forReadingFrom: a), second = try FileHandle(forReadingFrom: b)
-    defer { try? first.close(); try? second.close() }
+    let first = try FileHandle(forReadingFrom: a)
+    let second = try FileHandle(forReadingFrom: b)
+    defer {
+        try? first.close()
+        try? second.close()
+    }
     while true {
-        let x = try first.read(upToCount: 1 << 20) ?? Data(), y = try second.read(upToCount: 1 << 20) ?? Data()
+        let x = try first.read(upToCount: 1 << 20) ?? Data()
+        let y = try second.read(upToCount: 1 << 20) ?? Data()
         if x != y { return false }
         if x.isEmpty { return true }
     }

@@ -17,10 +17,11 @@ struct NegotiationTests {
             let xclip = contentTargets(try await apps.xclipTargets()).filter { $0 != "x-kde-passwordManagerHint" }
             let ours = try await apps.reader.availableTypes().filter { !$0.isConverted }.map(\.target.rawValue)
             #expect(ours == xclip)
-            #expect(xclip == [
-                "application/json", "text/html", "text/plain;charset=utf-8", "UTF8_STRING", "COMPOUND_TEXT", "TEXT",
-                "STRING", "text/plain",
-            ])
+            #expect(
+                xclip == [
+                    "application/json", "text/html", "text/plain;charset=utf-8", "UTF8_STRING", "COMPOUND_TEXT", "TEXT",
+                    "STRING", "text/plain",
+                ])
         }
     }
 
@@ -79,7 +80,8 @@ struct NegotiationTests {
         try await withTwoApps { apps in
             // "ü" in Compound Text: ESC - A designates ISO 8859-1's right half into G1, then 0xFC.
             let xclip = try startPeer(
-                ["xclip", "-quiet", "-selection", "clipboard", "-t", "COMPOUND_TEXT", "-i"], display: apps.server.display,
+                ["xclip", "-quiet", "-selection", "clipboard", "-t", "COMPOUND_TEXT", "-i"],
+                display: apps.server.display,
                 stdin: Data([0x47, 0x72, 0x1B, 0x2D, 0x41, 0xFC, 0xDF, 0x65]))
             defer { Task { _ = await xclip.stop() } }
             try await xclip.waitForOutput("Waiting for selection requests", in: .stderr)
@@ -142,7 +144,9 @@ struct NegotiationTests {
         try await withTwoApps { apps in
             let urls = [URL(string: "https://example.org/a")!, URL(string: "https://example.org/b")!]
             try await apps.owner.copy(urls)
-            #expect(try await apps.xclip("text/uri-list").stdoutText == "https://example.org/a\r\nhttps://example.org/b\r\n")
+            #expect(
+                try await apps.xclip("text/uri-list").stdoutText == "https://example.org/a\r\nhttps://example.org/b\r\n"
+            )
             #expect(try await apps.reader.paste(URL.self) == urls)
         }
     }
@@ -176,7 +180,8 @@ struct NegotiationTests {
             #expect(await states.next() == true)
             // xclip takes the clipboard with text: a Todo cannot be pasted any more.
             let xclip = try startPeer(
-                ["xclip", "-quiet", "-selection", "clipboard", "-i"], display: apps.server.display, stdin: Data("t".utf8))
+                ["xclip", "-quiet", "-selection", "clipboard", "-i"], display: apps.server.display,
+                stdin: Data("t".utf8))
             try await xclip.waitForOutput("Waiting for selection requests", in: .stderr)
             #expect(await states.next() == false)
             try await apps.owner.copy(Todo(text: "y", isDone: false))

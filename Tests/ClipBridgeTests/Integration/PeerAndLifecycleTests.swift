@@ -18,10 +18,16 @@ struct PeerAndLifecycleTests {
         [
             ("Todo", { try await $0.copy(Todo(text: "t", isDone: true)) }),
             ("Profile", { try await $0.copy(Profile(name: "Zoë", phoneNumber: "9")) }),
-            ("ProfilesArchive", { try await $0.copy(ProfilesArchive(profiles: [Profile(name: "A", phoneNumber: "1")])) }),
+            (
+                "ProfilesArchive",
+                { try await $0.copy(ProfilesArchive(profiles: [Profile(name: "A", phoneNumber: "1")])) }
+            ),
             ("RichNote", { try await $0.copy(RichNote(title: "t", htmlContent: "<b>b</b>", plainText: "b")) }),
             ("PaletteColor", { try await $0.copy(PaletteColor(name: "n", hex: "#102030")) }),
-            ("Profiles", { try await $0.copy([Profile(name: "A", phoneNumber: "1"), Profile(name: "B", phoneNumber: "2")]) }),
+            (
+                "Profiles",
+                { try await $0.copy([Profile(name: "A", phoneNumber: "1"), Profile(name: "B", phoneNumber: "2")]) }
+            ),
         ]
     }
 
@@ -36,8 +42,9 @@ struct PeerAndLifecycleTests {
                 let result = try await apps.xclip(target)
                 #expect(result.succeeded, "\(seed): xclip -t \(target) → \(result.termination) \(result.stderrText)")
                 if target != "x-kde-passwordManagerHint" {
-                    let type = ClipboardType(target: SelectionTarget(rawValue: target),
-                                             contentType: TargetMapping.contentType(for: SelectionTarget(rawValue: target)))
+                    let type = ClipboardType(
+                        target: SelectionTarget(rawValue: target),
+                        contentType: TargetMapping.contentType(for: SelectionTarget(rawValue: target)))
                     let ours = try await apps.reader.data(for: type)
                     if WireCodecProbe.isBinary(target) { #expect(ours == result.stdout, "\(seed): \(target)") }
                 }

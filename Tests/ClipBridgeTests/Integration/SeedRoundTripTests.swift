@@ -32,10 +32,11 @@ struct SeedRoundTripTests {
             #expect(try await apps.reader.paste(Profile.self) == [profile])
             #expect(try await apps.reader.paste(String.self) == ["Ada Lovelace"])
             let targets = contentTargets(try await apps.xclipTargets())
-            #expect(Array(targets.prefix(7)) == [
-                "com.example.profile", "text/plain;charset=utf-8", "UTF8_STRING", "COMPOUND_TEXT", "TEXT", "STRING",
-                "text/plain",
-            ])
+            #expect(
+                Array(targets.prefix(7)) == [
+                    "com.example.profile", "text/plain;charset=utf-8", "UTF8_STRING", "COMPOUND_TEXT", "TEXT", "STRING",
+                    "text/plain",
+                ])
             for target in ["UTF8_STRING", "text/plain;charset=utf-8", "STRING", "TEXT", "text/plain"] {
                 #expect(try await apps.xclip(target).stdoutText == "Ada Lovelace", "\(target)")
             }
@@ -70,7 +71,8 @@ struct SeedRoundTripTests {
             #expect(try await apps.reader.paste(String.self) == ["Buy milk"])
             let targets = contentTargets(try await apps.xclipTargets())
             #expect(Array(targets.prefix(3)) == ["application/json", "text/html", "text/plain;charset=utf-8"])
-            #expect(try JSONDecoder().decode(RichNote.self, from: try await apps.xclip("application/json").stdout) == note)
+            #expect(
+                try JSONDecoder().decode(RichNote.self, from: try await apps.xclip("application/json").stdout) == note)
             #expect(try await apps.xclip("text/html").stdoutText == note.htmlContent)
             #expect(try await apps.xclip("UTF8_STRING").stdoutText == "Buy milk")
             // The type list is what the owner advertised, richest first.

@@ -32,7 +32,9 @@ struct ToolkitInteropTests {
             #expect(formats.contains("application/json"))
             #expect(formats.contains("text/html"))
             #expect(try await peer.read(mimeType: "text/html") == Data(note.htmlContent.utf8))
-            #expect(try JSONDecoder().decode(RichNote.self, from: try await peer.read(mimeType: "application/json")) == note)
+            #expect(
+                try JSONDecoder().decode(RichNote.self, from: try await peer.read(mimeType: "application/json")) == note
+            )
         }
     }
 

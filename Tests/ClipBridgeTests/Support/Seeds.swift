@@ -47,8 +47,9 @@ struct ProfilesArchive: Transferable, Equatable {
     }
 
     func toCSV() throws -> Data {
-        Data((["id,name,phoneNumber"] + profiles.map { "\($0.id.uuidString),\($0.name),\($0.phoneNumber)" })
-            .joined(separator: "\n").utf8)
+        Data(
+            (["id,name,phoneNumber"] + profiles.map { "\($0.id.uuidString),\($0.name),\($0.phoneNumber)" })
+                .joined(separator: "\n").utf8)
     }
 
     init(profiles: [Profile]) { self.profiles = profiles }

@@ -23,7 +23,9 @@ struct ConverterTests {
             <p>Hello&nbsp;<b>world</b> &amp; friends</p><ul><li>one</li><li>two</li></ul>
             line<br>break <script>alert(1)</script>&#x263A;</body></html>
             """
-        #expect(try convert(html, from: .html, to: .utf8PlainText) == "Hello world & friends\n\n- one\n- two\n\nline\nbreak ☺")
+        #expect(
+            try convert(html, from: .html, to: .utf8PlainText)
+                == "Hello world & friends\n\n- one\n- two\n\nline\nbreak ☺")
     }
 
     @Test("an HTML-only owner reaches plain text through exactly one converter")
@@ -44,7 +46,8 @@ struct ConverterTests {
         #expect(direct.source == .utf8PlainText)
         // Equal cost: the first offered source wins.
         var custom = ConverterRegistry()
-        let a = UTType(mimeType: "application/x-bridge-a")!, b = UTType(mimeType: "application/x-bridge-b")!
+        let a = UTType(mimeType: "application/x-bridge-a")!
+        let b = UTType(mimeType: "application/x-bridge-b")!
         custom.register(ContentConverter(name: "a", from: a, to: .utf8PlainText) { $0 })
         custom.register(ContentConverter(name: "b", from: b, to: .utf8PlainText) { $0 })
         #expect(custom.cheapestChain(from: [b, a], to: .utf8PlainText)?.source == b)
@@ -62,13 +65,16 @@ struct ConverterTests {
     @Test("uri-list ↔ gnome-copied-files ↔ paths as text")
     func fileLists() throws {
         let uris = "file:///home/u/a.txt\r\nfile:///home/u/b%20c.txt\r\n"
-        #expect(try convert(uris, from: .url, to: KnownTypes.gnomeCopiedFiles)
-            == "copy\nfile:///home/u/a.txt\nfile:///home/u/b%20c.txt")
-        #expect(try convert("copy\nfile:///x\nfile:///y", from: KnownTypes.gnomeCopiedFiles, to: .url)
-            == "file:///x\r\nfile:///y\r\n")
+        #expect(
+            try convert(uris, from: .url, to: KnownTypes.gnomeCopiedFiles)
+                == "copy\nfile:///home/u/a.txt\nfile:///home/u/b%20c.txt")
+        #expect(
+            try convert("copy\nfile:///x\nfile:///y", from: KnownTypes.gnomeCopiedFiles, to: .url)
+                == "file:///x\r\nfile:///y\r\n")
         #expect(try convert(uris, from: .url, to: .utf8PlainText) == "/home/u/a.txt\n/home/u/b c.txt")
-        #expect(try convert("/tmp/a b\nhttps://example.org/", from: .utf8PlainText, to: .url)
-            == "file:///tmp/a%20b\r\nhttps://example.org/\r\n")
+        #expect(
+            try convert("/tmp/a b\nhttps://example.org/", from: .utf8PlainText, to: .url)
+                == "file:///tmp/a%20b\r\nhttps://example.org/\r\n")
         // Prose is not a URL list, and remote URLs are not files for a file manager.
         #expect(throws: ClipboardError.self) { try convert("hello there", from: .utf8PlainText, to: .url) }
         #expect(throws: ClipboardError.self) {

@@ -64,7 +64,8 @@ struct FileNameTests {
 
     @Test("received files are created 0600 in a 0700 per-process directory")
     func privateFiles() throws {
-        let (url, handle) = try ImportDirectory.makeFile(parent: nil, suggestedName: "../x.mp4", contentType: .mpeg4Movie)
+        let (url, handle) = try ImportDirectory.makeFile(
+            parent: nil, suggestedName: "../x.mp4", contentType: .mpeg4Movie)
         defer { try? FileManager.default.removeItem(at: url) }
         try handle.close()
         #expect(url.lastPathComponent == "x.mp4")
@@ -73,7 +74,8 @@ struct FileNameTests {
         #expect((file[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         #expect((directory[.posixPermissions] as? NSNumber)?.intValue == 0o700)
         // A second file of the same name does not replace the first.
-        let (second, secondHandle) = try ImportDirectory.makeFile(parent: nil, suggestedName: "x.mp4", contentType: .mpeg4Movie)
+        let (second, secondHandle) = try ImportDirectory.makeFile(
+            parent: nil, suggestedName: "x.mp4", contentType: .mpeg4Movie)
         defer { try? FileManager.default.removeItem(at: second) }
         try secondHandle.close()
         #expect(second != url)

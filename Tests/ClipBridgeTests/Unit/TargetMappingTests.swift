@@ -19,7 +19,9 @@ struct TargetMappingTests {
         #expect(TargetMapping.targets(for: .plainText) == expected)
         // GTK (gdkclipboard-x11.c special_targets) and Qt (qxcbmime.cpp mimeAtomsForFormat) text atoms are
         // all in the family.
-        let gtk: Set<SelectionTarget> = ["UTF8_STRING", "COMPOUND_TEXT", "TEXT", "STRING", "text/plain;charset=utf-8", "text/plain"]
+        let gtk: Set<SelectionTarget> = [
+            "UTF8_STRING", "COMPOUND_TEXT", "TEXT", "STRING", "text/plain;charset=utf-8", "text/plain",
+        ]
         let qt: Set<SelectionTarget> = ["text/plain", "UTF8_STRING", "STRING", "TEXT"]
         #expect(gtk.union(qt).isSubset(of: Set(expected)))
     }
@@ -103,8 +105,10 @@ struct TargetMappingTests {
 
     @Test("meta targets, the password hint and the item list are not content")
     func contentTargets() {
-        for target in ["TARGETS", "TIMESTAMP", "MULTIPLE", "SAVE_TARGETS", "x-kde-passwordManagerHint",
-                       "application/x-clipbridge-items"] as [SelectionTarget] {
+        for target in [
+            "TARGETS", "TIMESTAMP", "MULTIPLE", "SAVE_TARGETS", "x-kde-passwordManagerHint",
+            "application/x-clipbridge-items",
+        ] as [SelectionTarget] {
             #expect(!TargetMapping.isContentTarget(target), "\(target)")
         }
         #expect(TargetMapping.isContentTarget("UTF8_STRING"))

@@ -37,10 +37,18 @@ struct WireCodecTests {
     @Test("UTF-16 HTML from Firefox is detected, with and without a BOM")
     func utf16HTML() {
         let html = "<b>hé</b>"
-        var le = Data(); for unit in html.utf16 { le.append(UInt8(unit & 0xFF)); le.append(UInt8(unit >> 8)) }
+        var le = Data()
+        for unit in html.utf16 {
+            le.append(UInt8(unit & 0xFF))
+            le.append(UInt8(unit >> 8))
+        }
         #expect(decode("text/html", Array(le)) == html)
         #expect(decode("text/html", [0xFF, 0xFE] + Array(le)) == html)
-        var be = Data([0xFE, 0xFF]); for unit in html.utf16 { be.append(UInt8(unit >> 8)); be.append(UInt8(unit & 0xFF)) }
+        var be = Data([0xFE, 0xFF])
+        for unit in html.utf16 {
+            be.append(UInt8(unit >> 8))
+            be.append(UInt8(unit & 0xFF))
+        }
         #expect(decode("text/html", Array(be)) == html)
         #expect(decode("text/html", Array(html.utf8)) == html)
     }
