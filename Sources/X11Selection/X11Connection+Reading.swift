@@ -34,7 +34,15 @@ extension X11Connection {
         var bytes = Data()
         do {
             while let chunk = try await nextChunk(pending) {
-                if bytes.isEmpty { bytes = chunk } else { bytes.append(chunk) }
+                if !bytes.isEmpty {
+                    bytes.append(chunk)
+                } else if pending.machine.announcedSize > chunk.count {
+                    // INCR announced the size: one allocation instead of a doubling series of copies.
+                    bytes = Data(capacity: min(pending.machine.announcedSize, 1 << 30))
+                    bytes.append(chunk)
+                } else {
+                    bytes = chunk
+                }
             }
         } catch let error as SelectionError {
             throw await explain(error, selection: selection, target: target)
@@ -162,10 +170,9 @@ extension X11Connection {
         -> SelectionError
     {
         guard error.code == .targetUnavailable else { return error }
-        guard let owner = try? owner(of: selection) else {
+        guard (try? owner(of: selection)) != nil else {
             return SelectionError(.noOwner, "\(selection): nobody owns the selection")
         }
-        _ = owner
         guard target != .targets,
             let offered = try? await targets(of: selection, timeout: configuration.readTimeout)
         else { return error }
@@ -377,8 +384,13 @@ extension X11Connection {
         }
     }
 
-    func fail(_ pending: PendingRead, _ error: any Error) {
+    func fail(_ pending: PendingRead, _ reason: any Error) {
         guard pending.outcome == nil else { return }
+        // A property read that failed because the server went away is a lost connection, not a bad reply.
+        var error = reason
+        if let display = xdisplay, display.isDead, !(reason is CancellationError) {
+            error = SelectionError(.connectionLost, "\(pending.context): the connection to \(displayName) broke")
+        }
         pending.outcome = .failure(error)
         // After a refusal or an invalid reply the owner is done with the property; after a timeout or a
         // cancellation it may still write into it later, so that atom is retired for good.

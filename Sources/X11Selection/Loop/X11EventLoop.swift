@@ -88,6 +88,9 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
         let needsWake = state.withLock { state -> Bool in
             state.jobs.append(unowned)
             if state.wakePending { return false }
+            // Enqueued by the loop itself (a continuation resumed while handling an event): the loop looks
+            // at its queue before it sleeps, so the eventfd syscalls would be pure overhead.
+            if let thread = state.thread, pthread_equal(thread, pthread_self()) != 0 { return false }
             state.wakePending = true
             return true
         }

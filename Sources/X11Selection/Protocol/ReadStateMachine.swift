@@ -43,6 +43,8 @@ struct ReadStateMachine: Sendable {
     private(set) var type = X11Atom.none
     private(set) var format = 8
     private(set) var byteCount = 0
+    /// The INCR header's value: a lower bound of the size (ICCCM 2.7.2), for preallocation.
+    private(set) var announcedSize = 0
     /// Bytes delivered but not yet consumed.
     private(set) var bufferedBytes = 0
     /// A chunk is waiting on the server because the buffer was full.
@@ -79,6 +81,9 @@ struct ReadStateMachine: Sendable {
             if value.type == incrAtom {
                 // ICCCM 2.7.2: deleting the INCR property (done by the read) starts the transfer.
                 state = .incremental
+                if value.format == 32, value.bytes.count >= 4 {
+                    announcedSize = value.bytes.withUnsafeBytes { Int(UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self))) }
+                }
                 return [.armIdleDeadline]
             }
             type = value.type

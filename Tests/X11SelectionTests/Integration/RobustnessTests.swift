@@ -87,6 +87,60 @@ struct RobustnessTests {
         await reader.shutdown()
     }
 
+    /// A requestor that asks and vanishes before the answer: our writes to its window fail with BadWindow,
+    /// which is the peer's problem (logged), never ours.
+    @Test func badWindowFromAVanishedRequestorIsContained() async throws {
+        let display = try currentDisplay()
+        let owner = try await openConnection {
+            $0.incrementalThreshold = 64 * 1024
+        }
+        let selection = uniqueSelection()
+        let gate = Gate()
+        let lease = try await owner.claim(selection, offering: SelectionOffer([
+            .init(target: "application/x-late", source: .provider {
+                await gate.waitUntilOpen()
+                return payload(1 << 20)
+            }),
+            .init(target: .utf8String, source: .bytes(Data("still here".utf8))),
+        ]))
+        try await onThread {
+            let client = try RawXClient(display)
+            XConvertSelection(client.display, client.atom(selection.rawValue), client.atom("application/x-late"),
+                              client.atom("RAW_PEER_DATA"), client.window, UInt(CurrentTime))
+            XSync(client.display, 0)
+            client.close()  // the window goes with the client
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        await gate.open()
+        // The INCR header write and the SelectionNotify hit a window that no longer exists.
+        var iterator = lease.events.makeAsyncIterator()
+        let event = await iterator.next()
+        guard case .failed(let target, _, let reason) = event else {
+            Issue.record("expected the transfer to fail, got \(String(describing: event))")
+            return
+        }
+        #expect(target == "application/x-late")
+        #expect(reason.contains("vanished") || reason.contains("destroyed"), "\(reason)")
+        #expect(await owner.activeTransferCount == 0)
+        let reader = try await openConnection()
+        #expect(try await reader.readText(selection) == "still here")
+        await owner.shutdown()
+        await reader.shutdown()
+    }
+
+    @Test func droppingAConnectionWithoutShutdownClosesIt() async throws {
+        let watcher = try await openConnection()
+        let selection = uniqueSelection()
+        do {
+            let owner = try await openConnection()
+            _ = try await owner.claim(selection, offering: SelectionOffer(SelectionOffer.textRepresentations("x")))
+            #expect(try await watcher.owner(of: selection) != nil)
+        }
+        // The actor's isolated deinit closes the display on its thread; the server then drops the owner.
+        #expect(try await eventually { try await watcher.owner(of: selection) == nil })
+        await watcher.shutdown()
+    }
+
     @Test func requestsOlderThanTheClaimAreRefusedAndPropertyNoneIsServed() async throws {
         let display = try currentDisplay()
         let owner = try await openConnection()
