@@ -156,3 +156,40 @@ final class LogRecorder: LogHandler, Sendable {
         set {}
     }
 }
+
+@Suite(.xvfb, .serialized, .enabled(if: XvfbServer.isInstalled), .timeLimit(.minutes(2)))
+struct ClipboardManagerHandoverTests {
+    @Test("shutdown hands the content to a running clipboard manager, which then serves every target")
+    func shutdownHandsOver() async throws {
+        let server = try #require(XvfbServer.current)
+        let manager = try await ClipboardManagerPeer.start(display: server.display)
+        defer { Task { _ = await manager.stop() } }
+        let owner = try await Clipboard.open(display: server.display)
+        let note = RichNote(title: "kept", htmlContent: "<b>kept</b>", plainText: "kept")
+        try await owner.copy(note)
+        await owner.shutdown(handOverTimeout: .seconds(10))
+        try await manager.waitForOutput("SAVED", timeout: .seconds(5))
+        let saved = String(decoding: manager.stdoutSoFar, as: UTF8.self)
+        #expect(saved.contains("application/json"))
+        #expect(saved.contains("text/html"))
+        #expect(saved.contains("UTF8_STRING"))
+
+        // The app is gone; the manager serves its content.
+        let reader = try await Clipboard.open(display: server.display)
+        defer { Task { await reader.shutdown() } }
+        #expect(try await reader.paste(RichNote.self) == [note])
+        #expect(try await reader.text() == "kept")
+    }
+
+    @Test("sensitive content is never handed over")
+    func sensitiveIsNotHandedOver() async throws {
+        let server = try #require(XvfbServer.current)
+        let manager = try await ClipboardManagerPeer.start(display: server.display)
+        defer { Task { _ = await manager.stop() } }
+        let owner = try await Clipboard.open(display: server.display)
+        try await owner.copy("hunter2", options: CopyOptions(isSensitive: true))
+        #expect(try await owner.handOverToClipboardManager(timeout: .seconds(3)) == .skippedSensitive)
+        await owner.shutdown(handOverTimeout: .seconds(3))
+        #expect(!String(decoding: manager.stdoutSoFar, as: UTF8.self).contains("SAVED"))
+    }
+}
