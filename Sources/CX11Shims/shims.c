@@ -1,4 +1,5 @@
 // See CX11Shims.h for why each function exists.
+#define _GNU_SOURCE
 #include "CX11Shims.h"
 
 #include <X11/Xlib.h>
@@ -162,6 +163,13 @@ unsigned long CX11Shims_droppedErrorCount(Display *display) {
     unsigned long dropped = state != NULL ? state->dropped : 0;
     pthread_mutex_unlock(&registryLock);
     return dropped;
+}
+
+void CX11Shims_setCurrentThreadName(const char *name) {
+    char truncated[16];
+    strncpy(truncated, name, sizeof truncated - 1);
+    truncated[sizeof truncated - 1] = '\0';
+    pthread_setname_np(pthread_self(), truncated);
 }
 
 int CX11Shims_eventfd(void) {

@@ -49,6 +49,9 @@ int CX11Shims_takeError(CX11Shims_Display *display, CX11Shims_Error *out);
 /// Number of protocol errors dropped because the per-display queue was full.
 unsigned long CX11Shims_droppedErrorCount(CX11Shims_Display *display);
 
+/// Names the calling thread (pthread_setname_np is a GNU extension the Glibc module does not vend).
+void CX11Shims_setCurrentThreadName(const char *name);
+
 /// `eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)`.
 int CX11Shims_eventfd(void);
 

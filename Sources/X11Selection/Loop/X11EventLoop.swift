@@ -43,7 +43,11 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
     nonisolated(unsafe) private weak var driver: (any X11EventLoopDriver)?
 
     /// Starts the loop thread. Throws if the thread or the eventfd cannot be created.
+    /// Shown in debuggers, perf and /proc (Linux keeps the first 15 bytes).
+    private let name: String
+
     init(name: String) throws(SelectionError) {
+        self.name = name
         let fd = CX11Shims_eventfd()
         guard fd >= 0 else {
             throw SelectionError(.connectionLost, "cannot create an eventfd: errno \(errno)")
@@ -62,7 +66,6 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
             throw SelectionError(.connectionLost, "cannot start the X event-loop thread: error \(rc)")
         }
         pthread_detach(thread)
-        _ = name
     }
 
     deinit {
@@ -117,6 +120,7 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
     // MARK: The loop
 
     private func run() {
+        CX11Shims_setCurrentThreadName(name)
         state.withLock { $0.thread = pthread_self() }
         let executor = asUnownedSerialExecutor()
         while true {

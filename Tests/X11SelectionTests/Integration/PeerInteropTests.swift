@@ -41,6 +41,28 @@ struct PeerInteropTests {
         await reader.shutdown()
     }
 
+    /// Two xclip requestors and one of ours at the same time, each above 1 MiB.
+    @Test func simultaneousXclipRequestorsAreAllServed() async throws {
+        let display = try currentDisplay()
+        let owner = try await openConnection()
+        let bytes = payload(20 << 20, seed: 31)
+        _ = try await owner.claim(.clipboard, offering: SelectionOffer([
+            .init(target: "application/x-clipbridge-test", source: .bytes(bytes)),
+        ]))
+        let reader = try await openConnection()
+        let command = PeerCommand(["xclip", "-selection", "clipboard", "-o", "-t", "application/x-clipbridge-test"],
+                                  display: display, timeout: .seconds(60))
+        async let first = command.run()
+        async let second = command.run()
+        async let ours = reader.read(.clipboard, target: "application/x-clipbridge-test")
+        let (a, b, c) = try await (first, second, ours)
+        #expect(a.stdout == bytes)
+        #expect(b.stdout == bytes)
+        #expect(c.bytes == bytes)
+        await owner.shutdown()
+        await reader.shutdown()
+    }
+
     @Test func xclipListsExactlyOurTargets() async throws {
         let display = try currentDisplay()
         let owner = try await openConnection()

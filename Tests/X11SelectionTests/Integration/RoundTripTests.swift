@@ -49,6 +49,50 @@ struct RoundTripTests {
         await reader.shutdown()
     }
 
+    /// Many requestors at once, each with its own INCR transfer keyed by (window, property): none blocks
+    /// another (xclip leaves one of two simultaneous requestors hanging at 1 MiB and above).
+    @Test func manyConcurrentRequestorsAreServedInFull() async throws {
+        let owner = try await openConnection {
+            $0.incrementalThreshold = 256 * 1024
+            $0.chunkSize = 64 * 1024
+        }
+        let selection = uniqueSelection()
+        let bytes = payload(3 << 20, seed: 21)
+        _ = try await owner.claim(selection, offering: SelectionOffer([
+            .init(target: "application/x-shared", source: .bytes(bytes)),
+        ]))
+        var readers: [X11Connection] = []
+        for _ in 0..<6 { readers.append(try await openConnection()) }
+        // Two reads per connection as well: same window, different properties.
+        let results = try await withThrowingTaskGroup(of: Data.self) { group in
+            for reader in readers {
+                for _ in 0..<2 {
+                    group.addTask { try await reader.read(selection, target: "application/x-shared").bytes }
+                }
+            }
+            var all: [Data] = []
+            for try await data in group { all.append(data) }
+            return all
+        }
+        #expect(results.count == 12)
+        #expect(results.allSatisfy { $0 == bytes })
+        #expect(await owner.activeTransferCount == 0)
+        for reader in readers { await reader.shutdown() }
+        await owner.shutdown()
+    }
+
+    @Test func aConnectionReadsWhatItOwnsItself() async throws {
+        let connection = try await openConnection { $0.incrementalThreshold = 1000 }
+        let selection = uniqueSelection()
+        let bytes = payload(100_000, seed: 1)
+        _ = try await connection.claim(selection, offering: SelectionOffer([
+            .init(target: "application/x-self", source: .bytes(bytes)),
+        ]))
+        #expect(try await connection.read(selection, target: "application/x-self").bytes == bytes)
+        #expect(try await connection.targets(of: selection).first == "application/x-self")
+        await connection.shutdown()
+    }
+
     @Test func fileSourceIsStreamedAndStreamedReadIsBounded() async throws {
         let owner = try await openConnection { $0.incrementalThreshold = 64 * 1024 }
         let reader = try await openConnection { $0.streamBufferLimit = 512 * 1024 }
