@@ -236,6 +236,12 @@ if wants latency; then
     done
     xclip_line=$("$cbin/benchrun" -n "$process_runs" -- xclip -o -selection clipboard)
     stop_owners
+    # The floor under any read: one X round trip (XGetSelectionOwner), bare in C, through the actor in ClipBridge.
+    c_roundtrip=(); cb_roundtrip=()
+    for ((run = 0; run < latency_runs; run++)); do
+        c_roundtrip+=("$(field "$("$cbin/requestor" -R "$latency_count")" median_us)")
+        cb_roundtrip+=("$(field "$("$bench" roundtrip --count "$latency_count")" median_us)")
+    done
     heading "Small-paste latency, 16 bytes of UTF8_STRING (median of $latency_count reads in a row in one process; median of $latency_runs runs)"
     # shellcheck disable=SC2086
     c_latency=$(median ${latencies[c-c]:-nan})
@@ -247,6 +253,10 @@ if wants latency; then
         row '  %-40s %10s µs   %s' "$label" "$value" "$(ratio "$value" "$c_latency")"
     done
     row '  %-40s %10s ms   (a whole process per paste, for context; %s runs)' "xclip -o" "$(field "$xclip_line" median_ms)" "$process_runs"
+    c_floor=$(median "${c_roundtrip[@]}")
+    cb_floor=$(median "${cb_roundtrip[@]}")
+    row '  %-40s %10s µs   %s' "X round trip, C (XGetSelectionOwner)" "$c_floor" ""
+    row '  %-40s %10s µs   %s' "X round trip, ClipBridge (owner(of:))" "$cb_floor" "$(ratio "$cb_floor" "$c_floor")"
 fi
 
 # --- Owner-change notification latency ----------------------------------------------------------------------

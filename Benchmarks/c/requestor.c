@@ -3,10 +3,11 @@
  * Reads one target of a selection, following INCR (ICCCM 2.7.2), and writes the bytes to a file (or drops
  * them). With -r it reads REPEAT times in a row and reports the latency of each read.
  *
- *   requestor [-s SELECTION] [-t TARGET] [-o FILE] [-r REPEAT]
+ *   requestor [-s SELECTION] [-t TARGET] [-o FILE] [-r REPEAT] [-R ROUNDTRIPS]
  *
  * Prints "RESULT read bytes=... seconds=... mib_per_s=..." (one read) or a latency RESULT line (-r). The
  * timing covers the transfer only (from XConvertSelection to the last byte written), not process start-up.
+ * With -R it instead times ROUNDTRIPS bare XGetSelectionOwner calls: the floor any selection read pays.
  */
 #include <X11/Xatom.h>
 #include <X11/Xlib.h>
@@ -68,14 +69,15 @@ static size_t read_once(void) {
 
 int main(int argc, char **argv) {
     const char *selection_name = "CLIPBOARD", *target_name = "application/octet-stream", *file = NULL;
-    int repeat = 0, option;
-    while ((option = getopt(argc, argv, "s:t:o:r:")) != -1) {
+    int repeat = 0, roundtrips = 0, option;
+    while ((option = getopt(argc, argv, "s:t:o:r:R:")) != -1) {
         switch (option) {
         case 's': selection_name = optarg; break;
         case 't': target_name = optarg; break;
         case 'o': file = optarg; break;
         case 'r': repeat = atoi(optarg); break;
-        default: die("usage: requestor [-s SELECTION] [-t TARGET] [-o FILE] [-r REPEAT]");
+        case 'R': roundtrips = atoi(optarg); break;
+        default: die("usage: requestor [-s SELECTION] [-t TARGET] [-o FILE] [-r REPEAT] [-R ROUNDTRIPS]");
         }
     }
     alarm(600);
@@ -88,7 +90,15 @@ int main(int argc, char **argv) {
     window = XCreateSimpleWindow(display, DefaultRootWindow(display), 0, 0, 1, 1, 0, 0, 0);
     XSelectInput(display, window, PropertyChangeMask);  /* before any request: no INCR chunk can be missed */
 
-    if (repeat > 0) {
+    if (roundtrips > 0) {
+        int64_t *samples = calloc((size_t)roundtrips, sizeof *samples);
+        for (int i = 0; i < roundtrips; i++) {
+            int64_t start = now_ns();
+            XGetSelectionOwner(display, selection);
+            samples[i] = now_ns() - start;
+        }
+        print_latency("roundtrip", samples, roundtrips);
+    } else if (repeat > 0) {
         int64_t *samples = calloc((size_t)repeat, sizeof *samples);
         size_t bytes = 0;
         for (int i = 0; i < repeat; i++) {

@@ -11,6 +11,7 @@ struct BenchOptions {
         [--source memory|file] [--transfers N] [--chunk BYTES]
                clipbridge-bench requestor [--selection S] [--target T] [--output PATH]
                clipbridge-bench latency [--selection S] [--target T] [--count N]
+               clipbridge-bench roundtrip [--selection S] [--count N]
                clipbridge-bench watch-latency [--selection S] [--count N]
         """
 

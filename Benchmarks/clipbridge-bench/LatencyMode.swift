@@ -17,3 +17,18 @@ func runLatency(_ options: BenchOptions) async throws {
     printLatency("latency", samples)
     await connection.shutdown()
 }
+
+/// Times `--count` calls of `owner(of:)`: one X round trip plus the hops into and out of the connection's
+/// thread, the floor under every read (the C counterpart is `requestor -R N`, bare XGetSelectionOwner).
+func runRoundTrip(_ options: BenchOptions) async throws {
+    let connection = try await X11Connection.open(configuration: options.configuration)
+    var samples: [Int64] = []
+    samples.reserveCapacity(options.count)
+    for _ in 0..<max(options.count, 1) {
+        let start = monotonicNanoseconds()
+        _ = try await connection.owner(of: options.selection)
+        samples.append(monotonicNanoseconds() - start)
+    }
+    printLatency("roundtrip", samples)
+    await connection.shutdown()
+}

@@ -4,6 +4,7 @@
 //                          [--transfers N] [--chunk BYTES]
 //   clipbridge-bench requestor [--selection S] [--target T] [--output PATH]
 //   clipbridge-bench latency [--selection S] [--target T] [--count N]
+//   clipbridge-bench roundtrip [--selection S] [--count N]
 //   clipbridge-bench watch-latency [--selection S] [--count N]
 //
 // Each mode prints the same RESULT/READY/CHANGE lines as its C counterpart, so Benchmarks/run.sh treats both
@@ -23,6 +24,7 @@ do {
     case "owner": try await runOwner(options)
     case "requestor": try await runRequestor(options)
     case "latency": try await runLatency(options)
+    case "roundtrip": try await runRoundTrip(options)
     case "watch-latency": try await runWatchLatency(options)
     default: fail(BenchOptions.usage)
     }
