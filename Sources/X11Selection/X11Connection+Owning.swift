@@ -252,6 +252,14 @@ extension X11Connection {
         display.sendSelectionNotify(
             requestor: pending.requestor, selection: pending.selection, target: wellKnown.multiple,
             property: pending.property, time: pending.time)
+        // INCR pairs could not start before this notify: their idle clocks start now, not when their
+        // headers were written (a slow provider for another pair must not time them out).
+        for pair in pending.request.pairs {
+            let key = TransferKey(requestor: pending.requestor, property: pair.property)
+            if outgoing[key] != nil {
+                deadlines.arm(.outgoing(key), at: .now + configuration.incrementalIdleTimeout)
+            }
+        }
     }
 
     // MARK: Content
@@ -367,7 +375,14 @@ extension X11Connection {
         outgoing[key] = transfer
         claim.transfersInFlight += 1
         handoverTransferStarted(claimID: claim.id)
-        deadlines.arm(.outgoing(key), at: .now + configuration.incrementalIdleTimeout)
+        if case .multiple = route {
+            // The requestor cannot start before the MULTIPLE's notify, which waits for every pair (maybe a
+            // slow provider): allow for that here; `finishMultiple` starts the idle clock proper.
+            deadlines.arm(
+                .outgoing(key), at: .now + configuration.readTimeout + configuration.incrementalIdleTimeout)
+        } else {
+            deadlines.arm(.outgoing(key), at: .now + configuration.incrementalIdleTimeout)
+        }
         replied(route, success: true)
         logger.trace("\(claim.selection):\(representation.target): INCR of \(payload.size) bytes to \(requestor)")
     }

@@ -352,8 +352,8 @@ public actor X11Connection {
         transfersPerRequestor.removeAll()
         multiples.removeAll()
         for claim in claims.values {
+            if claim.isOwner { claim.continuation.yield(.lost(nil)) }
             claim.isOwner = false
-            claim.continuation.yield(.lost(nil))
             claim.continuation.finish()
         }
         claims.removeAll()

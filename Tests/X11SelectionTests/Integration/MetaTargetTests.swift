@@ -40,6 +40,30 @@ struct MetaTargetTests {
         await reader.shutdown()
     }
 
+    /// An INCR pair's idle clock starts with the MULTIPLE notify, so a slow provider for another pair
+    /// does not get the INCR pair dropped before the requestor could even start it.
+    @Test func slowPairDoesNotTimeOutAnIncrementalPair() async throws {
+        let owner = try await openConnection {
+            $0.incrementalThreshold = 1000
+            $0.incrementalIdleTimeout = .milliseconds(400)
+        }
+        let reader = try await openConnection()
+        let selection = uniqueSelection()
+        let big = payload(200_000, seed: 8)
+        _ = try await owner.claim(selection, offering: SelectionOffer([
+            .init(target: "application/x-big", source: .bytes(big)),
+            .init(target: "application/x-slow", source: .provider {
+                try await Task.sleep(for: .milliseconds(900))
+                return Data("slow".utf8)
+            }),
+        ]))
+        let results = try await reader.read(selection, targets: ["application/x-big", "application/x-slow"])
+        #expect(try results["application/x-big"]?.get().bytes == big)
+        #expect(try results["application/x-slow"]?.get().bytes == Data("slow".utf8))
+        await owner.shutdown()
+        await reader.shutdown()
+    }
+
     @Test func timestampIsTheClaimTimeAndTargetSizesListEverything() async throws {
         let owner = try await openConnection()
         let reader = try await openConnection()
