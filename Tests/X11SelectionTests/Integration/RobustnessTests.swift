@@ -234,6 +234,54 @@ struct RobustnessTests {
         await reader.shutdown()
     }
 
+    @Test func shutdownFailsPendingCallsAndLaterCalls() async throws {
+        let owner = try await openConnection()
+        let reader = try await openConnection()
+        let selection = uniqueSelection()
+        _ = try await owner.claim(selection, offering: SelectionOffer([
+            .init(target: "application/x-slow", source: .provider {
+                try await Task.sleep(for: .seconds(30))
+                return Data()
+            }),
+        ]))
+        let changes = try await reader.watchOwnerChanges(of: [selection])
+        let reading = Task { try await reader.read(selection, target: "application/x-slow", timeout: .seconds(60)) }
+        #expect(await eventually { await reader.activeReadCount == 1 })
+        await reader.shutdown()
+        let result = await reading.result
+        if case .failure(let error as SelectionError) = result {
+            #expect(error.code == .shutDown)
+        } else {
+            Issue.record("expected .shutDown, got \(result)")
+        }
+        var iterator = changes.makeAsyncIterator()
+        #expect(try await iterator.next() == nil)
+        let later = await #expect(throws: SelectionError.self) { _ = try await reader.targets(of: selection) }
+        #expect(later?.code == .shutDown)
+        await owner.shutdown()
+    }
+
+    @Test func aThrowingSinkAbandonsTheRead() async throws {
+        struct Enough: Error {}
+        let owner = try await openConnection {
+            $0.incrementalThreshold = 16 * 1024
+            $0.chunkSize = 16 * 1024
+        }
+        let reader = try await openConnection()
+        let selection = uniqueSelection()
+        _ = try await owner.claim(selection, offering: SelectionOffer([
+            .init(target: "application/x-big", source: .bytes(payload(1 << 20))),
+        ]))
+        await #expect(throws: Enough.self) {
+            _ = try await reader.read(selection, target: "application/x-big") { _ in throw Enough() }
+        }
+        #expect(await reader.activeReadCount == 0)
+        // The connection is fine afterwards.
+        #expect(try await reader.read(selection, target: "application/x-big").bytes.count == 1 << 20)
+        await owner.shutdown()
+        await reader.shutdown()
+    }
+
     @Test func aReadWithoutReplyTimesOut() async throws {
         let owner = try await openConnection()
         // Only the per-call timeout can end the read early: the configured one is a minute.
