@@ -40,6 +40,16 @@ struct ClipBridgeCommand: AsyncParsableCommand {
         // typed needs it (`MIMEDatabase.consulting`), so a plain copy or paste starts as fast as xclip.
         UTType.loadsSystemSharedMIMEInfo = false
         do {
+            // The detached server is started by `copy` with exactly one argument: parse it directly.
+            // ArgumentParser's reflection-based parse is a large part of a process's start-up, and
+            // this start-up is on the path of every `clipbridge copy`.
+            let arguments = CommandLine.arguments
+            if arguments.count == 3, arguments[1] == ServeDetached.configuration.commandName {
+                var server = ServeDetached()
+                server.plan = arguments[2]
+                try await server.run()
+                return
+            }
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()

@@ -17,6 +17,8 @@ struct ServeDetached: AsyncParsableCommand {
     @Argument(help: "The copy plan, as JSON.")
     var plan: String
 
+    init() {}
+
     func run() async throws {
         let status = Background.statusDescriptor
         // A server outlives the terminal and the shell: no SIGHUP when they go (bugaevc/wl-clipboard#116),
