@@ -50,6 +50,12 @@ struct ClipBridgeCommand: AsyncParsableCommand {
                 try await server.run()
                 return
             }
+            // Plain `clipbridge paste`, the form scripts run most, likewise.
+            if arguments.count == 2, arguments[1] == "paste" {
+                var paste = Paste.withDefaults()
+                try await paste.run()
+                return
+            }
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()

@@ -58,6 +58,27 @@ struct Paste: AsyncParsableCommand {
                                             valueName: "seconds"))
     var timeout: Double = 5
 
+    /// `paste` with every option at its default, built without ArgumentParser's reflection-based parse
+    /// (used for a bare `clipbridge paste`; see `ClipBridgeCommand.main`). Each property must be set:
+    /// an unparsed ArgumentParser property wrapper cannot be read.
+    static func withDefaults() -> Paste {
+        var paste = Paste()
+        var display = DisplayOptions()
+        display.display = nil
+        paste.displayOptions = display
+        var selection = SelectionOptions()
+        selection.selection = .clipboard
+        selection.primary = false
+        paste.selectionOptions = selection
+        paste.type = nil
+        paste.listTypes = false
+        paste.json = false
+        paste.output = nil
+        paste.noNewline = false
+        paste.timeout = 5
+        return paste
+    }
+
     func validate() throws {
         guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number.") }
         if json && !listTypes { throw ValidationError("--json goes with --list-types.") }
