@@ -185,6 +185,22 @@ struct CopyTests {
         #expect(after.stderrText.contains("nothing is copied"))
     }
 
+    @Test("--foreground still stops on SIGTERM when started with SIGTERM and SIGINT blocked")
+    func inheritedBlockedMask() async throws {
+        let display = try CLI.server().display
+        // exec keeps the signal mask: the CLI has to unblock what it handles itself.
+        let blocking = "import os, signal, sys; signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM, signal.SIGINT}); "
+            + "os.execv(sys.argv[1], sys.argv[1:])"
+        let server = try startPeer(["/usr/bin/python3", "-c", blocking, CLI.binary, "copy", "--foreground", "masked"],
+                                   display: display)
+        #expect(try await eventually { try await Xclip.paste(display).stdoutText == "masked" })
+        let blocked = procStatus(server.pid, "SigBlk").flatMap { UInt64($0, radix: 16) } ?? 1
+        #expect(blocked & (1 << UInt64(SIGTERM - 1)) == 0, "SIGTERM still blocked")
+        let ended = await server.stop(grace: .seconds(5))
+        #expect(ended.termination == .exited(0), "\(ended)")
+        #expect(try await CLI.run(["paste"], display: display).exitCode == 1)
+    }
+
     @Test("--foreground ends by itself when another client copies")
     func foregroundLoss() async throws {
         let display = try CLI.server().display
