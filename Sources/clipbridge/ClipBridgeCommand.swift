@@ -50,10 +50,15 @@ struct ClipBridgeCommand: AsyncParsableCommand {
                 try await server.run()
                 return
             }
-            // Plain `clipbridge paste`, the form scripts run most, likewise.
+            // Plain `clipbridge paste` and `… | clipbridge copy`, the forms scripts run most, likewise.
             if arguments.count == 2, arguments[1] == "paste" {
                 var paste = Paste.withDefaults()
                 try await paste.run()
+                return
+            }
+            if arguments.count == 2, arguments[1] == "copy" {
+                var copy = Copy.withDefaults()
+                try await copy.run()
                 return
             }
             var command = try parseAsRoot()

@@ -96,6 +96,32 @@ struct Copy: AsyncParsableCommand {
     @Flag(name: .long, help: "Clear the selection (whoever owns it) and exit.")
     var clear = false
 
+    /// `copy` with every option at its default (standard input, CLIPBOARD, detached), built without
+    /// ArgumentParser's reflection-based parse (used for a bare `clipbridge copy`; see
+    /// `ClipBridgeCommand.main`). Each property must be set: an unparsed property wrapper cannot be read.
+    static func withDefaults() -> Copy {
+        var copy = Copy()
+        var display = DisplayOptions()
+        display.display = nil
+        copy.displayOptions = display
+        var selection = SelectionOptions()
+        selection.selection = .clipboard
+        selection.primary = false
+        copy.selectionOptions = selection
+        copy.text = []
+        copy.type = nil
+        copy.file = nil
+        copy.add = []
+        copy.files = []
+        copy.cut = false
+        copy.sensitive = false
+        copy.pasteOnce = false
+        copy.loops = nil
+        copy.foreground = false
+        copy.clear = false
+        return copy
+    }
+
     func validate() throws {
         let sources = (text.isEmpty ? 0 : 1) + (file == nil ? 0 : 1) + (files.isEmpty ? 0 : 1)
         if sources > 1 { throw ValidationError("Give only one of TEXT, --file and --files.") }
