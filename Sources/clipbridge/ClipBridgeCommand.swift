@@ -3,7 +3,6 @@
 
 import ArgumentParser
 import Glibc
-import UniformTypes
 
 /// `clipbridge`: the X11 clipboard from the shell, typed with UTType.
 @main
@@ -36,9 +35,6 @@ struct ClipBridgeCommand: AsyncParsableCommand {
     /// `copy --foreground` and `watch` ignore SIGTERM), then parses and runs as ArgumentParser does.
     static func main() async {
         Signals.unblockHandledSignals()
-        // The machine's shared-mime-info database (a large XML parse) is read only when a name the user
-        // typed needs it (`MIMEDatabase.consulting`), so a plain copy or paste starts as fast as xclip.
-        UTType.loadsSystemSharedMIMEInfo = false
         do {
             // The detached server is started by `copy` with exactly one argument: parse it directly.
             // ArgumentParser's reflection-based parse is a large part of a process's start-up, and

@@ -88,6 +88,7 @@ struct Paste: AsyncParsableCommand {
     }
 
     func run() async throws {
+        MIMEDatabase.restrict()
         let display = displayOptions.display
         let selection = selectionOptions.name
         do {
@@ -131,7 +132,7 @@ struct Paste: AsyncParsableCommand {
             return try await best(type.contentType, in: available, clipboard: clipboard)
         }
         if let output, let ext = output.split(separator: "/").last?.split(separator: ".").dropFirst().last,
-           let inferred = UTType(filenameExtension: String(ext)), !inferred.isDynamic,
+           let inferred = MIMEDatabase.consulting({ UTType(filenameExtension: String(ext)) }), !inferred.isDynamic,
            let best = try await best(inferred, in: available, clipboard: clipboard) {
             return best
         }

@@ -80,6 +80,7 @@ struct Watch: AsyncParsableCommand {
     }
 
     func run() async throws {
+        MIMEDatabase.restrict()
         let display = displayOptions.display
         // A command that stops reading its input must not kill us with SIGPIPE.
         Signals.ignore(SIGPIPE)

@@ -87,7 +87,18 @@ struct TypeName: ExpressibleByArgument, Sendable, CustomStringConvertible {
 }
 
 /// When the machine's shared-mime-info database may be consulted.
+///
+/// UniformTypes reads the system shared-mime-info database (a large XML parse) on its first lookup miss;
+/// ClipBridge's static type tables miss on every start. The CLI reads it only when a name the user typed
+/// needs it, so a plain copy or paste starts as fast as it can.
 enum MIMEDatabase {
+    /// Forbids reading the database on lookup misses; call before the libraries are used. (Not at
+    /// process start: setting the flag builds UniformTypes' registry, which a bare `copy` parent or
+    /// `--help` never needs.)
+    static func restrict() {
+        UTType.loadsSystemSharedMIMEInfo = false
+    }
+
     /// Runs `body` with UniformTypes allowed to read the system shared-mime-info database on a lookup
     /// miss, then forbids it again.
     ///

@@ -30,6 +30,7 @@ struct CopyServer: Sendable {
 
     /// Owns the selection, calls `ready` once (with success or the failure), then serves.
     func run(ready: (Result<Void, CLIFailure>) -> Void) async -> Ending? {
+        MIMEDatabase.restrict()
         let selection = SelectionName(rawValue: plan.selection)
         // Signal delivery is redirected before the claim, so a SIGTERM during start-up still
         // releases cleanly instead of killing us between claim and serve.
