@@ -95,6 +95,23 @@ struct CopyTests {
         #expect(try await Xclip.paste(display).stdoutText == text)
     }
 
+    @Test("'-' names standard input for --file and --add")
+    func standardInputPaths() async throws {
+        let display = try CLI.server().display
+        let viaFile = try await CLI.run(["copy", "--file", "-", "-t", "text/html"], display: display, input: "<s>a</s>")
+        #expect(viaFile.succeeded, "\(viaFile)")
+        #expect(try await Xclip.paste(display, target: "text/html").stdoutText == "<s>a</s>")
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let text = try scratch.file("t.txt", Data("plain".utf8))
+        let viaAdd = try await CLI.run(["copy", "--add", "text/html=-", "--add", "text/plain=\(text.path)"],
+                                       display: display, input: "<b>rich</b>")
+        #expect(viaAdd.succeeded, "\(viaAdd)")
+        #expect(try await Xclip.targets(display).contentTargets.first == "text/html")
+        #expect(try await Xclip.paste(display, target: "text/html").stdoutText == "<b>rich</b>")
+        #expect(try await Xclip.paste(display).stdoutText == "plain")
+    }
+
     @Test("--files copies files as a file manager does; --cut marks them cut")
     func files() async throws {
         let display = try CLI.server().display

@@ -83,6 +83,15 @@ struct WatchTests {
         await watcher.stop()
     }
 
+    @Test("-p adds the primary selection; an unreachable --display exits 4")
+    func primaryAndDisplay() async throws {
+        let display = try CLI.server().display
+        let both = try await CLI.run(["watch", "--initial", "--once", "-p", "-s", "primary"], display: display)
+        #expect(both.succeeded && both.stdoutText.contains("PRIMARY"), "\(both)")
+        let unreachable = try await CLI.run(["watch", "--display", ":4996"], display: display)
+        #expect(unreachable.exitCode == 4 && unreachable.stderrText.contains(":4996"), "\(unreachable)")
+    }
+
     @Test("--once exits after the first change")
     func once() async throws {
         let display = try CLI.server().display
