@@ -44,7 +44,7 @@ enum Spool {
     ///
     /// The file is created with mode 0600 by `mkstemp` in `$TMPDIR` (or /tmp) and unlinked at once;
     /// only the descriptor keeps it alive.
-    static func spool(from source: Int32) throws -> SpooledPayload {
+    static func spool(from source: Int32, name: String = "standard input") throws -> SpooledPayload {
         let descriptor = try makeAnonymousFile()
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var size = 0
@@ -52,7 +52,7 @@ enum Spool {
         while true {
             let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            if count < 0 { close(descriptor); throw failure("cannot read standard input") }
+            if count < 0 { close(descriptor); throw failure("cannot read \(name)") }
             if count == 0 { break }
             if prefix.count < sniffLength { prefix += buffer[0..<min(count, sniffLength - prefix.count)] }
             var written = 0
@@ -92,7 +92,7 @@ enum Spool {
             let again = Glibc.open(path, O_RDONLY | O_CLOEXEC)
             guard again >= 0 else { throw failure("cannot open \(path)") }
             defer { close(again) }
-            return try spool(from: again)
+            return try spool(from: again, name: path)
         }
         var payload = SpooledPayload(descriptor: descriptor, size: Int(info.st_size), prefix: [])
         let want = min(sniffLength, payload.size)
