@@ -68,10 +68,12 @@ extension X11Connection {
                 total += chunk.count
                 try await sink(chunk)
             }
-        } catch let error as SelectionError {
-            throw await explain(error, selection: selection, target: target)
         } catch {
+            // A no-op when the read already ended; otherwise the sink threw: abandon the transfer.
             cancelRead(property: pending.property, id: pending.id)
+            if let error = error as? SelectionError {
+                throw await explain(error, selection: selection, target: target)
+            }
             throw error
         }
         return SelectionStreamSummary(
@@ -274,8 +276,7 @@ extension X11Connection {
     // MARK: Events
 
     func handleSelectionNotify(selection: X11Atom, target: X11Atom, property: X11Atom, time: X11Timestamp) {
-        if let pending = handover, selection == wellKnown.clipboardManager, target == wellKnown.saveTargets {
-            _ = pending
+        if handover != nil, selection == wellKnown.clipboardManager, target == wellKnown.saveTargets {
             handoverNotified(accepted: !property.isNone)
             return
         }

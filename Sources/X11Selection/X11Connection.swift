@@ -203,20 +203,21 @@ public actor X11Connection {
     // MARK: The pump (called by the loop between jobs)
 
     /// Reads and handles X events, fires deadlines, flushes. Runs on the loop thread.
-    func pumpOnLoop() -> PumpResult {
+    func pumpOnLoop(socketReadable: Bool) -> PumpResult {
         guard let display = xdisplay, closedError == nil else {
             fireDeadlines()
             return PumpResult(fileDescriptor: nil, deadline: deadlines.nextInstant(), hasMoreWork: false)
         }
         var handled = 0
-        var available = display.readAvailableEvents()
+        var available = socketReadable ? display.readAvailableEvents() : display.queuedEvents
         while available > 0 && handled < 512 && !display.isDead {
             let event = display.nextEvent(fixesEventBase: fixesEventBase)
             handle(event)
             handled += 1
             drainErrors()
+            // Only what Xlib already holds: new input is found by the next poll, which costs the same
+            // syscall as a speculative read and sleeps when there is none.
             available = display.queuedEvents
-            if available == 0 { available = display.readAvailableEvents() }
         }
         drainErrors()
         fireDeadlines()
@@ -378,8 +379,8 @@ public actor X11Connection {
 }
 
 extension X11Connection: X11EventLoopDriver {
-    nonisolated func pump() -> PumpResult {
-        assumeIsolated { $0.pumpOnLoop() }
+    nonisolated func pump(socketReadable: Bool) -> PumpResult {
+        assumeIsolated { $0.pumpOnLoop(socketReadable: socketReadable) }
     }
 }
 

@@ -14,8 +14,9 @@ struct PumpResult {
 
 /// The object the loop drives; called only on the loop thread.
 protocol X11EventLoopDriver: AnyObject, Sendable {
-    /// Processes X events, fires expired deadlines and flushes the output buffer.
-    func pump() -> PumpResult
+    /// Processes X events, fires expired deadlines and flushes the output buffer. `socketReadable` is
+    /// false when the last `poll` saw no input on the X socket (then reading it would only cost a syscall).
+    func pump(socketReadable: Bool) -> PumpResult
 }
 
 /// The thread that owns one X `Display` and the serial executor of the actor bound to it.
@@ -123,6 +124,7 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
         CX11Shims_setCurrentThreadName(name)
         state.withLock { $0.thread = pthread_self() }
         let executor = asUnownedSerialExecutor()
+        var socketReadable = true
         while true {
             let (jobs, terminating) = state.withLock { state -> ([UnownedJob], Bool) in
                 let jobs = state.jobs
@@ -136,16 +138,20 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
             if terminating && jobs.isEmpty {
                 return
             }
-            let result = driver?.pump() ?? PumpResult(fileDescriptor: nil, deadline: nil, hasMoreWork: false)
+            let result = driver?.pump(socketReadable: socketReadable)
+                ?? PumpResult(fileDescriptor: nil, deadline: nil, hasMoreWork: false)
+            // Until a poll says otherwise, assume input may be waiting (e.g. right after jobs ran).
+            socketReadable = true
             let queued = state.withLock { !$0.jobs.isEmpty || $0.terminating }
             if result.hasMoreWork || queued {
                 continue
             }
-            sleep(until: result)
+            socketReadable = sleep(until: result)
         }
     }
 
-    private func sleep(until result: PumpResult) {
+    /// Sleeps until input, a wake-up or the deadline; returns whether the X socket has input.
+    private func sleep(until result: PumpResult) -> Bool {
         var fds = [pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
         if let fd = result.fileDescriptor {
             fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
@@ -165,5 +171,7 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
         if rc > 0 && fds[0].revents != 0 {
             CX11Shims_eventfdDrain(wakeFD)
         }
+        // POLLHUP/POLLERR count as readable: reading is how Xlib notices the broken connection.
+        return rc < 0 || (fds.count > 1 && fds[1].revents != 0)
     }
 }
