@@ -10,6 +10,7 @@ packages=(
     python3 python3-gi gir1.2-gtk-4.0     # a real GTK 4 app as a peer
     python3-pyqt5                         # a real Qt 5 app as a peer
     gcc                                   # the C Xlib ceiling in Benchmarks/
+    time                                  # GNU time: peak RSS of a command in the CLI tests
     shared-mime-info                      # the freedesktop MIME database UniformTypes reads
 )
 

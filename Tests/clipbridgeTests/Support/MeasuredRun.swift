@@ -1,4 +1,11 @@
-// clipbridge tests: running the binary with its peak RSS measured (wait4's rusage of exactly that child).
+// clipbridge tests: running the binary with its peak RSS measured.
+//
+// Why GNU time sits in between: posix_spawn is a vfork (CLONE_VM), so until it execs the child shares the
+// test process's address space, and Linux folds the old mm's high-water mark into the new program's
+// `ru_maxrss` at exec (fs/exec.c, exec_mmap → setmax_mm_hiwater_rss). Measured directly, every child would
+// report at least the test process's own peak — hundreds of MiB once other suites have moved large
+// payloads in-process. /usr/bin/time is exec'd first (small), then fork()s the command with a fresh
+// signal struct, so the figure it prints (`%M`, from wait4) is the command's own peak.
 
 import Foundation
 import Glibc
@@ -7,7 +14,7 @@ import Glibc
 struct MeasuredResult {
     /// Exit status (or 128 + signal).
     var status: Int32
-    /// The child's peak resident set size in KiB (`ru_maxrss`).
+    /// The command's peak resident set size in KiB (`ru_maxrss` as GNU time reports it).
     var peakRSSKiB: Int
     /// Wall time.
     var duration: Duration
@@ -32,7 +39,14 @@ func measuredRun(_ arguments: [String], display: String, input: String? = nil, o
     var all = sigset_t()
     sigfillset(&all)
     posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    // Its own process group, so a timeout kills time and the command it runs together.
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+
+    let report = FileManager.default.temporaryDirectory
+        .appendingPathComponent("clipbridge-maxrss-\(UUID().uuidString)").path
+    defer { unlink(report) }
+    let arguments = ["/usr/bin/time", "-f", "%M", "-o", report, "--"] + arguments
 
     var environment = ProcessInfo.processInfo.environment
     environment["DISPLAY"] = display
@@ -52,13 +66,20 @@ func measuredRun(_ arguments: [String], display: String, input: String? = nil, o
         let reaped = wait4(pid, &status, WNOHANG, &usage)
         if reaped == pid { break }
         if ContinuousClock.now - started > timeout {
-            kill(pid, SIGKILL)
+            kill(-pid, SIGKILL)
             _ = wait4(pid, &status, 0, &usage)
             throw POSIXError(.ETIMEDOUT)
         }
         try await Task.sleep(for: .milliseconds(5))
     }
+    let duration = ContinuousClock.now - started
     let signal = status & 0x7f
+    // GNU time exits with the command's status; on a signal it writes "Command terminated by signal N"
+    // before the figure, so the figure is the last line of its report.
+    let lines = (try? String(contentsOfFile: report, encoding: .utf8))?.split(separator: "\n") ?? []
+    guard let peak = lines.last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) else {
+        throw POSIXError(.EBADMSG)
+    }
     return MeasuredResult(status: signal == 0 ? (status >> 8) & 0xff : 128 + signal,
-                          peakRSSKiB: Int(usage.ru_maxrss), duration: ContinuousClock.now - started)
+                          peakRSSKiB: peak, duration: duration)
 }
