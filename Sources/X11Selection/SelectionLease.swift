@@ -9,10 +9,14 @@ public enum SelectionLeaseEvent: Sendable, Equatable {
     case lost(X11Timestamp?)
 }
 
-/// The events of one claim. Buffered (nothing is lost between iterations); finishes once ownership is
-/// lost *and* the transfers already in flight have ended (ICCCM 2.2 lets them finish), so `.served` may
-/// follow `.lost`.
+/// The events of one claim. Buffered, so nothing is lost between iterations, up to the newest
+/// `bufferLimit` events when nobody iterates (an owner serving many pastes must not grow without bound).
+/// Finishes once ownership is lost *and* the transfers already in flight have ended (ICCCM 2.2 lets them
+/// finish), so `.served` may follow `.lost`.
 public struct SelectionLeaseEvents: AsyncSequence, Sendable {
+    /// How many unread events are kept (the oldest are dropped beyond this).
+    public static let bufferLimit = 1024
+
     /// The element type.
     public typealias Element = SelectionLeaseEvent
     /// The sequence never throws.

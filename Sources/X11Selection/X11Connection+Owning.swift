@@ -52,8 +52,10 @@ extension X11Connection {
         if let previous = claimsBySelection[selectionAtom] {
             lose(previous, time: time)
         }
+        // A long-lived owner may serve pastes nobody iterates the lease for: keep the newest events
+        // only (`.lost`, always the last, is never the one dropped).
         let (stream, continuation) = AsyncStream.makeStream(
-            of: SelectionLeaseEvent.self, bufferingPolicy: .unbounded)
+            of: SelectionLeaseEvent.self, bufferingPolicy: .bufferingNewest(SelectionLeaseEvents.bufferLimit))
         let claim = Claim(
             id: nextID(), selection: selection, selectionAtom: selectionAtom, offer: prepared, time: time,
             continuation: continuation, advertisedAtoms: advertised, contentAtoms: contentAtoms,
