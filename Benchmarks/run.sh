@@ -129,6 +129,7 @@ unset WAYLAND_DISPLAY XAUTHORITY
 octet=application/octet-stream
 
 results+=("ClipBridge benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs ($(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)), Xvfb $DISPLAY")
+results+=("source: $(git -C "$root" describe --always --dirty 2>/dev/null || echo 'not a git checkout')")
 results+=("load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (other work on this machine skews figures)")
 results+=("Swift runtime: $([ "${BENCH_STATIC:-1}" = 1 ] && echo static || echo shared); runs: 64 MiB ×$runs64, 512 MiB ×$runs512, latency $latency_runs×$latency_count, watch $watch_runs×$watch_count$([ $quick = 1 ] && echo ' (quick)' || true)")
 
