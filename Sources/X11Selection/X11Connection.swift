@@ -74,7 +74,9 @@ public actor X11Connection {
     public static func open(display: String? = nil, configuration: Configuration = .init()) async throws
         -> X11Connection
     {
-        let name = display ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+        // getenv, not ProcessInfo: the first ProcessInfo use copies the whole environment into a
+        // dictionary, a measurable part of a short-lived `clipbridge paste`.
+        let name = display ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
         guard !name.isEmpty else {
             throw SelectionError(
                 .displayUnavailable, "no X display: DISPLAY is not set and no display name was given")
