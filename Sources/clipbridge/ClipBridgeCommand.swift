@@ -40,21 +40,17 @@ struct ClipBridgeCommand: AsyncParsableCommand {
             // ArgumentParser's reflection-based parse is a large part of a process's start-up, and
             // this start-up is on the path of every `clipbridge copy`.
             let arguments = CommandLine.arguments
-            if arguments.count == 3, arguments[1] == ServeDetached.configuration.commandName {
-                var server = ServeDetached()
-                server.plan = arguments[2]
-                try await server.run()
+            if arguments.count == 3, arguments[1] == ServeDetached.commandName {
+                try await ServeDetached.serve(plan: arguments[2])
                 return
             }
             // Plain `clipbridge paste` and `… | clipbridge copy`, the forms scripts run most, likewise.
             if arguments.count == 2, arguments[1] == "paste" {
-                var paste = Paste.withDefaults()
-                try await paste.run()
+                try await PasteRequest().run()
                 return
             }
             if arguments.count == 2, arguments[1] == "copy" {
-                var copy = Copy.withDefaults()
-                try await copy.run()
+                try await CopyRequest().run()
                 return
             }
             var command = try parseAsRoot()

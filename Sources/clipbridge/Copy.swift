@@ -2,10 +2,6 @@
 // `clipbridge copy`: own a selection and serve typed content, detached by default.
 
 import ArgumentParser
-import ClipBridge
-import Foundation
-import Glibc
-import UniformTypes
 import X11Selection
 
 /// `--add TYPE=PATH`: one more representation of the copied item.
@@ -96,32 +92,6 @@ struct Copy: AsyncParsableCommand {
     @Flag(name: .long, help: "Clear the selection (whoever owns it) and exit.")
     var clear = false
 
-    /// `copy` with every option at its default (standard input, CLIPBOARD, detached), built without
-    /// ArgumentParser's reflection-based parse (used for a bare `clipbridge copy`; see
-    /// `ClipBridgeCommand.main`). Each property must be set: an unparsed property wrapper cannot be read.
-    static func withDefaults() -> Copy {
-        var copy = Copy()
-        var display = DisplayOptions()
-        display.display = nil
-        copy.displayOptions = display
-        var selection = SelectionOptions()
-        selection.selection = .clipboard
-        selection.primary = false
-        copy.selectionOptions = selection
-        copy.text = []
-        copy.type = nil
-        copy.file = nil
-        copy.add = []
-        copy.files = []
-        copy.cut = false
-        copy.sensitive = false
-        copy.pasteOnce = false
-        copy.loops = nil
-        copy.foreground = false
-        copy.clear = false
-        return copy
-    }
-
     func validate() throws {
         let sources = (text.isEmpty ? 0 : 1) + (file == nil ? 0 : 1) + (files.isEmpty ? 0 : 1)
         if sources > 1 { throw ValidationError("Give only one of TEXT, --file and --files.") }
@@ -136,107 +106,10 @@ struct Copy: AsyncParsableCommand {
         if stdinUses > 1 { throw ValidationError("Standard input can be used only once.") }
     }
 
+    /// Runs the copy the options describe (see `CopyRequest`).
     func run() async throws {
-        let display = displayOptions.display
-        let selection = selectionOptions.name
-        do {
-            if clear {
-                try await Self.clearSelection(selection, display: display)
-                return
-            }
-            let (plan, payloads) = try makePlan()
-            if foreground {
-                let server = CopyServer(plan: plan, payloads: payloads)
-                var failure: CLIFailure?
-                let ending = await server.run { result in
-                    if case .failure(let error) = result { failure = error }
-                }
-                if let failure { throw failure }
-                if case .signal(let signal) = ending {
-                    Output.complain("\(Signals.name(signal)): released the selection")
-                }
-                return
-            }
-            try Self.detach(plan: plan, payloads: payloads)
-        } catch {
-            throw CLIFailure(error, display: display, selection: selection).exit()
-        }
-    }
-
-    /// Reads the payloads and builds the plan.
-    func makePlan() throws -> (CopyPlan, [SpooledPayload]) {
-        // The server gets the display resolved here, so it talks to the display the caller meant even
-        // if its environment were different.
-        let display = displayOptions.display ?? getenv("DISPLAY").map { String(cString: $0) }
-        var plan = CopyPlan(display: display, selection: selectionOptions.name.rawValue,
-                            isSensitive: sensitive, loops: pasteOnce ? 1 : loops,
-                            representations: [], files: [], isCut: cut)
-        if !files.isEmpty {
-            let cwd = FileManager.default.currentDirectoryPath
-            plan.files = try files.map { path in
-                let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: cwd, isDirectory: true))
-                    .standardizedFileURL.path
-                guard FileManager.default.fileExists(atPath: absolute) else {
-                    throw CLIFailure(status: .ioError, message: "no such file: \(path)")
-                }
-                return absolute
-            }
-            return (plan, [])
-        }
-        var payloads: [SpooledPayload] = []
-        func load(_ path: String) throws -> SpooledPayload {
-            path == "-" ? try Spool.spool(from: STDIN_FILENO) : try Spool.open(path: path)
-        }
-        // The main content: TEXT, --file, or standard input when nothing else names content.
-        if !text.isEmpty {
-            payloads.append(try Spool.spool(bytes: Array(text.joined(separator: " ").utf8)))
-        } else if let file {
-            payloads.append(try load(file))
-        } else if add.isEmpty {
-            payloads.append(try Spool.spool(from: STDIN_FILENO))
-        }
-        if !payloads.isEmpty {
-            let name = file.flatMap { $0 == "-" ? nil : ($0 as NSString).lastPathComponent }
-            plan.representations += Detection.representations(for: payloads[0], explicitType: type,
-                                                               fileName: name, index: 0)
-        }
-        for added in add {
-            payloads.append(try load(added.path))
-            let index = payloads.count - 1
-            // --add names its type explicitly; the text family is still added after the whole list
-            // when the content reads as text and no text representation was given.
-            let typeName: String? = Detection.isTextFamily(added.type) ? nil : added.type.text
-            plan.representations.append(CopyPlan.Representation(typeName: typeName, payload: index))
-        }
-        if !add.isEmpty, !plan.representations.contains(where: { $0.typeName == nil }),
-           let textual = payloads.indices.first(where: {
-               ContentSniffer(prefix: payloads[$0].prefix, size: payloads[$0].size).isTextLike
-           }) {
-            plan.representations.append(CopyPlan.Representation(typeName: nil, payload: textual))
-        }
-        return (plan, payloads)
-    }
-
-    /// Starts the detached server and waits until it owns the selection (or failed to).
-    static func detach(plan: CopyPlan, payloads: [SpooledPayload]) throws {
-        let json = String(decoding: try JSONEncoder().encode(plan), as: UTF8.self)
-        let child = try Background.spawnDetached(arguments: ["serve-detached", json],
-                                                 passing: payloads.map(\.descriptor))
-        try Background.awaitReadiness(statusDescriptor: child.status, pid: child.pid, timeoutMilliseconds: 15_000)
-    }
-
-    /// Takes the selection with an empty offer and releases it at once, so it ends up owned by nobody
-    /// whoever owned it before (the previous owner gets SelectionClear and, if it is a clipbridge
-    /// server, exits).
-    static func clearSelection(_ selection: SelectionName, display: String?) async throws {
-        let connection = try await X11Connection.open(display: display)
-        do {
-            _ = try await connection.claim(selection, offering: SelectionOffer([]))
-            await connection.release(selection)
-        } catch {
-            await connection.shutdown()
-            throw error
-        }
-        await connection.shutdown()
+        try await CopyRequest(display: displayOptions.display, selection: selectionOptions.name, text: text,
+                              type: type, file: file, add: add, files: files, cut: cut, sensitive: sensitive,
+                              pasteOnce: pasteOnce, loops: loops, foreground: foreground, clear: clear).run()
     }
 }

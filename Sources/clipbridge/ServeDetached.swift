@@ -8,8 +8,11 @@ import Glibc
 /// `clipbridge serve-detached PLAN`: the detached server started by `copy`. Not for direct use: it
 /// expects the status pipe on descriptor 3 and the payloads on 4, 5, ….
 struct ServeDetached: AsyncParsableCommand {
+    /// The subcommand's name, which `copy` passes to the re-executed binary.
+    static let commandName = "serve-detached"
+
     static let configuration = CommandConfiguration(
-        commandName: "serve-detached",
+        commandName: commandName,
         abstract: "Internal: the background server started by copy.",
         shouldDisplay: false
     )
@@ -20,6 +23,12 @@ struct ServeDetached: AsyncParsableCommand {
     init() {}
 
     func run() async throws {
+        try await Self.serve(plan: plan)
+    }
+
+    /// Serves the plan (JSON): what `run` does, callable without building the command (its
+    /// ArgumentParser property wrapper), for the re-executed server's start-up.
+    static func serve(plan: String) async throws {
         let status = Background.statusDescriptor
         // A server outlives the terminal and the shell: no SIGHUP when they go (bugaevc/wl-clipboard#116),
         // and no job-control stops (we are in our own session, but a stray SIGTSTP must not freeze

@@ -1,0 +1,142 @@
+// ClipBridge — the clipbridge command-line tool.
+// What `clipbridge copy` does, given its options as plain values.
+
+import ClipBridge
+import Foundation
+import Glibc
+import UniformTypes
+import X11Selection
+
+/// One `copy`, separate from its command-line form so that a bare `… | clipbridge copy` runs it without
+/// building the ArgumentParser command at all (see `PasteRequest`): this is the process the caller waits
+/// for, so it does the minimum (no X connection, no type registry) before starting the server.
+struct CopyRequest: Sendable {
+    /// --display; nil means $DISPLAY.
+    var display: String? = nil
+    /// --selection / -p.
+    var selection: SelectionName = .clipboard
+    /// TEXT: the arguments, joined by spaces.
+    var text: [String] = []
+    /// -t TYPE.
+    var type: TypeName? = nil
+    /// --file PATH.
+    var file: String? = nil
+    /// --add TYPE=PATH, in order.
+    var add: [AddedRepresentation] = []
+    /// --files PATH….
+    var files: [String] = []
+    /// --cut.
+    var cut = false
+    /// --sensitive.
+    var sensitive = false
+    /// --paste-once.
+    var pasteOnce = false
+    /// --loops N.
+    var loops: Int? = nil
+    /// --foreground.
+    var foreground = false
+    /// --clear.
+    var clear = false
+
+    func run() async throws {
+        do {
+            if clear {
+                try await Self.clearSelection(selection, display: display)
+                return
+            }
+            let (plan, payloads) = try makePlan()
+            if foreground {
+                let server = CopyServer(plan: plan, payloads: payloads)
+                var failure: CLIFailure?
+                let ending = await server.run { result in
+                    if case .failure(let error) = result { failure = error }
+                }
+                if let failure { throw failure }
+                if case .signal(let signal) = ending {
+                    Output.complain("\(Signals.name(signal)): released the selection")
+                }
+                return
+            }
+            try Self.detach(plan: plan, payloads: payloads)
+        } catch {
+            throw CLIFailure(error, display: display, selection: selection).exit()
+        }
+    }
+
+    /// Reads the payloads and builds the plan.
+    func makePlan() throws -> (CopyPlan, [SpooledPayload]) {
+        // The server gets the display resolved here, so it talks to the display the caller meant even
+        // if its environment were different.
+        let display = self.display ?? getenv("DISPLAY").map { String(cString: $0) }
+        var plan = CopyPlan(display: display, selection: selection.rawValue,
+                            isSensitive: sensitive, loops: pasteOnce ? 1 : loops,
+                            representations: [], files: [], isCut: cut)
+        if !files.isEmpty {
+            let cwd = FileManager.default.currentDirectoryPath
+            plan.files = try files.map { path in
+                let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: cwd, isDirectory: true))
+                    .standardizedFileURL.path
+                guard FileManager.default.fileExists(atPath: absolute) else {
+                    throw CLIFailure(status: .ioError, message: "no such file: \(path)")
+                }
+                return absolute
+            }
+            return (plan, [])
+        }
+        var payloads: [SpooledPayload] = []
+        func load(_ path: String) throws -> SpooledPayload {
+            path == "-" ? try Spool.spool(from: STDIN_FILENO) : try Spool.open(path: path)
+        }
+        // The main content: TEXT, --file, or standard input when nothing else names content.
+        if !text.isEmpty {
+            payloads.append(try Spool.spool(bytes: Array(text.joined(separator: " ").utf8)))
+        } else if let file {
+            payloads.append(try load(file))
+        } else if add.isEmpty {
+            payloads.append(try Spool.spool(from: STDIN_FILENO))
+        }
+        if !payloads.isEmpty {
+            let name = file.flatMap { $0 == "-" ? nil : ($0 as NSString).lastPathComponent }
+            plan.representations += Detection.representations(for: payloads[0], explicitType: type,
+                                                               fileName: name, index: 0)
+        }
+        for added in add {
+            payloads.append(try load(added.path))
+            let index = payloads.count - 1
+            // --add names its type explicitly; the text family is still added after the whole list
+            // when the content reads as text and no text representation was given.
+            let typeName: String? = Detection.isTextFamily(added.type) ? nil : added.type.text
+            plan.representations.append(CopyPlan.Representation(typeName: typeName, payload: index))
+        }
+        if !add.isEmpty, !plan.representations.contains(where: { $0.typeName == nil }),
+           let textual = payloads.indices.first(where: {
+               ContentSniffer(prefix: payloads[$0].prefix, size: payloads[$0].size).isTextLike
+           }) {
+            plan.representations.append(CopyPlan.Representation(typeName: nil, payload: textual))
+        }
+        return (plan, payloads)
+    }
+
+    /// Starts the detached server and waits until it owns the selection (or failed to).
+    static func detach(plan: CopyPlan, payloads: [SpooledPayload]) throws {
+        let json = String(decoding: try JSONEncoder().encode(plan), as: UTF8.self)
+        let child = try Background.spawnDetached(arguments: [ServeDetached.commandName, json],
+                                                 passing: payloads.map(\.descriptor))
+        try Background.awaitReadiness(statusDescriptor: child.status, pid: child.pid, timeoutMilliseconds: 15_000)
+    }
+
+    /// Takes the selection with an empty offer and releases it at once, so it ends up owned by nobody
+    /// whoever owned it before (the previous owner gets SelectionClear and, if it is a clipbridge
+    /// server, exits).
+    static func clearSelection(_ selection: SelectionName, display: String?) async throws {
+        let connection = try await X11Connection.open(display: display)
+        do {
+            _ = try await connection.claim(selection, offering: SelectionOffer([]))
+            await connection.release(selection)
+        } catch {
+            await connection.shutdown()
+            throw error
+        }
+        await connection.shutdown()
+    }
+}

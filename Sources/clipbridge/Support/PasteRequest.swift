@@ -1,0 +1,143 @@
+// ClipBridge — the clipbridge command-line tool.
+// What `clipbridge paste` does, given its options as plain values.
+
+import ClipBridge
+import Foundation
+import Glibc
+import Synchronization
+import UniformTypes
+import X11Selection
+
+/// One `paste`, separate from its command-line form so that a bare `clipbridge paste` runs it without
+/// building the ArgumentParser command at all: `Paste`'s property wrappers (name sets, help texts,
+/// generic metadata) cost more start-up time than the paste of a short text itself.
+struct PasteRequest: Sendable {
+    /// --display; nil means $DISPLAY.
+    var display: String? = nil
+    /// --selection / -p.
+    var selection: SelectionName = .clipboard
+    /// -t TYPE.
+    var type: TypeName? = nil
+    /// --list-types.
+    var listTypes = false
+    /// --json (with --list-types).
+    var json = false
+    /// --output FILE.
+    var output: String? = nil
+    /// --no-newline.
+    var noNewline = false
+    /// --timeout, in seconds.
+    var timeout: Double = 5
+
+    func run() async throws {
+        MIMEDatabase.restrict()
+        do {
+            try await Connections.withClipboard(selection, display: display, timeout: timeout) { clipboard in
+                try await paste(from: clipboard)
+            }
+        } catch {
+            throw CLIFailure(error, display: display, selection: selection).exit()
+        }
+    }
+
+    private func paste(from clipboard: Clipboard) async throws {
+        let available = try await clipboard.availableTypes()
+        if listTypes {
+            try TypeListing.print(available, json: json)
+            return
+        }
+        guard let chosen = try await choose(from: available, clipboard: clipboard) else {
+            let asked = type?.text ?? "text"
+            throw CLIFailure(status: .nothingToPaste,
+                             message: "\(selection.rawValue) has no \(asked)",
+                             details: CLIFailure.availableLines(available.filter { !$0.isConverted }
+                                 .map { ($0.target.rawValue, $0.contentType.identifier) }))
+        }
+        if let output {
+            try await write(chosen, from: clipboard, toFile: output)
+        } else {
+            try await writeToStandardOutput(chosen, from: clipboard)
+        }
+    }
+
+    /// The paste ladder (wl-paste's `mime_type_to_request`, made conformance-aware): the exact
+    /// target asked for; else the richest offered type conforming to the asked type; else the type of
+    /// the output file's extension; else the best text; else, with no -t, the richest type offered.
+    private func choose(from available: [ClipboardType], clipboard: Clipboard) async throws -> ClipboardType? {
+        if let type {
+            if let exact = type.exactTarget {
+                return available.first { $0.target == exact && !$0.isConverted }
+                    ?? available.first { $0.target == exact }
+            }
+            return try await best(type.contentType, in: available, clipboard: clipboard)
+        }
+        if let output, let ext = output.split(separator: "/").last?.split(separator: ".").dropFirst().last,
+           let inferred = MIMEDatabase.consulting({ UTType(filenameExtension: String(ext)) }), !inferred.isDynamic,
+           let best = try await best(inferred, in: available, clipboard: clipboard) {
+            return best
+        }
+        if let text = try await best(.plainText, in: available, clipboard: clipboard) { return text }
+        let skipped: Set<SelectionTarget> = [TargetMapping.passwordManagerHint, TargetMapping.kdeCutSelection]
+        return available.first { !$0.isConverted && !skipped.contains($0.target) }
+    }
+
+    /// The richest offered type conforming to `request`, from the TARGETS already read; only when none
+    /// does, the bridge's `bestType`, which also considers partial conversions (HTML → text) at the cost
+    /// of asking for TARGETS again.
+    private func best(_ request: UTType, in available: [ClipboardType], clipboard: Clipboard) async throws
+        -> ClipboardType?
+    {
+        let mapped = TargetMapping.targets(for: request)
+        if let offered = available.first(where: {
+            !$0.isConverted && ($0.contentType.conforms(to: request) || mapped.contains($0.target))
+        }) {
+            return offered
+        }
+        return try await clipboard.bestType(for: request)
+    }
+
+    private func writeToStandardOutput(_ chosen: ClipboardType, from clipboard: Clipboard) async throws {
+        let lastByte = Mutex<UInt8?>(nil)
+        _ = try await clipboard.read(chosen) { chunk in
+            guard let last = chunk.last else { return }
+            try chunk.withUnsafeBytes { try Output.write($0, to: STDOUT_FILENO) }
+            lastByte.withLock { $0 = last }
+        }
+        let isText = chosen.contentType.conforms(to: .text)
+        if isText, !noNewline, isatty(STDOUT_FILENO) == 1, let last = lastByte.withLock({ $0 }), last != 0x0A {
+            try Output.write("\n", to: STDOUT_FILENO)
+        }
+    }
+
+    /// Streams into a temporary file next to `path`, renamed over it only when the paste completed:
+    /// a failed paste never truncates an existing file.
+    private func write(_ chosen: ClipboardType, from clipboard: Clipboard, toFile path: String) async throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        var template = Array("\(directory.isEmpty ? "." : directory)/.clipbridge-paste.XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { Descriptors.makeTemporaryFile($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw CLIFailure(status: .ioError, message: "cannot write in \(directory.isEmpty ? "." : directory): "
+                             + String(cString: strerror(errno)))
+        }
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        do {
+            _ = try await clipboard.read(chosen) { chunk in
+                try chunk.withUnsafeBytes { try Output.write($0, to: descriptor) }
+            }
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        // mkstemp makes 0600 files; a pasted file gets the usual mode under the umask.
+        let mask = umask(0)
+        umask(mask)
+        fchmod(descriptor, 0o666 & ~mask)
+        let closed = close(descriptor) == 0
+        guard closed, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw CLIFailure(status: .ioError, message: "cannot write \(path): \(reason)")
+        }
+    }
+}
