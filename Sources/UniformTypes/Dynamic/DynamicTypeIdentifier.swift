@@ -82,10 +82,18 @@ struct DynamicTypeIdentifier: Hashable, Sendable {
     }
 
     private var payload: String {
-        var pairs = conformsTo.map { (Self.conformsToKey, $0) }
-        pairs += tags.map { ($0.tagClass, $0.tag) }
-        return "?" + pairs.map { Self.escape(Self.shorten($0.0)) + "=" + Self.escape(Self.shorten($0.1)) }
-            .joined(separator: ":")
+        // Appended in place: this runs for every dynamic type a process makes (each unknown X target),
+        // and the map/joined form costs several intermediate arrays and generic instantiations.
+        var result = "?"
+        func append(_ key: String, _ value: String) {
+            if result.utf8.count > 1 { result += ":" }
+            result += Self.escape(Self.shorten(key))
+            result += "="
+            result += Self.escape(Self.shorten(value))
+        }
+        for parent in conformsTo { append(Self.conformsToKey, parent) }
+        for tag in tags { append(tag.tagClass, tag.tag) }
+        return result
     }
 
     private static func escape(_ text: String) -> String {

@@ -19,12 +19,75 @@ final class TypeRegistry: Sendable {
         var records: [String: TypeRecord] = [:]
         /// Lower-cased identifier → insertion rank; breaks ties between types sharing a tag.
         var rank: [String: Int] = [:]
-        /// Tag class → canonical tag key → lower-cased identifiers carrying it.
-        var tagIndex: [UTTagClass: [String: [String]]] = [:]
+        /// Canonical filename-extension key → lower-cased identifiers carrying it, best first; valid only
+        /// once `isExtensionIndexBuilt`.
+        var extensionIndex: [String: [String]] = [:]
+        /// Canonical MIME key → lower-cased identifiers carrying it, best first; valid only once
+        /// `isMIMETypeIndexBuilt`.
+        var mimeTypeIndex: [String: [String]] = [:]
+        /// Whether `extensionIndex` exists. The tag indexes are built on the first lookup of their tag
+        /// class, not with the table: many processes (a `clipbridge copy` parent, `--help`) never look a
+        /// tag up, a paste looks up MIME types only, and building an index at once from the finished table
+        /// is cheaper than keeping it sorted record by record.
+        var isExtensionIndexBuilt = false
+        /// Whether `mimeTypeIndex` exists.
+        var isMIMETypeIndexBuilt = false
         /// Lower-cased identifier → ancestors (lower-cased → spelled identifier), self excluded.
         var closureCache: [String: [String: String]] = [:]
         /// Whether the first lookup miss reads the system's shared-mime-info database.
         var loadsSystemSharedMIMEInfo = true
+
+        /// The identifiers carrying a canonical tag key, best first (builds the class's index if needed).
+        mutating func carriers(ofTagKey key: String, tagClass: UTTagClass) -> [String] {
+            switch tagClass {
+            case .filenameExtension:
+                buildTagIndexIfNeeded(.filenameExtension)
+                return extensionIndex[key] ?? []
+            case .mimeType:
+                buildTagIndexIfNeeded(.mimeType)
+                return mimeTypeIndex[key] ?? []
+            default:
+                return []
+            }
+        }
+
+        /// Whether the index of `tagClass` exists (and so must be kept up to date).
+        func isTagIndexBuilt(_ tagClass: UTTagClass) -> Bool {
+            tagClass == .mimeType ? isMIMETypeIndexBuilt : isExtensionIndexBuilt
+        }
+
+        /// Builds the index of `tagClass` from the records, in table order, then puts each list in
+        /// preference order (see `TypeRegistry.isBetterCarrier`): the result `insert` keeps up to date.
+        mutating func buildTagIndexIfNeeded(_ tagClass: UTTagClass) {
+            guard !isTagIndexBuilt(tagClass) else { return }
+            if tagClass == .mimeType { isMIMETypeIndexBuilt = true } else { isExtensionIndexBuilt = true }
+            var order = [String](repeating: "", count: rank.count)
+            for (key, position) in rank { order[position] = key }
+            var index: [String: [String]] = [:]
+            index.reserveCapacity(records.count)
+            for key in order {
+                guard let record = records[key] else { continue }
+                for tag in record.tags(for: tagClass) {
+                    guard let tagKey = TypeRegistry.tagKey(tag, tagClass) else { continue }
+                    if index[tagKey]?.contains(key) == true { continue }
+                    index[tagKey, default: []].append(key)
+                }
+            }
+            // Most tags have one carrier; only the shared ones need ordering.
+            let records = self.records
+            let rank = self.rank
+            for (tagKey, carriers) in index where carriers.count > 1 {
+                index[tagKey] = carriers.sorted {
+                    TypeRegistry.isBetterCarrier($0, than: $1, of: tagKey, tagClass, records: records, rank: rank)
+                }
+            }
+            if tagClass == .mimeType { mimeTypeIndex = index } else { extensionIndex = index }
+        }
+
+        /// Applies `body` to the index of `tagClass` (which must be built).
+        mutating func updateIndex(_ tagClass: UTTagClass, _ body: (inout [String: [String]]) -> Void) {
+            if tagClass == .mimeType { body(&mimeTypeIndex) } else { body(&extensionIndex) }
+        }
     }
 
     let state: Mutex<State>
@@ -33,6 +96,8 @@ final class TypeRegistry: Sendable {
 
     init(records: [TypeRecord] = SystemDeclarations.records) {
         var initial = State()
+        initial.records.reserveCapacity(records.count)
+        initial.rank.reserveCapacity(records.count)
         for record in records {
             Self.insert(record, into: &initial)
         }
@@ -44,23 +109,23 @@ final class TypeRegistry: Sendable {
     /// The record for an identifier (any letter case), reading the system shared-mime-info database
     /// first if the identifier is in its domain and nothing else declares it.
     func record(for identifier: String) -> TypeRecord? {
-        if let found = state.withLock({ $0.records[identifier.lowercased()] }) { return found }
+        if let found = state.withLock({ $0.records[Self.lowercasedKey(identifier)] }) { return found }
         // Only shared-mime-info types live in that domain; other misses (every new `UTType(exportedAs:)`)
         // must not pay for reading the database.
-        guard identifier.lowercased().hasPrefix(Self.sharedMIMEInfoDomain), loadSystemSharedMIMEInfoIfNeeded()
+        guard Self.lowercasedKey(identifier).hasPrefix(Self.sharedMIMEInfoDomain), loadSystemSharedMIMEInfoIfNeeded()
         else { return nil }
-        return state.withLock { $0.records[identifier.lowercased()] }
+        return state.withLock { $0.records[Self.lowercasedKey(identifier)] }
     }
 
     /// The record for an identifier, without touching the shared-mime-info database.
     func existingRecord(for identifier: String) -> TypeRecord? {
-        state.withLock { $0.records[identifier.lowercased()] }
+        state.withLock { $0.records[Self.lowercasedKey(identifier)] }
     }
 
     /// All ancestors of a declared identifier (direct and indirect, self excluded), lower-cased key →
     /// spelled identifier. Unknown parents are kept (by identifier) but not expanded.
     func ancestors(of identifier: String) -> [String: String] {
-        state.withLock { state in Self.ancestors(of: identifier.lowercased(), in: &state) }
+        state.withLock { state in Self.ancestors(of: Self.lowercasedKey(identifier), in: &state) }
     }
 
     /// Ancestors of a type given by its direct parents (dynamic types have no record).
@@ -68,7 +133,7 @@ final class TypeRegistry: Sendable {
         state.withLock { state in
             var result: [String: String] = [:]
             for parent in parents {
-                let key = parent.lowercased()
+                let key = Self.lowercasedKey(parent)
                 result[key] = state.records[key]?.identifier ?? parent
                 result.merge(Self.ancestors(of: key, in: &state)) { first, _ in first }
             }
@@ -79,20 +144,20 @@ final class TypeRegistry: Sendable {
     /// Identifiers of declared types carrying `tag` (already a canonical key), best first: types whose
     /// preferred tag it is, then the others, each group in table order; then the alias target, if any.
     func identifiers(forTagKey key: String, tagClass: UTTagClass, aliases: [String: String]) -> [String] {
-        let found = state.withLock { Self.identifiers(forTagKey: key, tagClass: tagClass, aliases: aliases, in: $0) }
+        let found = state.withLock { Self.identifiers(forTagKey: key, tagClass: tagClass, aliases: aliases, in: &$0) }
         if !found.isEmpty { return found }
         guard loadSystemSharedMIMEInfoIfNeeded() else { return [] }
-        return state.withLock { Self.identifiers(forTagKey: key, tagClass: tagClass, aliases: aliases, in: $0) }
+        return state.withLock { Self.identifiers(forTagKey: key, tagClass: tagClass, aliases: aliases, in: &$0) }
     }
 
     private static func identifiers(
         forTagKey key: String,
         tagClass: UTTagClass,
         aliases: [String: String],
-        in state: State
+        in state: inout State
     ) -> [String] {
         // Lists in the index are kept in preference order by `insert`, so a lookup is a dictionary hit.
-        var result = (state.tagIndex[tagClass]?[key] ?? []).compactMap { state.records[$0]?.identifier }
+        var result = state.carriers(ofTagKey: key, tagClass: tagClass).compactMap { state.records[$0]?.identifier }
         if let alias = aliases[key], let record = state.records[alias.lowercased()],
             !result.contains(record.identifier)
         {
@@ -101,11 +166,17 @@ final class TypeRegistry: Sendable {
         return result
     }
 
+    /// `text` lower-cased; `text` itself when it has no upper-case ASCII letter (every built-in identifier,
+    /// which saves a new string per record when the table is built at start-up).
+    static func lowercasedKey(_ text: String) -> String {
+        text.utf8.contains { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 } ? text.lowercased() : text
+    }
+
     /// The canonical index key of a tag: MIME types canonicalised, everything else lower-cased.
     static func tagKey(_ tag: String?, _ tagClass: UTTagClass) -> String? {
         guard let tag else { return nil }
         if tagClass == .mimeType { return MIMEType.key(tag) ?? tag.lowercased() }
-        return tag.lowercased()
+        return lowercasedKey(tag)
     }
 
     // MARK: - Writing
@@ -116,45 +187,49 @@ final class TypeRegistry: Sendable {
     }
 
     static func insert(_ record: TypeRecord, into state: inout State) {
-        let key = record.identifier.lowercased()
-        if let old = state.records[key] {
-            for tagClass in [UTTagClass.filenameExtension, .mimeType] {
+        let key = lowercasedKey(record.identifier)
+        let old = state.records[key]
+        if old == nil { state.rank[key] = state.rank.count }
+        state.records[key] = record
+        state.closureCache.removeAll()
+        // An index not built yet has nothing to maintain: it is built from the whole table when needed.
+        for tagClass in [UTTagClass.filenameExtension, .mimeType] where state.isTagIndexBuilt(tagClass) {
+            if let old {
                 for tag in old.tags(for: tagClass) {
                     guard let tagKey = tagKey(tag, tagClass) else { continue }
-                    state.tagIndex[tagClass]?[tagKey]?.removeAll { $0 == key }
+                    state.updateIndex(tagClass) { $0[tagKey]?.removeAll { $0 == key } }
                 }
             }
-        } else {
-            state.rank[key] = state.rank.count
-        }
-        state.records[key] = record
-        for tagClass in [UTTagClass.filenameExtension, .mimeType] {
             for tag in record.tags(for: tagClass) {
                 guard let tagKey = tagKey(tag, tagClass) else { continue }
-                var carriers = state.tagIndex[tagClass]?[tagKey] ?? []
+                var carriers = state.carriers(ofTagKey: tagKey, tagClass: tagClass)
                 if carriers.contains(key) { continue }
                 carriers.append(key)
-                // Best first: types whose preferred tag this is; then system types, then the program's
-                // declarations, then shared-mime-info (a program's own declaration of a MIME type beats the
-                // desktop database's generic entry); then table order.
                 let records = state.records
                 let rank = state.rank
-                func isPreferred(_ carrier: String) -> Bool {
-                    Self.tagKey(records[carrier]?.tags(for: tagClass).first, tagClass) == tagKey
-                }
-                carriers.sort { lhs, rhs in
-                    let lhsPreferred = isPreferred(lhs)
-                    let rhsPreferred = isPreferred(rhs)
-                    if lhsPreferred != rhsPreferred { return lhsPreferred }
-                    let lhsPriority = records[lhs]?.origin.lookupPriority ?? .max
-                    let rhsPriority = records[rhs]?.origin.lookupPriority ?? .max
-                    if lhsPriority != rhsPriority { return lhsPriority < rhsPriority }
-                    return (rank[lhs] ?? .max) < (rank[rhs] ?? .max)
-                }
-                state.tagIndex[tagClass, default: [:]][tagKey] = carriers
+                carriers.sort { isBetterCarrier($0, than: $1, of: tagKey, tagClass, records: records, rank: rank) }
+                state.updateIndex(tagClass) { $0[tagKey] = carriers }
             }
         }
-        state.closureCache.removeAll()
+    }
+
+    /// The order of the types sharing a tag, best first: types whose preferred tag it is; then system
+    /// types, then the program's declarations, then shared-mime-info (a program's own declaration of a
+    /// MIME type beats the desktop database's generic entry); then table order.
+    static func isBetterCarrier(
+        _ lhs: String, than rhs: String, of tagKey: String, _ tagClass: UTTagClass,
+        records: [String: TypeRecord], rank: [String: Int]
+    ) -> Bool {
+        func isPreferred(_ carrier: String) -> Bool {
+            Self.tagKey(records[carrier]?.tags(for: tagClass).first, tagClass) == tagKey
+        }
+        let lhsPreferred = isPreferred(lhs)
+        let rhsPreferred = isPreferred(rhs)
+        if lhsPreferred != rhsPreferred { return lhsPreferred }
+        let lhsPriority = records[lhs]?.origin.lookupPriority ?? .max
+        let rhsPriority = records[rhs]?.origin.lookupPriority ?? .max
+        if lhsPriority != rhsPriority { return lhsPriority < rhsPriority }
+        return (rank[lhs] ?? .max) < (rank[rhs] ?? .max)
     }
 
     // MARK: - Conformance closure
@@ -167,7 +242,7 @@ final class TypeRegistry: Sendable {
         var stack: [String] = state.records[key]?.conformsTo.reversed() ?? []
         var visiting: Set<String> = [key]
         while let parent = stack.popLast() {
-            let parentKey = parent.lowercased()
+            let parentKey = lowercasedKey(parent)
             guard !visiting.contains(parentKey) else { continue }
             visiting.insert(parentKey)
             let parentRecord = state.records[parentKey]
@@ -204,7 +279,7 @@ extension TypeRegistry {
     /// Inserts a record unless its identifier is already known (another thread may have won the race).
     func insertIfAbsent(_ record: TypeRecord) {
         state.withLock { state in
-            guard state.records[record.identifier.lowercased()] == nil else { return }
+            guard state.records[Self.lowercasedKey(record.identifier)] == nil else { return }
             Self.insert(record, into: &state)
         }
     }

@@ -29,7 +29,7 @@ extension TypeRegistry {
 
             func known(_ mime: String) -> String? {
                 guard let key = MIMEType.key(mime) else { return nil }
-                if let id = Self.identifiersLocked(forTagKey: key, tagClass: .mimeType, in: state).first { return id }
+                if let id = Self.identifiersLocked(forTagKey: key, tagClass: .mimeType, in: &state).first { return id }
                 return newIdentifiers[key]
             }
 
@@ -106,8 +106,8 @@ extension TypeRegistry {
     }
 
     /// Declared identifiers for a canonical MIME key, built-in aliases included; call with the lock held.
-    static func identifiersLocked(forTagKey key: String, tagClass: UTTagClass, in state: State) -> [String] {
-        var ids = (state.tagIndex[tagClass]?[key] ?? []).compactMap { state.records[$0]?.identifier }
+    static func identifiersLocked(forTagKey key: String, tagClass: UTTagClass, in state: inout State) -> [String] {
+        var ids = state.carriers(ofTagKey: key, tagClass: tagClass).compactMap { state.records[$0]?.identifier }
         if tagClass == .mimeType, let alias = TagAliases.mimeTypes[key],
             let record = state.records[alias.lowercased()]
         {

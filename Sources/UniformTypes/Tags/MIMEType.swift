@@ -87,7 +87,31 @@ struct MIMEType: Hashable, Sendable {
     func hash(into hasher: inout Hasher) { hasher.combine(canonical) }
 
     /// The canonical lookup key for a MIME string, or `nil` if it is malformed.
-    static func key(_ string: String) -> String? { MIMEType(string)?.canonical }
+    static func key(_ string: String) -> String? {
+        isCanonicalEssence(string) ? string : MIMEType(string)?.canonical
+    }
+
+    /// Whether `string` is already its own canonical key: `type/subtype` of lower-case tokens, no
+    /// parameters, no spaces. Every built-in tag and most X targets are; recognising them without the
+    /// full parse (arrays, slices, new strings) is most of the cost of building the tag index at start-up.
+    private static func isCanonicalEssence(_ string: String) -> Bool {
+        var slashes = 0
+        var previous: UInt8 = UInt8(ascii: "/")
+        for byte in string.utf8 {
+            if byte == UInt8(ascii: "/") {
+                // An empty type (leading slash) or a second slash: not a canonical essence.
+                if previous == UInt8(ascii: "/") || slashes == 1 { return false }
+                slashes += 1
+            } else if byte >= 0x41 && byte <= 0x5A {
+                return false
+            } else if !isTokenByte(byte) {
+                return false
+            }
+            previous = byte
+        }
+        // An empty subtype (trailing slash) is not one either.
+        return slashes == 1 && previous != UInt8(ascii: "/")
+    }
 
     /// Charset names are case-insensitive (RFC 2046 §4.1.2, lower-cased by the caller); `utf8` is a
     /// frequent misspelling.
@@ -101,16 +125,19 @@ struct MIMEType: Hashable, Sendable {
 
     /// RFC 2045 token: printable ASCII without spaces and tspecials.
     private static func isToken(_ bytes: ArraySlice<UInt8>) -> Bool {
-        !bytes.isEmpty && bytes.allSatisfy { byte in
-            guard byte > 0x20, byte < 0x7F else { return false }
-            switch byte {
-            case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "@"),
-                UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "\\"), UInt8(ascii: "\""),
-                UInt8(ascii: "/"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "="):
-                return false
-            default:
-                return true
-            }
+        !bytes.isEmpty && bytes.allSatisfy(isTokenByte)
+    }
+
+    /// A byte of an RFC 2045 token.
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        guard byte > 0x20, byte < 0x7F else { return false }
+        switch byte {
+        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "@"),
+            UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "\\"), UInt8(ascii: "\""),
+            UInt8(ascii: "/"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "="):
+            return false
+        default:
+            return true
         }
     }
 }
