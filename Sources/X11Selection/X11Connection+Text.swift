@@ -9,7 +9,7 @@ extension X11Connection {
     ///
     /// - Throws: `.noOwner`; `.targetUnavailable` when no text target is offered; `.invalidReply` when
     ///   COMPOUND_TEXT cannot be converted; `.timedOut`; `.connectionLost`; `.shutDown`.
-    public func readText(_ selection: SelectionName, timeout: Duration? = nil) async throws -> String {
+    public nonisolated func readText(_ selection: SelectionName, timeout: Duration? = nil) async throws -> String {
         var candidates: [SelectionTarget]
         do {
             let offered = Set(try await targets(of: selection, timeout: timeout))
@@ -26,8 +26,10 @@ extension X11Connection {
         var lastError: SelectionError?
         for target in candidates {
             do {
-                let data = try await read(selection, target: target, timeout: timeout)
-                return try decodeText(data)
+                // Decoded on the loop (COMPOUND_TEXT needs Xlib), in the same hop as the read.
+                return try await readWhole(selection, target: target, timeout: timeout) { connection, data in
+                    try connection.decodeText(data)
+                }
             } catch let error as SelectionError
                 where error.code == .targetUnavailable || error.code == .invalidReply
             {

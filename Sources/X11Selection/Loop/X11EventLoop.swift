@@ -31,8 +31,14 @@ protocol X11EventLoopDriver: AnyObject, Sendable {
 /// and `wakeFD` are written before the thread starts (`driver` is weak and set once from the loop
 /// thread itself); everything else is immutable.
 final class X11EventLoop: SerialExecutor, @unchecked Sendable {
+    /// One unit of work for the loop: an actor job, or a plain closure (see `execute`).
+    private enum Work {
+        case job(UnownedJob)
+        case closure(@Sendable () -> Void)
+    }
+
     private struct State {
-        var jobs: [UnownedJob] = []
+        var jobs: [Work] = []
         var wakePending = false
         var terminating = false
         var thread: pthread_t?
@@ -88,9 +94,22 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
     // MARK: SerialExecutor
 
     func enqueue(_ job: consuming ExecutorJob) {
-        let unowned = UnownedJob(job)
+        submit(.job(UnownedJob(job)))
+    }
+
+    /// Runs `work` on the loop thread, in order with the actor's jobs (like SwiftNIO's `EventLoop.execute`).
+    ///
+    /// Why it exists: a caller that awaits a continuation *inside* the actor is resumed through the global
+    /// executor and then hops back onto the loop (two extra thread wake-ups per wait). A nonisolated caller
+    /// can instead create its continuation in its own context, hand the loop a closure that starts the work,
+    /// and be resumed once, directly, when the work ends.
+    func execute(_ work: @escaping @Sendable () -> Void) {
+        submit(.closure(work))
+    }
+
+    private func submit(_ work: Work) {
         let needsWake = state.withLock { state -> Bool in
-            state.jobs.append(unowned)
+            state.jobs.append(work)
             if state.wakePending { return false }
             // Enqueued by the loop itself (a continuation resumed while handling an event): the loop looks
             // at its queue before it sleeps, so the eventfd syscalls would be pure overhead.
@@ -126,14 +145,17 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
         let executor = asUnownedSerialExecutor()
         var socketReadable = true
         while true {
-            let (jobs, terminating) = state.withLock { state -> ([UnownedJob], Bool) in
+            let (jobs, terminating) = state.withLock { state -> ([Work], Bool) in
                 let jobs = state.jobs
                 state.jobs.removeAll(keepingCapacity: true)
                 state.wakePending = false
                 return (jobs, state.terminating)
             }
-            for job in jobs {
-                job.runSynchronously(on: executor)
+            for work in jobs {
+                switch work {
+                case .job(let job): job.runSynchronously(on: executor)
+                case .closure(let closure): closure()
+                }
             }
             if terminating && jobs.isEmpty {
                 return

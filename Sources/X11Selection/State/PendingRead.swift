@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One conversion this connection requested (requestor side), keyed by its unique property.
 ///
@@ -31,6 +32,13 @@ final class PendingRead {
     var waiter: CheckedContinuation<Data?, any Error>?
     /// Ended by cancellation (the property atom is then not reused: a late reply could still arrive).
     var cancelled = false
+    /// Whole reads started by the nonisolated `read`: called once, on the loop, when the read ends; the data
+    /// is assembled here instead of being handed out chunk by chunk.
+    var completion: ((isolated X11Connection, PendingRead, Result<Void, any Error>) -> Void)?
+    /// The assembled data of a whole read.
+    var whole = Data()
+    /// Set by the caller of a whole read when its task is cancelled (looked up by identity).
+    var cancellation: ReadCancellation?
 
     init(
         id: UInt64, selection: SelectionName, selectionAtom: X11Atom, target: SelectionTarget, targetAtom: X11Atom,
@@ -53,6 +61,18 @@ final class PendingRead {
         chunks.append(chunk)
     }
 
+    /// Adds a chunk to `whole`; when INCR announced the size, one allocation instead of a doubling series.
+    func collect(_ chunk: Data) {
+        if !whole.isEmpty {
+            whole.append(chunk)
+        } else if machine.announcedSize > chunk.count {
+            whole = Data(capacity: min(machine.announcedSize, 1 << 30))
+            whole.append(chunk)
+        } else {
+            whole = chunk
+        }
+    }
+
     func popChunk() -> Data? {
         guard head < chunks.count else { return nil }
         let chunk = chunks[head]
@@ -67,4 +87,13 @@ final class PendingRead {
 
     /// "CLIPBOARD:text/html" — the prefix of log lines and error messages (GTK style).
     var context: String { "\(selection):\(target)" }
+}
+
+/// The cancellation flag of one whole read, shared between the caller's task and the loop.
+final class ReadCancellation: Sendable {
+    private let flag = Atomic<Bool>(false)
+
+    var isCancelled: Bool { flag.load(ordering: .acquiring) }
+
+    func cancel() { flag.store(true, ordering: .releasing) }
 }
