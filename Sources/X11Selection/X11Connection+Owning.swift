@@ -199,6 +199,10 @@ extension X11Connection {
             xdisplay?.sendSelectionNotify(
                 requestor: request.requestor, selection: request.selection, target: request.target,
                 property: success ? property : .none, time: request.time)
+            // The requestor is blocked on this notify: send it now rather than at the end of the loop turn,
+            // after the lease event that follows wakes the application's thread (which then competes with
+            // the requestor for the CPU).
+            xdisplay?.flush()
         case .multiple(let id, let index, _, _):
             guard var pending = multiples[id] else { return }
             let done = pending.request.complete(index, success: success)
@@ -254,6 +258,7 @@ extension X11Connection {
         display.sendSelectionNotify(
             requestor: pending.requestor, selection: pending.selection, target: wellKnown.multiple,
             property: pending.property, time: pending.time)
+        display.flush()
         // INCR pairs could not start before this notify: their idle clocks start now, not when their
         // headers were written (a slow provider for another pair must not time them out).
         for pair in pending.request.pairs {
