@@ -39,6 +39,8 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
 
     private struct State {
         var jobs: [Work] = []
+        /// The loop is in (or about to enter) `poll`: only then does an enqueue need the eventfd.
+        var sleeping = false
         var wakePending = false
         var terminating = false
         var thread: pthread_t?
@@ -110,10 +112,9 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
     private func submit(_ work: Work) {
         let needsWake = state.withLock { state -> Bool in
             state.jobs.append(work)
-            if state.wakePending { return false }
-            // Enqueued by the loop itself (a continuation resumed while handling an event): the loop looks
-            // at its queue before it sleeps, so the eventfd syscalls would be pure overhead.
-            if let thread = state.thread, pthread_equal(thread, pthread_self()) != 0 { return false }
+            // A loop that is awake (handling events, or enqueuing for itself) looks at its queue before it
+            // sleeps, so the eventfd write, the poll it ends and the drain would be pure overhead.
+            if !state.sleeping || state.wakePending { return false }
             state.wakePending = true
             return true
         }
@@ -144,40 +145,48 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
         state.withLock { $0.thread = pthread_self() }
         let executor = asUnownedSerialExecutor()
         var socketReadable = true
+        // Swapped with the shared queue each turn, so neither buffer is reallocated.
+        var batch: [Work] = []
         while true {
-            let (jobs, terminating) = state.withLock { state -> ([Work], Bool) in
-                let jobs = state.jobs
-                state.jobs.removeAll(keepingCapacity: true)
-                state.wakePending = false
-                return (jobs, state.terminating)
+            let terminating = state.withLock { state -> Bool in
+                swap(&batch, &state.jobs)
+                return state.terminating
             }
-            for work in jobs {
+            let ranJobs = !batch.isEmpty
+            for work in batch {
                 switch work {
                 case .job(let job): job.runSynchronously(on: executor)
                 case .closure(let closure): closure()
                 }
             }
-            if terminating && jobs.isEmpty {
+            batch.removeAll(keepingCapacity: true)
+            if terminating && !ranJobs {
                 return
             }
             let result = driver?.pump(socketReadable: socketReadable)
                 ?? PumpResult(fileDescriptor: nil, deadline: nil, hasMoreWork: false)
-            // Until a poll says otherwise, assume input may be waiting (e.g. right after jobs ran).
-            socketReadable = true
-            let queued = state.withLock { !$0.jobs.isEmpty || $0.terminating }
-            if result.hasMoreWork || queued {
+            // Input is looked for only when a poll reported some: the pump's closing XFlush also reads what
+            // the socket holds (and what Xlib set aside during round trips in jobs), reporting it as more
+            // work, so a speculative read here would only cost a recvmsg.
+            socketReadable = false
+            let sleeps = state.withLock { state -> Bool in
+                guard !result.hasMoreWork, state.jobs.isEmpty, !state.terminating else { return false }
+                state.sleeping = true
+                return true
+            }
+            if !sleeps {
                 continue
             }
             socketReadable = sleep(until: result)
+            state.withLock { state in
+                state.sleeping = false
+                state.wakePending = false
+            }
         }
     }
 
     /// Sleeps until input, a wake-up or the deadline; returns whether the X socket has input.
     private func sleep(until result: PumpResult) -> Bool {
-        var fds = [pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
-        if let fd = result.fileDescriptor {
-            fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
-        }
         var timeout: Int32 = -1
         if let deadline = result.deadline {
             let remaining = ContinuousClock.now.duration(to: deadline)
@@ -189,11 +198,19 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
                 timeout = Int32(clamping: milliseconds)
             }
         }
-        let rc = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), timeout) }
-        if rc > 0 && fds[0].revents != 0 {
-            CX11Shims_eventfdDrain(wakeFD)
+        return withUnsafeTemporaryAllocation(of: pollfd.self, capacity: 2) { fds in
+            fds[0] = pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
+            var count = 1
+            if let fd = result.fileDescriptor {
+                fds[1] = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                count = 2
+            }
+            let rc = poll(fds.baseAddress, nfds_t(count), timeout)
+            if rc > 0 && fds[0].revents != 0 {
+                CX11Shims_eventfdDrain(wakeFD)
+            }
+            // POLLHUP/POLLERR count as readable: reading is how Xlib notices the broken connection.
+            return rc < 0 || (count > 1 && fds[1].revents != 0)
         }
-        // POLLHUP/POLLERR count as readable: reading is how Xlib notices the broken connection.
-        return rc < 0 || (fds.count > 1 && fds[1].revents != 0)
     }
 }
