@@ -118,7 +118,7 @@ public struct UTType: Sendable {
 
     /// All ancestors, lower-cased key → spelled identifier.
     private var ancestorTable: [String: String] {
-        if let dynamic = dynamicIdentifier { return TypeRegistry.shared.ancestors(ofParents: dynamic.conformsTo) }
+        if identifier.hasPrefix("dyn.") { return TypeRegistry.shared.ancestors(ofDynamic: identifier) }
         return TypeRegistry.shared.ancestors(of: identifier)
     }
 
@@ -131,7 +131,7 @@ public struct UTType: Sendable {
 
     /// Whether this type is `type` or conforms to it, directly or indirectly.
     public func conforms(to type: UTType) -> Bool {
-        self == type || ancestorTable[type.identifier.lowercased()] != nil
+        self == type || ancestorTable[TypeRegistry.lowercasedKey(type.identifier)] != nil
     }
 
     /// Whether `type` conforms to this type and is not equal to it.
@@ -148,11 +148,12 @@ public struct UTType: Sendable {
 extension UTType: Hashable {
     /// Types are equal when their identifiers are equal, ignoring letter case.
     public static func == (lhs: UTType, rhs: UTType) -> Bool {
-        lhs.identifier == rhs.identifier || lhs.identifier.lowercased() == rhs.identifier.lowercased()
+        lhs.identifier == rhs.identifier
+            || TypeRegistry.lowercasedKey(lhs.identifier) == TypeRegistry.lowercasedKey(rhs.identifier)
     }
 
     /// Hashes the lower-cased identifier, consistent with ``==(_:_:)``.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(identifier.lowercased())
+        hasher.combine(TypeRegistry.lowercasedKey(identifier))
     }
 }

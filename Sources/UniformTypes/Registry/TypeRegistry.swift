@@ -34,6 +34,9 @@ final class TypeRegistry: Sendable {
         var isMIMETypeIndexBuilt = false
         /// Lower-cased identifier → ancestors (lower-cased → spelled identifier), self excluded.
         var closureCache: [String: [String: String]] = [:]
+        /// Lower-cased `dyn.` identifier → ancestors; kept apart from `closureCache`, whose keys are record
+        /// keys (a record may name a `dyn.` parent, which has no record).
+        var dynamicClosureCache: [String: [String: String]] = [:]
         /// Whether the first lookup miss reads the system's shared-mime-info database.
         var loadsSystemSharedMIMEInfo = true
 
@@ -128,17 +131,34 @@ final class TypeRegistry: Sendable {
         state.withLock { state in Self.ancestors(of: Self.lowercasedKey(identifier), in: &state) }
     }
 
-    /// Ancestors of a type given by its direct parents (dynamic types have no record).
-    func ancestors(ofParents parents: [String]) -> [String: String] {
-        state.withLock { state in
-            var result: [String: String] = [:]
-            for parent in parents {
-                let key = Self.lowercasedKey(parent)
-                result[key] = state.records[key]?.identifier ?? parent
-                result.merge(Self.ancestors(of: key, in: &state)) { first, _ in first }
-            }
+    /// Ancestors of a `dyn.` type (parents decoded from the identifier), cached like declared types':
+    /// `conforms(to:)` runs for every offered type against every converter while a copy builds its offer,
+    /// and decoding the identifier each time cost more than the rest of the check.
+    func ancestors(ofDynamic identifier: String) -> [String: String] {
+        let key = Self.lowercasedKey(identifier)
+        if let cached = state.withLock({ $0.dynamicClosureCache[key] }) { return cached }
+        guard let dynamic = DynamicTypeIdentifier(identifier: identifier) else { return ancestors(of: identifier) }
+        // Computed and stored under one lock, so a registration in between cannot leave a stale entry.
+        return state.withLock { state in
+            let result = Self.ancestors(ofParents: dynamic.conformsTo, in: &state)
+            state.dynamicClosureCache[key] = result
             return result
         }
+    }
+
+    /// Ancestors of a type given by its direct parents (dynamic types have no record).
+    func ancestors(ofParents parents: [String]) -> [String: String] {
+        state.withLock { state in Self.ancestors(ofParents: parents, in: &state) }
+    }
+
+    static func ancestors(ofParents parents: [String], in state: inout State) -> [String: String] {
+        var result: [String: String] = [:]
+        for parent in parents {
+            let key = lowercasedKey(parent)
+            result[key] = state.records[key]?.identifier ?? parent
+            result.merge(ancestors(of: key, in: &state)) { first, _ in first }
+        }
+        return result
     }
 
     /// Identifiers of declared types carrying `tag` (already a canonical key), best first: types whose
@@ -192,6 +212,7 @@ final class TypeRegistry: Sendable {
         if old == nil { state.rank[key] = state.rank.count }
         state.records[key] = record
         state.closureCache.removeAll()
+        state.dynamicClosureCache.removeAll()
         // An index not built yet has nothing to maintain: it is built from the whole table when needed.
         for tagClass in [UTTagClass.filenameExtension, .mimeType] where state.isTagIndexBuilt(tagClass) {
             if let old {
