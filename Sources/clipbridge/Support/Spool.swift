@@ -46,7 +46,9 @@ enum Spool {
     /// only the descriptor keeps it alive.
     static func spool(from source: Int32, name: String = "standard input") throws -> SpooledPayload {
         let descriptor = try makeAnonymousFile()
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        // Uninitialised: zero-filling 1 MiB (and faulting in its 256 pages) would cost more than the whole
+        // copy of a short text; read(2) touches only the pages it fills.
+        var buffer = [UInt8](unsafeUninitializedCapacity: 1 << 20) { _, count in count = 1 << 20 }
         var size = 0
         var prefix: [UInt8] = []
         while true {
