@@ -6,8 +6,7 @@ import Glibc
 import Testing
 import X11Selection
 
-@Suite("clipbridge copy", .serialized, .xvfb, .enabled(if: XvfbServer.isInstalled && CLI.isBuilt),
-       .timeLimit(.minutes(2)))
+@Suite("clipbridge copy", .serialized, .xvfb, .timeLimit(.minutes(2)))
 struct CopyTests {
     @Test("TEXT arguments are joined by spaces and offered as the whole text family")
     func copiesArguments() async throws {

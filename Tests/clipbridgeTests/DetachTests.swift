@@ -19,8 +19,7 @@ private func maskContains(_ mask: String?, _ signal: Int32) -> Bool {
     return value & (1 << UInt64(signal - 1)) != 0
 }
 
-@Suite("clipbridge copy detaches", .serialized, .xvfb, .enabled(if: XvfbServer.isInstalled && CLI.isBuilt),
-       .timeLimit(.minutes(2)))
+@Suite("clipbridge copy detaches", .serialized, .xvfb, .timeLimit(.minutes(2)))
 struct DetachTests {
     @Test("x=$(echo hi | clipbridge copy) returns at once, and the text is pasteable afterwards")
     func commandSubstitution() async throws {

@@ -4,8 +4,7 @@ import ClipBridgeTestSupport
 import Foundation
 import Testing
 
-@Suite("clipbridge copy detection", .serialized, .xvfb, .enabled(if: XvfbServer.isInstalled && CLI.isBuilt),
-       .timeLimit(.minutes(2)))
+@Suite("clipbridge copy detection", .serialized, .xvfb, .timeLimit(.minutes(2)))
 struct DetectionTests {
     static let php = "<?php\necho \"hello\";\n?>\n"
     static let pem = "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\n-----END PRIVATE KEY-----\n"

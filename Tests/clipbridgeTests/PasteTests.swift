@@ -5,8 +5,7 @@ import Foundation
 import Glibc
 import Testing
 
-@Suite("clipbridge paste", .serialized, .xvfb, .enabled(if: XvfbServer.isInstalled && CLI.isBuilt),
-       .timeLimit(.minutes(2)))
+@Suite("clipbridge paste", .serialized, .xvfb, .timeLimit(.minutes(2)))
 struct PasteTests {
     @Test("pastes the exact text xclip owns, with no newline added on a pipe")
     func pastesXclipText() async throws {

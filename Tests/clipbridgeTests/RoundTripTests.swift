@@ -20,8 +20,7 @@ private func sameBytes(_ a: URL, _ b: URL) async throws -> Bool {
     try await runPeer(["cmp", "-s", a.path, b.path], display: nil, timeout: .seconds(120)).succeeded
 }
 
-@Suite("clipbridge round trips", .serialized, .xvfb, .enabled(if: XvfbServer.isInstalled && CLI.isBuilt),
-       .timeLimit(.minutes(3)))
+@Suite("clipbridge round trips", .serialized, .xvfb, .timeLimit(.minutes(3)))
 struct RoundTripTests {
     @Test("copy < file, then paste > file and xclip -o > file: byte-exact; paste's memory stays bounded",
           arguments: [0, 4001, (1 << 20) + 1, 64 << 20])
@@ -78,8 +77,7 @@ struct RoundTripTests {
     }
 }
 
-@Suite("clipbridge 512 MiB round trip", .xvfb, .enabled(if: XvfbServer.isInstalled && CLI.isBuilt),
-       .timeLimit(.minutes(5)))
+@Suite("clipbridge 512 MiB round trip", .xvfb, .timeLimit(.minutes(5)))
 struct LargeRoundTripTests {
     @Test("512 MiB: copy from a pipe (spooled to disk, not memory), paste streams; both stay far below the size")
     func halfGigabyte() async throws {

@@ -13,7 +13,7 @@ private struct TypeInfo: Decodable {
     var xTargets: [String]
 }
 
-@Suite("clipbridge type and help", .enabled(if: CLI.isBuilt))
+@Suite("clipbridge type and help")
 struct TypeCommandTests {
     private func info(_ name: String) async throws -> TypeInfo {
         let result = try await CLI.run(["type", name, "--json"], display: nil)

@@ -31,8 +31,7 @@ private func waitForLines(_ watcher: BackgroundPeer, count: Int) async throws ->
     return lines(of: watcher)
 }
 
-@Suite("clipbridge watch", .serialized, .xvfb, .enabled(if: XvfbServer.isInstalled && CLI.isBuilt),
-       .timeLimit(.minutes(2)))
+@Suite("clipbridge watch", .serialized, .xvfb, .timeLimit(.minutes(2)))
 struct WatchTests {
     @Test("--json: one object per owner change with selection, reason, owner, timestamp, types, sensitive")
     func json() async throws {

@@ -27,7 +27,6 @@ final class ChildProcess: Sendable {
     /// The command line, for messages.
     let arguments: [String]
     private let termination = Mutex<Termination?>(nil)
-    private let peakMemory = Mutex<Int?>(nil)
 
     private init(pid: pid_t, arguments: [String]) {
         self.pid = pid
@@ -121,30 +120,12 @@ final class ChildProcess: Sendable {
     /// How the child ended, once it has been reaped.
     var exitStatus: Termination? { termination.withLock { $0 } }
 
-    /// The child's peak resident set in KiB, as sampled while waiting for it (see `samplePeakMemory()`).
-    var peakResidentKiB: Int? { peakMemory.withLock { $0 } }
-
-    /// Records the child's `VmHWM` (peak resident set of its current program) from /proc.
-    ///
-    /// Why not `wait4`'s `ru_maxrss`: posix_spawn clones with CLONE_VM, and at exec Linux folds the *parent's*
-    /// high-water mark into the child's maxrss, so a 300 MiB test process would report every child as at least
-    /// 300 MiB. VmHWM belongs to the program after exec; it is sampled at every poll while the child runs, so
-    /// growth in its last few milliseconds can be missed (a lower bound, exact for steady-state peaks).
-    private func samplePeakMemory() {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-            let kib = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
-        else { return }
-        peakMemory.withLock { $0 = max($0 ?? 0, kib) }
-    }
-
     /// Reaps the child if it has exited; returns how it ended, or nil while it runs.
     @discardableResult
     func poll() -> Termination? {
         termination.withLock { stored in
             if let stored { return stored }
             var status: Int32 = 0
-            samplePeakMemory()
             while true {
                 let reaped = waitpid(pid, &status, WNOHANG)
                 if reaped == pid {

@@ -14,21 +14,16 @@ public struct CommandResult: Sendable, CustomStringConvertible {
     public var stderr: Data
     /// Wall time from spawn to reap.
     public var duration: Duration
-    /// The process's peak resident set in KiB (its VmHWM, sampled while it was waited for: a lower bound that
-    /// misses only growth in its last milliseconds), or nil when it ended before the first sample.
-    public var peakResidentKiB: Int?
 
     /// Creates a result (the runners build these; tests only read them).
     public init(
-        arguments: [String], termination: Termination, stdout: Data, stderr: Data, duration: Duration,
-        peakResidentKiB: Int? = nil
+        arguments: [String], termination: Termination, stdout: Data, stderr: Data, duration: Duration
     ) {
         self.arguments = arguments
         self.termination = termination
         self.stdout = stdout
         self.stderr = stderr
         self.duration = duration
-        self.peakResidentKiB = peakResidentKiB
     }
 
     /// The exit status, or nil when a signal ended the command.

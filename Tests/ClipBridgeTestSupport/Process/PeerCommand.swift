@@ -165,7 +165,7 @@ struct LaunchedCommand: Sendable {
         CommandResult(
             arguments: child.arguments, termination: termination,
             stdout: stdout?.contents() ?? Data(), stderr: stderr?.contents() ?? Data(),
-            duration: started.duration(to: .now), peakResidentKiB: child.peakResidentKiB
+            duration: started.duration(to: .now)
         )
     }
 }

@@ -32,7 +32,8 @@ public final class XvfbServer: Sendable {
         self.logFile = log
     }
 
-    /// True when an `Xvfb` executable is in `PATH` (use with `.enabled(if:)`).
+    /// True when an `Xvfb` executable is in `PATH`. Tests do not skip on it: without Xvfb, `start()` throws
+    /// `.notFound` and the test fails (`make test` installs it), so a green run always means the X tests ran.
     public static var isInstalled: Bool { executableInPath("Xvfb") }
 
     /// Starts a server and waits until it accepts connections (it writes its display number only then).

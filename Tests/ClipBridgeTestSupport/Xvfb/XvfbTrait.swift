@@ -9,7 +9,7 @@ import Testing
 /// without `.serialized`. Attached to a single test, that test gets its own server.
 ///
 /// ```swift
-/// @Suite(.xvfb, .enabled(if: XvfbServer.isInstalled), .timeLimit(.minutes(1)))
+/// @Suite(.xvfb, .timeLimit(.minutes(1)))
 /// struct OwnerTests {
 ///     @Test func xclipReadsWhatWeOwn() async throws {
 ///         let server = try #require(XvfbServer.current)

@@ -8,7 +8,7 @@ import Testing
 import TransferKit
 import X11Selection
 
-@Suite(.xvfb, .serialized, .enabled(if: XvfbServer.isInstalled), .timeLimit(.minutes(3)))
+@Suite(.xvfb, .serialized, .timeLimit(.minutes(3)))
 struct FileTransferTests {
     /// Peak memory is a per-process figure, and the whole package's tests share one process (the engine's own
     /// tests hold 64 MiB buffers), so the parent re-runs this very test alone in a fresh test process, which

@@ -8,7 +8,7 @@ import Testing
 import TransferKit
 import X11Selection
 
-@Suite(.xvfb, .serialized, .enabled(if: XvfbServer.isInstalled), .timeLimit(.minutes(2)))
+@Suite(.xvfb, .serialized, .timeLimit(.minutes(2)))
 struct NegotiationTests {
     @Test("TARGETS lists every exported representation in declaration order, as ClipBridge reads it back")
     func richestFirstOrder() async throws {

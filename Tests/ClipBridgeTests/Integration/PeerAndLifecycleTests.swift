@@ -11,7 +11,7 @@ import Testing
 import TransferKit
 import X11Selection
 
-@Suite(.xvfb, .serialized, .enabled(if: XvfbServer.isInstalled), .timeLimit(.minutes(2)))
+@Suite(.xvfb, .serialized, .timeLimit(.minutes(2)))
 struct PeerAndLifecycleTests {
     /// One of each seed that can be copied.
     static func seeds() -> [(String, @Sendable (Clipboard) async throws -> Void)] {
@@ -157,7 +157,7 @@ final class LogRecorder: LogHandler, Sendable {
     }
 }
 
-@Suite(.xvfb, .serialized, .enabled(if: XvfbServer.isInstalled), .timeLimit(.minutes(2)))
+@Suite(.xvfb, .serialized, .timeLimit(.minutes(2)))
 struct ClipboardManagerHandoverTests {
     @Test("shutdown hands the content to a running clipboard manager, which then serves every target")
     func shutdownHandsOver() async throws {

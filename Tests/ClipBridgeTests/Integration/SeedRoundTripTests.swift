@@ -9,7 +9,7 @@ import Testing
 import TransferKit
 import X11Selection
 
-@Suite(.xvfb, .serialized, .enabled(if: XvfbServer.isInstalled), .timeLimit(.minutes(2)))
+@Suite(.xvfb, .serialized, .timeLimit(.minutes(2)))
 struct SeedRoundTripTests {
     @Test("Todo: its custom type travels by identifier and comes back as a Todo")
     func todo() async throws {

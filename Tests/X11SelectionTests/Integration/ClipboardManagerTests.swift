@@ -56,7 +56,7 @@ struct TestManager: Sendable {
     }
 }
 
-@Suite(.xvfb, .enabled(if: XvfbServer.isInstalled), .serialized, .timeLimit(.minutes(2)))
+@Suite(.xvfb, .serialized, .timeLimit(.minutes(2)))
 struct ClipboardManagerTests {
     @Test func handsOverToTheManagerIncludingIncrementalTransfers() async throws {
         let display = try currentDisplay()

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import X11Selection
 
-@Suite(.xvfb, .enabled(if: XvfbServer.isInstalled), .timeLimit(.minutes(2)))
+@Suite(.xvfb, .timeLimit(.minutes(2)))
 struct CorePathTests {
     @Test func openingAnUnreachableDisplayNamesIt() async throws {
         let error = await #expect(throws: SelectionError.self) {

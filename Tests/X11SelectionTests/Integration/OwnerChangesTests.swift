@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import X11Selection
 
-@Suite(.xvfb, .enabled(if: XvfbServer.isInstalled), .timeLimit(.minutes(2)))
+@Suite(.xvfb, .timeLimit(.minutes(2)))
 struct OwnerChangesTests {
     @Test func seesXclipTakeOwnershipAndItsWindowGo() async throws {
         let display = try currentDisplay()

@@ -5,7 +5,7 @@ import X11Selection
 
 /// xclip and xsel as independent peers, in both directions. They only know PRIMARY, SECONDARY and
 /// CLIPBOARD, so these tests share the standard selections and run one at a time on their own server.
-@Suite(.xvfb, .enabled(if: XvfbServer.isInstalled), .serialized, .timeLimit(.minutes(5)))
+@Suite(.xvfb, .serialized, .timeLimit(.minutes(5)))
 struct PeerInteropTests {
     @Test(arguments: roundTripSizes)
     func xclipReadsWhatWeOwn(size: Int) async throws {

@@ -7,7 +7,7 @@ import X11Selection
 /// Xvfb's 16 MiB maximum request, and a large transfer.
 let roundTripSizes = [0, 1, 4000, 4001, 1 << 20 - 1, 1 << 20, 1 << 20 + 1, 16 << 20 + 1, 64 << 20]
 
-@Suite(.xvfb, .enabled(if: XvfbServer.isInstalled), .timeLimit(.minutes(5)))
+@Suite(.xvfb, .timeLimit(.minutes(5)))
 struct RoundTripTests {
     @Test(arguments: roundTripSizes)
     func roundTripBetweenTwoConnections(size: Int) async throws {

@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 @testable import X11Selection
 
-@Suite(.xvfb, .enabled(if: XvfbServer.isInstalled), .timeLimit(.minutes(2)))
+@Suite(.xvfb, .timeLimit(.minutes(2)))
 struct TextEncodingTests {
     static let samples = ["plain ascii", "café crème, 1½ °C", "Grüße € — 日本語 ✓", "line one\nline two\ttab"]
 
@@ -59,12 +59,12 @@ struct TextEncodingTests {
 }
 
 /// Independent checks with real peers on CLIPBOARD (one at a time).
-@Suite(.xvfb, .enabled(if: XvfbServer.isInstalled), .serialized, .timeLimit(.minutes(2)))
+@Suite(.xvfb, .serialized, .timeLimit(.minutes(2)))
 struct PeerTextEncodingTests {
     static let text = "Grüße € — 日本語"
 
     /// Toolkits decode our COMPOUND_TEXT with their own converters.
-    @Test(arguments: ToolkitPeer.Toolkit.allCases.filter(\.isInstalled))
+    @Test(arguments: ToolkitPeer.Toolkit.allCases)
     func toolkitsReadOurText(toolkit: ToolkitPeer.Toolkit) async throws {
         let owner = try await openConnection()
         _ = try await owner.claim(.clipboard, offering: SelectionOffer(SelectionOffer.textRepresentations(Self.text)))
