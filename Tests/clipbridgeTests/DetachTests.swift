@@ -4,7 +4,9 @@
 import ClipBridgeTestSupport
 import Foundation
 import Glibc
+import Synchronization
 import Testing
+import X11Selection
 
 /// Fields of /proc/PID/stat after the command name: state, ppid, pgrp, session, tty, …
 private func statFields(_ pid: pid_t) -> [String] {
@@ -84,5 +86,30 @@ struct DetachTests {
         #expect(try await CLI.run(["copy", "second"], display: display).succeeded)
         #expect(try await eventually { !detachedServers(display: display).contains(first) })
         #expect(try await Xclip.paste(display).stdoutText == "second")
+    }
+
+    @Test("a server that loses the selection mid-INCR still finishes the transfer (ICCCM 2.2)")
+    func finishesTransferAfterLoss() async throws {
+        let display = try CLI.server().display
+        // Above Xvfb's 16 MiB BIG-REQUESTS limit, so the paste is incremental and streamed from the spool.
+        let size = 24 << 20
+        #expect(try await CLI.run(["copy"], display: display, input: String(repeating: "x", count: size)).succeeded)
+        let server = try #require(detachedServers(display: display).last)
+        var configuration = Configuration()
+        configuration.incrementalIdleTimeout = .seconds(2)
+        let reader = try await X11Connection.open(display: display, configuration: configuration)
+        let thief = try await X11Connection.open(display: display)
+        let stolen = Mutex(false)
+        let summary = try await reader.read(.clipboard, target: .utf8String) { _ in
+            guard !stolen.withLock({ $0 }) else { return }
+            stolen.withLock { $0 = true }
+            // Another client takes the selection while the first chunks are still on their way.
+            _ = try await thief.claim(.clipboard, offering: SelectionOffer([]))
+            try await Task.sleep(for: .milliseconds(300))
+        }
+        await reader.shutdown()
+        await thief.shutdown()
+        #expect(summary.byteCount == size)
+        #expect(try await eventually { !detachedServers(display: display).contains(server) })
     }
 }

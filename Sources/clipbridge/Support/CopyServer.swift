@@ -76,6 +76,11 @@ struct CopyServer: Sendable {
     /// TIMESTAMP probes as `.served`), treating a repeat by the same requestor within the grace
     /// window as the same paste; after the last allowed paste, lingers for the grace window so a
     /// requestor that asks twice still gets its second answer.
+    ///
+    /// After ownership is lost it keeps following until the lease's events finish, which the engine does
+    /// once the transfers in flight end: a paste requested while we owned the selection must still
+    /// complete (ICCCM 2.2; xclip likewise exits only when its current INCR transfer is done). Shutting
+    /// down at `.lost` tore down a large paste midway and left its requestor to time out.
     static func serve(_ lease: SelectionLease, loops: Int?) async -> Ending {
         enum Tick: Sendable { case event(SelectionLeaseEvent), finished, graceOver }
         let (ticks, continuation) = AsyncStream<Tick>.makeStream()
@@ -92,12 +97,14 @@ struct CopyServer: Sendable {
             continuation.finish()
         }
         var counted = 0
+        var lost = false
         var lastServed: [X11Window: ContinuousClock.Instant] = [:]
         for await tick in ticks {
             switch tick {
             case .event(.served(_, let requestor, _)):
                 let now = ContinuousClock.now
                 defer { lastServed[requestor] = now }
+                if lost { continue }
                 if let previous = lastServed[requestor], previous.duration(to: now) < graceWindow { continue }
                 counted += 1
                 if let loops, counted >= loops, timer == nil {
@@ -109,9 +116,9 @@ struct CopyServer: Sendable {
             case .event(.failed):
                 continue
             case .event(.lost):
-                return .ownershipLost
+                lost = true
             case .finished:
-                return .connectionEnded
+                return lost ? .ownershipLost : .connectionEnded
             case .graceOver:
                 return .loopsDone
             }
