@@ -3,6 +3,7 @@
 import ClipBridgeTestSupport
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 import X11Selection
 
@@ -185,6 +186,31 @@ struct CopyTests {
         await connection.shutdown()
         #expect(String(decoding: first.bytes, as: UTF8.self) == "asked twice")
         #expect(String(decoding: second.bytes, as: UTF8.self) == "asked twice")
+        #expect(try await eventually { try await CLI.run(["paste"], display: display).exitCode == 1 })
+    }
+
+    @Test("--paste-once: an incremental paste begun within the grace window still completes")
+    func graceWindowTransferFinishes() async throws {
+        let display = try CLI.server().display
+        // Above Xvfb's 16 MiB BIG-REQUESTS limit, so both pastes are incremental.
+        let size = 24 << 20
+        let input = String(repeating: "y", count: size)
+        #expect(try await CLI.run(["copy", "--paste-once"], display: display, input: input).succeeded)
+        var configuration = Configuration()
+        configuration.incrementalIdleTimeout = .seconds(2)
+        let first = try await X11Connection.open(display: display, configuration: configuration)
+        let second = try await X11Connection.open(display: display, configuration: configuration)
+        #expect(try await first.read(.clipboard, target: .utf8String).bytes.count == size)
+        // A slow second requestor: its transfer outlasts the grace window by far.
+        let slowed = Mutex(false)
+        let summary = try await second.read(.clipboard, target: .utf8String) { _ in
+            guard !slowed.withLock({ $0 }) else { return }
+            slowed.withLock { $0 = true }
+            try await Task.sleep(for: .seconds(1))
+        }
+        await first.shutdown()
+        await second.shutdown()
+        #expect(summary.byteCount == size)
         #expect(try await eventually { try await CLI.run(["paste"], display: display).exitCode == 1 })
     }
 

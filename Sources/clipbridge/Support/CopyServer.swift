@@ -59,7 +59,8 @@ struct CopyServer: Sendable {
         ready(.success(()))
 
         let ending = await withTaskGroup(of: Ending.self) { group in
-            group.addTask { await Self.serve(lease, loops: plan.loops) }
+            let connection = clipboard.connection
+            group.addTask { await Self.serve(lease, loops: plan.loops) { await connection.release(selection) } }
             group.addTask {
                 for await signal in signals { return .signal(signal) }
                 return .connectionEnded
@@ -75,13 +76,17 @@ struct CopyServer: Sendable {
     /// Follows the lease's events: counts content transfers (the engine never reports TARGETS or
     /// TIMESTAMP probes as `.served`), treating a repeat by the same requestor within the grace
     /// window as the same paste; after the last allowed paste, lingers for the grace window so a
-    /// requestor that asks twice still gets its second answer.
+    /// requestor that asks twice still gets its second answer; then `release` gives the selection up
+    /// and the transfers that started meanwhile still finish, as after a loss (a paste begun within the
+    /// grace window was torn down midway, leaving xclip waiting forever).
     ///
     /// After ownership is lost it keeps following until the lease's events finish, which the engine does
     /// once the transfers in flight end: a paste requested while we owned the selection must still
     /// complete (ICCCM 2.2; xclip likewise exits only when its current INCR transfer is done). Shutting
     /// down at `.lost` tore down a large paste midway and left its requestor to time out.
-    static func serve(_ lease: SelectionLease, loops: Int?) async -> Ending {
+    static func serve(
+        _ lease: SelectionLease, loops: Int?, release: @escaping @Sendable () async -> Void
+    ) async -> Ending {
         enum Tick: Sendable { case event(SelectionLeaseEvent), finished, graceOver }
         let (ticks, continuation) = AsyncStream<Tick>.makeStream()
         // Unstructured on purpose: we must not wait for the pump to notice cancellation before
@@ -98,13 +103,14 @@ struct CopyServer: Sendable {
         }
         var counted = 0
         var lost = false
+        var loopsDone = false
         var lastServed: [X11Window: ContinuousClock.Instant] = [:]
         for await tick in ticks {
             switch tick {
             case .event(.served(_, let requestor, _)):
                 let now = ContinuousClock.now
                 defer { lastServed[requestor] = now }
-                if lost { continue }
+                if lost || loopsDone { continue }
                 if let previous = lastServed[requestor], previous.duration(to: now) < graceWindow { continue }
                 counted += 1
                 if let loops, counted >= loops, timer == nil {
@@ -118,9 +124,10 @@ struct CopyServer: Sendable {
             case .event(.lost):
                 lost = true
             case .finished:
-                return lost ? .ownershipLost : .connectionEnded
+                return loopsDone ? .loopsDone : lost ? .ownershipLost : .connectionEnded
             case .graceOver:
-                return .loopsDone
+                loopsDone = true
+                await release()
             }
         }
         return .connectionEnded
