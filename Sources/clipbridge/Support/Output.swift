@@ -54,10 +54,14 @@ enum Descriptors {
         return true
     }
 
-    /// mkstemp(3) (mode 0600), close-on-exec.
-    static func makeTemporaryFile(_ template: UnsafeMutablePointer<CChar>) -> Int32 {
-        let fd = mkstemp(template)
-        if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        return fd
+    /// Creates a new file `<directory>/<prefix><6 random characters>` with mkstemp(3): mode 0600,
+    /// close-on-exec. Returns its descriptor and path, or nil with `errno` set.
+    static func makeTemporaryFile(in directory: String, prefix: String) -> (descriptor: Int32, path: String)? {
+        // mkstemp replaces exactly the last six characters, which must be "X".
+        var template = Array("\(directory)/\(prefix)\(String(repeating: "X", count: 6))".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return nil }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        return (fd, template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
     }
 }

@@ -112,14 +112,12 @@ struct PasteRequest: Sendable {
     /// Streams into a temporary file next to `path`, renamed over it only when the paste completed:
     /// a failed paste never truncates an existing file.
     private func write(_ chosen: ClipboardType, from clipboard: Clipboard, toFile path: String) async throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        var template = Array("\(directory.isEmpty ? "." : directory)/.clipbridge-paste.XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { Descriptors.makeTemporaryFile($0.baseAddress!) }
-        guard descriptor >= 0 else {
-            throw CLIFailure(status: .ioError, message: "cannot write in \(directory.isEmpty ? "." : directory): "
-                             + String(cString: strerror(errno)))
+        let parent = (path as NSString).deletingLastPathComponent
+        let directory = parent.isEmpty ? "." : parent
+        guard let (descriptor, temporary) = Descriptors.makeTemporaryFile(in: directory, prefix: ".clipbridge-paste.")
+        else {
+            throw CLIFailure(status: .ioError, message: "cannot write in \(directory): " + String(cString: strerror(errno)))
         }
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         do {
             _ = try await clipboard.read(chosen) { chunk in
                 try chunk.withUnsafeBytes { try Output.write($0, to: descriptor) }

@@ -115,10 +115,10 @@ enum Spool {
 
     private static func makeAnonymousFile() throws -> Int32 {
         let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array("\(directory)/clipbridge.XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { Descriptors.makeTemporaryFile($0.baseAddress!) }
-        guard descriptor >= 0 else { throw failure("cannot create a temporary file in \(directory)") }
-        unlink(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+        guard let (descriptor, path) = Descriptors.makeTemporaryFile(in: directory, prefix: "clipbridge.") else {
+            throw failure("cannot create a temporary file in \(directory)")
+        }
+        unlink(path)
         return descriptor
     }
 
