@@ -13,6 +13,7 @@ let package = Package(
     name: "ClipBridge",
     products: [
         .library(name: "UniformTypes", targets: ["UniformTypes"]),
+        .library(name: "UniformTypesFoundation", targets: ["UniformTypesFoundation"]),
         .library(name: "TransferKit", targets: ["TransferKit"]),
         .library(name: "X11Selection", targets: ["X11Selection"]),
         .library(name: "ClipBridge", targets: ["ClipBridge"]),
@@ -33,6 +34,9 @@ let package = Package(
         .target(name: "CX11Shims", dependencies: ["CX11"]),
 
         .target(name: "UniformTypes", swiftSettings: strict),
+        // The one Apple extension that needs full Foundation (URLResourceValues.contentType); the
+        // other library targets use FoundationEssentials only, see README "Start-up time".
+        .target(name: "UniformTypesFoundation", dependencies: ["UniformTypes"], swiftSettings: strict),
         .target(name: "TransferKit", dependencies: ["UniformTypes"], swiftSettings: strict),
         .target(
             name: "X11Selection",
@@ -68,7 +72,11 @@ let package = Package(
             path: "Tests/ClipBridgeTestSupport",
             swiftSettings: strict
         ),
-        .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"], swiftSettings: strict),
+        .testTarget(
+            name: "UniformTypesTests",
+            dependencies: ["UniformTypes", "UniformTypesFoundation"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "TransferKitTests", dependencies: ["TransferKit"], exclude: ["Seeds"], swiftSettings: strict),
         // Apple's sample models, unchanged but for their import. They are Swift 5-era code (two declare
         // `static var` UTTypes, an error in the Swift 6 mode), so this one target compiles in the Swift 5

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — UniformTypes
 
-import Foundation
+import FoundationEssentials
 
 /// A structure that represents a type of data to load, send, or receive — Apple's `UTType`, on Linux.
 ///

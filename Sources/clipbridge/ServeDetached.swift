@@ -2,7 +2,7 @@
 // The hidden subcommand the detached server runs as (see Support/Background.swift).
 
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// `clipbridge serve-detached PLAN`: the detached server started by `copy`. Not for direct use: it

@@ -3,7 +3,7 @@
 
 import ArgumentParser
 import ClipBridge
-import Foundation
+import FoundationEssentials
 import UniformTypes
 import X11Selection
 

@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 import UniformTypes
+import UniformTypesFoundation
 
 @Suite("Foundation URL extensions")
 struct URLExtensionTests {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — copying (the owner side)
 
-import Foundation
+import FoundationEssentials
 import TransferKit
 import X11Selection
 

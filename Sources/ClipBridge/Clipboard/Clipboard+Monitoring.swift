@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — watching owner changes, the paste button's enabled state, and persistence
 
-import Foundation
+import FoundationEssentials
 import TransferKit
 import X11Selection
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — pasting Transferable values
 
-import Foundation
+import FoundationEssentials
 import TransferKit
 import UniformTypes
 import X11Selection
@@ -233,7 +233,7 @@ extension Clipboard {
             contentType: importer.offeredType)
         defer { try? FileManager.default.removeItem(at: copy) }
         do {
-            let input = try FileHandle(forReadingFrom: url)
+            let input = try DescriptorFile(openingForReading: url.path)
             defer { try? input.close() }
             while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
                 try handle.write(contentsOf: chunk)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — reading types and bytes (the requestor side)
 
-import Foundation
+import FoundationEssentials
 import UniformTypes
 import X11Selection
 
@@ -56,9 +56,13 @@ extension Clipboard {
         return PasteSummary(type: type, byteCount: data.count)
     }
 
-    /// Streams one type into an open file handle (bounded memory).
-    public func read(_ type: ClipboardType, to fileHandle: FileHandle) async throws -> PasteSummary {
-        try await read(type) { chunk in try fileHandle.write(contentsOf: chunk) }
+    /// Streams one type into an open file descriptor (bounded memory). The descriptor stays open; a
+    /// FileHandle's is `fileHandle.fileDescriptor`.
+    /// - Throws: ``ClipboardError`` `.writeFailed` when a write fails, besides the errors of
+    ///   ``read(_:into:)``.
+    public func read(_ type: ClipboardType, to fileDescriptor: Int32) async throws -> PasteSummary {
+        let file = DescriptorFile(descriptor: fileDescriptor, path: "descriptor \(fileDescriptor)")
+        return try await read(type) { chunk in try file.write(contentsOf: chunk) }
     }
 
     /// The best text: the text family in the owner's order, else a conversion (HTML → text, URL list → paths,

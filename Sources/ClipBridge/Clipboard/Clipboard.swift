@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — the clipboard of one selection
 
-import Foundation
+import FoundationEssentials
 import Logging
 import X11Selection
 

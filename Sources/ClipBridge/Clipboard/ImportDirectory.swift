@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — the private directory that receives pasted files
 
-import Foundation
+import FoundationEssentials
 import Synchronization
 import UniformTypes
 
@@ -34,11 +34,11 @@ enum ImportDirectory {
 
     /// Creates an empty private file (mode 0600) for content of `contentType`, named after `suggestedName`
     /// once sanitised, and returns its URL and an open handle.
-    static func makeFile(parent: URL?, suggestedName: String?, contentType: UTType) throws -> (URL, FileHandle) {
+    static func makeFile(parent: URL?, suggestedName: String?, contentType: UTType) throws -> (URL, DescriptorFile) {
         let directory = try directory(parent: parent)
         let base = sanitisedFileName(suggestedName) ?? "Transfer"
         var name = base
-        if (base as NSString).pathExtension.isEmpty, let ext = contentType.preferredFilenameExtension {
+        if FilenameExtensionRule.pathExtension(of: base) == nil, let ext = contentType.preferredFilenameExtension {
             name = base + "." + ext
         }
         for attempt in 0..<100 {
@@ -46,7 +46,7 @@ enum ImportDirectory {
             let url = directory.appendingPathComponent(candidate)
             let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             if descriptor >= 0 {
-                return (url, FileHandle(fileDescriptor: descriptor, closeOnDealloc: true))
+                return (url, DescriptorFile(descriptor: descriptor, path: url.path))
             }
             guard errno == EEXIST else { break }
         }
@@ -69,7 +69,7 @@ enum ImportDirectory {
         let last = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
         var cleaned = String(last.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
         while cleaned.hasPrefix(".") { cleaned.removeFirst() }
-        cleaned = cleaned.trimmingCharacters(in: .whitespaces)
+        cleaned = cleaned.trimming { $0 == " " || $0 == "\t" }
         while cleaned.utf8.count > 200 { cleaned.removeFirst() }
         guard !cleaned.isEmpty, cleaned != "..", cleaned != "." else { return nil }
         return cleaned

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — what this process owns, for representations that never leave it
 
-import Foundation
+import FoundationEssentials
 import Synchronization
 import TransferKit
 import UniformTypes

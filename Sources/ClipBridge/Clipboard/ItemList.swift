@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — the private target that carries several items
 
-import Foundation
+import FoundationEssentials
 import UniformTypes
 import X11Selection
 

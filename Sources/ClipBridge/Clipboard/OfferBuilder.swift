@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — prepared items → the ordered targets of one claim
 
-import Foundation
+import FoundationEssentials
 import UniformTypes
 import X11Selection
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — one item ready to be offered
 
-import Foundation
+import FoundationEssentials
 import Logging
 import TransferKit
 import UniformTypes

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — one conversion between content types
 
-import Foundation
+import FoundationEssentials
 import UniformTypes
 
 /// A conversion from one content type to another, applied to the bytes of a clipboard representation.

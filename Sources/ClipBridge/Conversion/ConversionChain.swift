@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — a sequence of converters
 
-import Foundation
+import FoundationEssentials
 import UniformTypes
 
 /// Converters applied one after another, from an offered type to a wanted one.

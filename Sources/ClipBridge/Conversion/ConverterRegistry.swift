@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — the converter registry and the cheapest-chain search
 
-import Foundation
+import FoundationEssentials
 import UniformTypes
 
 /// The converters a ``Clipboard`` may use on paste (when the owner lacks the asked type) and on copy (to widen

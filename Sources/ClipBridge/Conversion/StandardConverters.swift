@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — the converters every clipboard has
 
-import Foundation
+import FoundationEssentials
 import UniformTypes
 
 extension ConverterRegistry {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — application/x-color
 
-import Foundation
+import FoundationEssentials
+import UniformTypes
 
 /// `application/x-color`: four unsigned 16-bit values R, G, B, A (0…65535), sent with property format 16
 /// by GTK (`GdkRGBA` serializer) and Qt (`QXcbMime`, `setColorData`). Format-16 data arrives from the
@@ -36,7 +37,7 @@ struct X11Color: Equatable, Sendable {
 
     /// Parses `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` (surrounding whitespace allowed); nil otherwise.
     init?(hex text: String) {
-        var digits = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        var digits = Substring(text.trimming(where: \.isWhitespace))
         guard digits.hasPrefix("#") else { return nil }
         digits = digits.dropFirst()
         guard digits.allSatisfy(\.isHexDigit) else { return nil }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — HTML to plain text
 
-import Foundation
+import FoundationEssentials
+import UniformTypes
 
 /// Renders HTML as the plain text a reader would copy from the page.
 ///
@@ -51,7 +52,7 @@ enum HTMLText {
             if character == "<" {
                 // Comments, doctype and processing instructions produce nothing.
                 if html[index...].hasPrefix("<!--") {
-                    let end = html.range(of: "-->", range: index..<html.endIndex)?.upperBound ?? html.endIndex
+                    let end = html[index...].firstRange(of: "-->")?.upperBound ?? html.endIndex
                     index = end
                     continue
                 }
@@ -109,7 +110,7 @@ enum HTMLText {
             index = html.index(after: index)
         }
 
-        return output.trimmingCharacters(in: .whitespacesAndNewlines)
+        return output.trimming(where: \.isWhitespace)
     }
 
     private static let hiddenElements: Set<String> = ["head", "script", "style", "title", "template", "noscript"]
@@ -125,7 +126,7 @@ enum HTMLText {
         var isSelfClosing: Bool
 
         init?(_ inner: Substring) {
-            var text = inner.trimmingCharacters(in: .whitespacesAndNewlines)[...]
+            var text = inner.trimming(where: \.isWhitespace)[...]
             guard let first = text.first, first != "!", first != "?" else { return nil }
             isClosing = first == "/"
             if isClosing { text = text.dropFirst() }

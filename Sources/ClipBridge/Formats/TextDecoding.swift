@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — text encodings met on the X11 clipboard
 
-import Foundation
+import FoundationEssentials
 
 /// Decoders for the text encodings X11 peers actually write.
 ///

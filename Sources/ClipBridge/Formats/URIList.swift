@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — text/uri-list (RFC 2483 §5)
 
-import Foundation
+import FoundationEssentials
+import UniformTypes
 
 /// The `text/uri-list` format: one URI per line, lines end with CRLF, lines starting with `#` are comments
 /// (RFC 2483 §5). GTK writes CRLF (`gdk_file_list_serializer`); some peers write bare LF, so reading accepts
@@ -10,7 +11,7 @@ enum URIList {
     /// Parses the URIs in order, skipping comments and blank lines.
     static func parse(_ text: String) -> [String] {
         text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimming { $0 == " " || $0 == "\t" } }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
     }
 
@@ -36,7 +37,7 @@ enum URIList {
     /// (plain prose must not become a uri-list).
     static func uris(fromPathsOrURIs text: String) -> [String]? {
         let lines = text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimming { $0 == " " || $0 == "\t" } }
             .filter { !$0.isEmpty }
         guard !lines.isEmpty else { return nil }
         var uris: [String] = []
@@ -78,7 +79,7 @@ struct GnomeCopiedFiles: Equatable {
     /// Parses the format; nil when the first line is neither `copy` nor `cut`.
     init?(_ text: String) {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\r\0")) }
+            .map { $0.trimming { $0 == "\r" || $0 == "\0" } }
         guard let operation = lines.first, operation == "copy" || operation == "cut" else { return nil }
         lines.removeFirst()
         isCut = operation == "cut"

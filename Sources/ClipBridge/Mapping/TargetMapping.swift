@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — THE table: UTType ↔ X11 selection targets, both ways
 
-import Foundation
+import FoundationEssentials
 import UniformTypes
 import X11Selection
 
@@ -93,7 +93,7 @@ public enum TargetMapping {
     /// type (`image/png`), an X target name (`UTF8_STRING`, `STRING`), or a filename extension (`png`, `.png`).
     /// nil when it is none of those.
     public static func contentType(named name: String) -> UTType? {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let trimmed = name.trimming { $0 == " " || $0 == "\t" }
         guard !trimmed.isEmpty else { return nil }
         let target = SelectionTarget(rawValue: trimmed)
         if textTargets.contains(target) || target == uriList { return contentType(for: target) }

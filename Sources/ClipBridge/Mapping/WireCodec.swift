@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — from wire bytes to canonical bytes, and back
 
-import Foundation
+import FoundationEssentials
 import UniformTypes
 import X11Selection
 
@@ -23,8 +23,8 @@ enum WireCodec: Equatable {
     case autodetectedText
     /// Always UTF-16 (`text/x-moz-url`, `text/plain;charset=utf-16` is left to the UTF-16 converter).
     case utf16Text
-    /// Text in a named charset that Foundation can decode (`text/plain;charset=iso-8859-15`).
-    case charset(String.Encoding)
+    /// Text in a named charset that glibc's iconv can decode (`text/plain;charset=iso-8859-15`).
+    case charset(String)
 
     /// The codec of a target.
     static func codec(for target: SelectionTarget) -> WireCodec {
@@ -38,16 +38,14 @@ enum WireCodec: Equatable {
         default: break
         }
         let name = target.rawValue.lowercased()
-        guard name.hasPrefix("text/"), let charsetRange = name.range(of: "charset=") else { return .bytes }
-        let charset = name[charsetRange.upperBound...].prefix { $0 != ";" }
-            .trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
+        guard name.hasPrefix("text/"), let charsetRange = name.firstRange(of: "charset=") else { return .bytes }
+        let charset = name[charsetRange.upperBound...].prefix { $0 != ";" }.trimming { $0 == "\"" || $0 == " " }
         switch charset {
         case "utf-8", "utf8": return .utf8Text
         case "iso-8859-1", "latin1", "latin-1", "us-ascii", "ascii": return .latin1Text
         case "utf-16", "utf-16le", "utf-16be", "ucs-2": return .bytes  // public.utf16-plain-text: the converter decodes
         default:
-            let cfEncoding = foundationEncoding(charset)
-            return cfEncoding.map { .charset($0) } ?? .bytes
+            return CharsetDecoding.isSupported(charset) ? .charset(charset) : .bytes
         }
     }
 
@@ -78,8 +76,8 @@ enum WireCodec: Equatable {
             return Data(TextDecoding.autodetected(data).utf8)
         case .utf16Text:
             return Data(Self.trimmingNULs(TextDecoding.utf16(data) ?? TextDecoding.autodetected(data)).utf8)
-        case .charset(let encoding):
-            guard let text = String(data: data, encoding: encoding) else { return nil }
+        case .charset(let charset):
+            guard let text = CharsetDecoding.decode(data, charset: charset) else { return nil }
             return Data(Self.trimmingNULs(text).utf8)
         }
     }
@@ -88,21 +86,5 @@ enum WireCodec: Equatable {
         var text = text
         while text.hasSuffix("\0") { text.removeLast() }
         return text
-    }
-}
-
-/// Foundation on Linux has no CoreFoundation charset table in the public API; these are the charsets that
-/// appear in X11 `text/plain;charset=…` targets in practice (GTK offers the locale's charset).
-private func foundationEncoding(_ name: String) -> String.Encoding? {
-    switch name {
-    case "iso-8859-2", "latin2": return .isoLatin2
-    case "windows-1252", "cp1252": return .windowsCP1252
-    case "windows-1250", "cp1250": return .windowsCP1250
-    case "windows-1251", "cp1251": return .windowsCP1251
-    case "euc-jp": return .japaneseEUC
-    case "shift_jis", "shift-jis", "sjis": return .shiftJIS
-    case "utf-32", "utf-32le": return .utf32LittleEndian
-    case "utf-32be": return .utf32BigEndian
-    default: return nil
     }
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — settings of a clipboard
 
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// Settings of a ``Clipboard``.

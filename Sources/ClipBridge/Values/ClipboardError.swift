@@ -20,6 +20,8 @@ public struct ClipboardError: Error, Hashable, Sendable, CustomStringConvertible
         public static let conversionFailed = Code("conversionFailed")
         /// A raw item was unusable: no representation, or a file that cannot be read.
         public static let invalidItem = Code("invalidItem")
+        /// Writing pasted bytes to a file or descriptor failed (disk full, closed pipe, bad descriptor).
+        public static let writeFailed = Code("writeFailed")
 
         /// The code's name.
         public var description: String { name }

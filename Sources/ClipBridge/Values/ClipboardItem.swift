@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — one item of a raw copy
 
-import Foundation
+import FoundationEssentials
 import UniformTypes
 import X11Selection
 

@@ -39,7 +39,7 @@ enum URLParsing {
     static func firstURL(in data: Data, contentType: UTType) throws -> URL {
         let text = try TextDecoding.utf8(data, contentType: contentType)
         let lines = text.split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\u{0}"))) }
+            .map { $0.trimming { $0.isWhitespace || $0 == "\u{0}" } }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
         guard let first = lines.first, let url = URL(string: first), url.scheme != nil else {
             throw TransferError(
@@ -52,7 +52,7 @@ enum URLParsing {
 
     /// A URL from text that is exactly one absolute URL (surrounding white space allowed).
     static func url(fromText text: String) throws -> URL {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimming(where: \.isWhitespace)
         guard !trimmed.isEmpty, !trimmed.contains(where: \.isWhitespace), let url = URL(string: trimmed),
             url.scheme != nil
         else {

@@ -26,7 +26,7 @@ enum TemporaryFiles {
     static func safeFileName(_ name: String?, fallback: String) -> String {
         guard let name else { return fallback }
         let last = name.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? ""
-        let cleaned = last.replacingOccurrences(of: "\u{0}", with: "")
+        let cleaned = String(last.unicodeScalars.filter { $0 != "\u{0}" })
         return cleaned.isEmpty || cleaned == "." || cleaned == ".." ? fallback : cleaned
     }
 
@@ -34,7 +34,7 @@ enum TemporaryFiles {
     /// for the type.
     static func fileName(_ base: String, for contentType: UTType) -> String {
         guard let ext = contentType.preferredFilenameExtension else { return base }
-        let current = (base as NSString).pathExtension
+        let current = FilenameExtensionRule.pathExtension(of: base) ?? ""
         if !current.isEmpty, let existing = UTType(filenameExtension: current), existing.conforms(to: contentType) {
             return base
         }
@@ -45,8 +45,8 @@ enum TemporaryFiles {
     static func uniqueURL(in directory: URL, name: String) -> URL {
         let candidate = directory.appendingPathComponent(name)
         guard FileManager.default.fileExists(atPath: candidate.path) else { return candidate }
-        let stem = (name as NSString).deletingPathExtension
-        let ext = (name as NSString).pathExtension
+        let ext = FilenameExtensionRule.pathExtension(of: name) ?? ""
+        let stem = ext.isEmpty ? name : String(name.dropLast(ext.count + 1))
         var counter = 2
         while true {
             let numbered = ext.isEmpty ? "\(stem) \(counter)" : "\(stem) \(counter).\(ext)"

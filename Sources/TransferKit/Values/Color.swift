@@ -35,7 +35,7 @@ public struct Color: Hashable, Sendable {
     /// Parses `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` (the `#` is optional, white space around is
     /// ignored); nil for anything else.
     public init?(hexString: String) {
-        var digits = Substring(hexString.trimmingCharacters(in: .whitespacesAndNewlines))
+        var digits = Substring(hexString.trimming(where: \.isWhitespace))
         if digits.hasPrefix("#") { digits = digits.dropFirst() }
         guard [3, 4, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit) else { return nil }
         let width = digits.count <= 4 ? 1 : 2

@@ -29,7 +29,7 @@ enum ImageFormat {
             if ["mif1", "msf1", "heif"].contains(brand) { return .heif }
         }
         if let text = String(validating: bytes, as: UTF8.self) ?? String(validating: bytes.dropLast(3), as: UTF8.self),
-            text.range(of: "<svg", options: .caseInsensitive) != nil
+            text.lowercased().firstRange(of: "<svg") != nil
         {
             return .svg
         }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — UniformTypes
 
-import Foundation
+import FoundationEssentials
 
 /// Parses an Info.plist-format declaration file (XML/binary property list or JSON) into declarations,
 /// keeping the key path of each so later conflicts can be reported against the right entry.
@@ -59,13 +59,16 @@ struct DeclarationFileReader {
 
     // MARK: - Formats
 
-    /// JSON if the first significant byte opens an object, otherwise a property list (XML, binary or
-    /// OpenStep — PropertyListSerialization detects which).
+    /// JSON if the first significant byte opens an object, otherwise a property list (XML or binary;
+    /// the decoder detects which). Both are decoded into the same `Any` tree (`[String: Any]`, `[Any]`,
+    /// `String`, `Int`, `Double`, `Bool`, `Data`, `Date`, ``PropertyListValue/Null``) through the
+    /// Codable decoders of FoundationEssentials, so UniformTypes does not pull in all of Foundation
+    /// (and its ICU data) just to read an Info.plist.
     private func parse(_ data: Data) throws -> Any {
         let firstByte = data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         if firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[") {
             do {
-                return try JSONSerialization.jsonObject(with: data)
+                return try JSONDecoder().decode(PropertyListValue.self, from: data).tree
             } catch {
                 throw UTTypeDeclarationError(
                     .malformedFile,
@@ -75,7 +78,7 @@ struct DeclarationFileReader {
             }
         }
         do {
-            return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            return try PropertyListDecoder().decode(PropertyListValue.self, from: data).tree
         } catch {
             throw UTTypeDeclarationError(
                 .malformedFile,
@@ -197,8 +200,9 @@ struct DeclarationFileReader {
         case is [String: Any]: "a dictionary"
         case is Data: "data"
         case is Date: "a date"
-        case is NSNumber, is Int, is Double, is Bool: "a number"
-        case is NSNull: "null"
+        case is Int, is Double: "a number"
+        case is Bool: "a boolean"
+        case is PropertyListValue.Null: "null"
         default: "\(type(of: value))"
         }
     }
@@ -208,9 +212,20 @@ struct DeclarationFileReader {
         return typeName(value)
     }
 
+    /// The decoder's own words: the debug description of a `DecodingError` (with the coding path
+    /// where it stopped), or the error itself.
     private static func detail(_ error: any Error) -> String {
-        let nsError = error as NSError
-        return (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
+        guard let decoding = error as? DecodingError else { return "\(error)" }
+        let context: DecodingError.Context
+        switch decoding {
+        case .dataCorrupted(let c), .keyNotFound(_, let c), .typeMismatch(_, let c), .valueNotFound(_, let c):
+            context = c
+        @unknown default:
+            return "\(decoding)"
+        }
+        var text = context.debugDescription
+        if let underlying = context.underlyingError { text += ": \(underlying)" }
+        return text
     }
 }
 

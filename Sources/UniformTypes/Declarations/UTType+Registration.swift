@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — UniformTypes
 
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 // Linux-only: the programmatic and file-based counterparts of the Info.plist step that Apple

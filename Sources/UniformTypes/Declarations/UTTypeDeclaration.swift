@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — UniformTypes
 
-import Foundation
+import FoundationEssentials
 
 /// A type declaration: the Linux counterpart of one entry of an Info.plist's
 /// `UTExportedTypeDeclarations` or `UTImportedTypeDeclarations` array.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — UniformTypes
 
-import Foundation
+import FoundationEssentials
 
 /// The error thrown when a type declaration — a declaration file, a shared-mime-info package or a
 /// ``UTTypeDeclaration`` passed to ``UTType/register(_:)`` — cannot be used.

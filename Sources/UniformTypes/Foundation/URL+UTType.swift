@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — UniformTypes
 
-import Foundation
+import FoundationEssentials
 
 // The Foundation extensions Apple ships in the UniformTypeIdentifiers Swift module (reference §4).
 extension URL {
@@ -43,29 +43,11 @@ extension URL {
     }
 }
 
-extension URLResourceValues {
-    /// The type of the resource, derived from the values that were fetched: ``UTType/folder`` for a
-    /// directory, the type of the name's filename extension, ``UTType/symbolicLink`` for a link, and
-    /// ``UTType/data`` for another regular file.
-    ///
-    /// Linux has no `contentTypeKey`; fetch `.nameKey`, `.isDirectoryKey`, `.isRegularFileKey` and
-    /// `.isSymbolicLinkKey` for this to be set. `nil` when none of them was fetched.
-    public var contentType: UTType? {
-        if isDirectory == true { return .folder }
-        if isSymbolicLink == true { return .symbolicLink }
-        if let name, let ext = FilenameExtensionRule.pathExtension(of: name) {
-            return UTType(filenameExtension: ext)
-        }
-        if isRegularFile == true || name != nil { return .data }
-        return nil
-    }
-}
-
 /// The "already has a valid extension" rule shared by the URL extensions.
-enum FilenameExtensionRule {
+package enum FilenameExtensionRule {
     /// The extension of a file name: the text after the last period, if the period is neither first nor
     /// last (`.bashrc` has none).
-    static func pathExtension(of name: String) -> String? {
+    package static func pathExtension(of name: String) -> String? {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex
         else { return nil }
         return String(name[name.index(after: dot)...])

@@ -12,7 +12,7 @@
 // in the reference) are kept after the plist's. Tags the reference could not verify ("?") are left
 // out of `tags` (see TagAliases.swift for lookup-only aliases such as text/markdown).
 
-import Foundation
+import FoundationEssentials
 
 /// The built-in table, in reference order. Table order breaks ties between types that share a tag
 /// (`mp4` → public.mpeg-4 before public.mpeg-4-audio; `plist` → com.apple.property-list).

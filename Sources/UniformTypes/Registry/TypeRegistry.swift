@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — UniformTypes
 
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The process-wide table of type declarations, guarded by a `Mutex` so lookups and registrations may

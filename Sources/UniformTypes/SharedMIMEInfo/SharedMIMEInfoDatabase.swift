@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — UniformTypes
 
-import Foundation
+import FoundationEssentials
 
 /// Reads freedesktop shared-mime-info source packages (`<prefix>/share/mime/packages/*.xml`).
 ///
@@ -41,9 +41,9 @@ enum SharedMIMEInfoDatabase {
         var seen: Set<String> = []
         return bases.compactMap { base in
             let path = base + "/mime/packages"
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             guard seen.insert(path).inserted, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-                isDirectory.boolValue
+                isDirectory
             else { return nil }
             return URL(fileURLWithPath: path, isDirectory: true)
         }
@@ -53,16 +53,16 @@ enum SharedMIMEInfoDatabase {
     /// those of its `packages` subdirectory (so both `/usr/share/mime` and `/usr/share/mime/packages`
     /// work). Sorted by name, as update-mime-database reads them.
     static func packageFiles(at location: URL) throws -> [URL] {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: location.path, isDirectory: &isDirectory) else {
             throw UTTypeDeclarationError(.unreadableFile, file: location, reason: "no such file or directory")
         }
-        guard isDirectory.boolValue else { return [location] }
+        guard isDirectory else { return [location] }
         let packages = location.appendingPathComponent("packages", isDirectory: true)
-        var packagesIsDirectory: ObjCBool = false
+        var packagesIsDirectory = false
         let directory =
             FileManager.default.fileExists(atPath: packages.path, isDirectory: &packagesIsDirectory)
-                && packagesIsDirectory.boolValue ? packages : location
+                && packagesIsDirectory ? packages : location
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)

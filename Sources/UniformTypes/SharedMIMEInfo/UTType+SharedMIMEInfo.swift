@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClipBridge — UniformTypes
 
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 // Linux-only: freedesktop shared-mime-info as a source of declarations. Nothing here exists in

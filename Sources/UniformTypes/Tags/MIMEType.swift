@@ -141,16 +141,3 @@ struct MIMEType: Hashable, Sendable {
         }
     }
 }
-
-extension StringProtocol {
-    /// The text without leading and trailing spaces, tabs and line breaks (ASCII whitespace only, so
-    /// the work is on UTF-8 bytes, not grapheme clusters).
-    func trimmingWhitespace() -> String {
-        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        let string = String(self)
-        guard let first = string.utf8.firstIndex(where: { !isSpace($0) }),
-            let last = string.utf8.lastIndex(where: { !isSpace($0) })
-        else { return "" }
-        return String(string[first...last])
-    }
-}

@@ -4,7 +4,7 @@
 
 import ArgumentParser
 import ClipBridge
-import Foundation
+import FoundationEssentials
 import UniformTypes
 import X11Selection
 
@@ -54,7 +54,7 @@ struct TypeName: ExpressibleByArgument, Sendable, CustomStringConvertible {
     }
 
     private static func resolveNow(_ name: String) -> TypeName? {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let trimmed = name.trimming { $0 == " " || $0 == "\t" }
         guard !trimmed.isEmpty else { return nil }
         if let generic = genericWords[trimmed.lowercased()] {
             return TypeName(text: trimmed, contentType: generic, exactTarget: nil)

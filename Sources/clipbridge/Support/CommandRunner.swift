@@ -3,7 +3,7 @@
 // (our own SIGINT/SIGTERM are ignored in favour of dispatch sources, and ignored dispositions would
 // otherwise survive exec into the user's command), content streamed into a pipe on its stdin.
 
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// One run of a user command with content on its standard input.
@@ -36,13 +36,12 @@ struct CommandRunner: Sendable {
             close(input)
             let pid = pid
             return await withCheckedContinuation { continuation in
-                let thread = Thread {
+                BlockingThread.start {
                     var status: Int32 = 0
                     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
                     let signal = status & 0x7f
                     continuation.resume(returning: signal == 0 ? (status >> 8) & 0xff : 128 + signal)
                 }
-                thread.start()
             }
         }
     }

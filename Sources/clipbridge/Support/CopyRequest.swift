@@ -2,7 +2,7 @@
 // What `clipbridge copy` does, given its options as plain values.
 
 import ClipBridge
-import Foundation
+import FoundationEssentials
 import Glibc
 import UniformTypes
 import X11Selection
@@ -96,7 +96,7 @@ struct CopyRequest: Sendable {
             payloads.append(try Spool.spool(from: STDIN_FILENO))
         }
         if !payloads.isEmpty {
-            let name = file.flatMap { $0 == "-" ? nil : ($0 as NSString).lastPathComponent }
+            let name = file.flatMap { $0 == "-" ? nil : $0.split(separator: "/").last.map(String.init) ?? $0 }
             plan.representations += Detection.representations(for: payloads[0], explicitType: type,
                                                                fileName: name, index: 0)
         }

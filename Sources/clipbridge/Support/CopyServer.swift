@@ -2,7 +2,7 @@
 // Owning the selection and serving it: in the foreground, or in the detached server.
 
 import ClipBridge
-import Foundation
+import FoundationEssentials
 import UniformTypes
 import X11Selection
 

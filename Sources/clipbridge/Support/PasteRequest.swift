@@ -2,7 +2,7 @@
 // What `clipbridge paste` does, given its options as plain values.
 
 import ClipBridge
-import Foundation
+import FoundationEssentials
 import Glibc
 import Synchronization
 import UniformTypes
@@ -112,8 +112,8 @@ struct PasteRequest: Sendable {
     /// Streams into a temporary file next to `path`, renamed over it only when the paste completed:
     /// a failed paste never truncates an existing file.
     private func write(_ chosen: ClipboardType, from clipboard: Clipboard, toFile path: String) async throws {
-        let parent = (path as NSString).deletingLastPathComponent
-        let directory = parent.isEmpty ? "." : parent
+        // The directory part of the path as typed ("out.png" → ".", "/out.png" → "/").
+        let directory = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         guard let (descriptor, temporary) = Descriptors.makeTemporaryFile(in: directory, prefix: ".clipbridge-paste.")
         else {
             throw CLIFailure(status: .ioError, message: "cannot write in \(directory): " + String(cString: strerror(errno)))

@@ -2,7 +2,7 @@
 // `paste --list-types` and `watch` output of offered types.
 
 import ClipBridge
-import Foundation
+import FoundationEssentials
 import UniformTypes
 import X11Selection
 

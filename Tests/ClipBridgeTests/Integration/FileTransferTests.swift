@@ -169,7 +169,7 @@ struct FileTransferTests {
             _ = FileManager.default.createFile(atPath: output.path, contents: nil)
             defer { try? FileManager.default.removeItem(at: output) }
             let handle = try FileHandle(forWritingTo: output)
-            let summary = try await apps.reader.read(type, to: handle)
+            let summary = try await apps.reader.read(type, to: handle.fileDescriptor)
             try handle.close()
             #expect(summary.byteCount == payload.count)
             #expect(try Data(contentsOf: output) == payload)
