@@ -10,8 +10,9 @@ struct BenchOptions {
         usage: clipbridge-bench owner [--selection S] [--target T] (--file PATH | --bytes N) \
         [--source memory|file] [--transfers N] [--chunk BYTES]
                clipbridge-bench requestor [--selection S] [--target T] [--output PATH]
-               clipbridge-bench latency [--selection S] [--target T] [--count N]
-               clipbridge-bench roundtrip [--selection S] [--count N]
+               clipbridge-bench latency [--selection S] [--target T] [--count N] [--path default|isolated] \
+        [--api read|stream|multiple|text]
+               clipbridge-bench roundtrip [--selection S] [--count N] [--path default|isolated]
                clipbridge-bench watch-latency [--selection S] [--count N]
         """
 
@@ -26,6 +27,11 @@ struct BenchOptions {
     var chunkSize: Int?
     var output: String?
     var count = 1000
+    /// latency/roundtrip: `default` calls from a task on the global executor; `isolated` makes every call
+    /// inside one `X11Connection.withIsolation` body (on the connection's executor).
+    var isolated = false
+    /// latency: which read API is timed (`read` = `read(_:target:)`; the others to count their hops).
+    var api = "read"
 
     struct Invalid: Error {}
 
@@ -53,6 +59,13 @@ struct BenchOptions {
             case "--chunk": chunkSize = try number()
             case "--output": output = try value()
             case "--count": count = try number()
+            case "--path":
+                let path = try value()
+                guard path == "default" || path == "isolated" else { throw Invalid() }
+                isolated = path == "isolated"
+            case "--api":
+                api = try value()
+                guard ["read", "stream", "multiple", "text"].contains(api) else { throw Invalid() }
             default: throw Invalid()
             }
         }

@@ -1,5 +1,5 @@
 import Logging
-import Foundation
+import FoundationEssentials
 
 extension X11Connection {
     // MARK: Public requestor API
@@ -16,7 +16,9 @@ extension X11Connection {
     ///
     /// - Throws: `.noOwner`, `.targetUnavailable` (owner refused TARGETS), `.invalidReply` (not a list of
     ///   atoms), `.timedOut`, `.connectionLost`, `.shutDown`.
-    public nonisolated func targets(of selection: SelectionName, timeout: Duration? = nil) async throws
+    ///
+    /// Runs on the caller's executor (see `read(_:target:timeout:)`).
+    public nonisolated(nonsending) func targets(of selection: SelectionName, timeout: Duration? = nil) async throws
         -> [SelectionTarget]
     {
         try await readWhole(selection, target: .targets, timeout: timeout) { connection, data in
@@ -30,7 +32,13 @@ extension X11Connection {
     ///   `.timedOut` (no reply within `timeout`, default `Configuration.readTimeout`, or an INCR transfer
     ///   idle longer than `incrementalIdleTimeout`); `.invalidReply`; `.connectionLost`; `.shutDown`;
     ///   `CancellationError` when the task is cancelled.
-    public nonisolated func read(_ selection: SelectionName, target: SelectionTarget, timeout: Duration? = nil)
+    ///
+    /// Runs on the caller's executor (`nonisolated(nonsending)`): a caller elsewhere hands the loop the
+    /// request and is resumed once when the read ends (two thread wake-ups, the minimum off the loop);
+    /// a caller on the connection's executor (inside `withIsolation`) sends the request itself and is
+    /// resumed by the loop in its own turn, with no wake-up at all.
+    public nonisolated(nonsending) func read(
+        _ selection: SelectionName, target: SelectionTarget, timeout: Duration? = nil)
         async throws -> SelectionData
     {
         try await readWhole(selection, target: target, timeout: timeout) { _, data in data }
@@ -38,11 +46,11 @@ extension X11Connection {
 
     /// Reads `selection` as `target` whole, then runs `transform` on the loop with the result.
     ///
-    /// The caller's task waits in its own context and the loop resumes it once, when the read ends. An
-    /// isolated method waiting on a continuation is resumed through the global executor and hops back onto
-    /// the loop before it can return to its caller: four thread wake-ups per read instead of two, which
-    /// roughly doubled the latency of a small paste.
-    nonisolated func readWhole<T: Sendable>(
+    /// The caller's task waits in its own context (its executor: `nonisolated(nonsending)`) and the loop
+    /// resumes it once, when the read ends: two thread wake-ups for a caller off the loop (in, and back),
+    /// none for a caller on the loop, which starts the read inline (`onLoop`) and whose continuation the
+    /// loop enqueues on itself while awake.
+    nonisolated(nonsending) func readWhole<T: Sendable>(
         _ selection: SelectionName, target: SelectionTarget, timeout: Duration?,
         transform: @escaping @Sendable (isolated X11Connection, SelectionData) throws -> T
     ) async throws -> T {
@@ -50,12 +58,10 @@ extension X11Connection {
         do {
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-                    loop.execute {
-                        self.assumeIsolated { connection in
-                            connection.startWholeRead(
-                                selection, target: target, timeout: timeout, cancellation: cancellation,
-                                transform: transform, continuation: continuation)
-                        }
+                    onLoop { connection in
+                        connection.startWholeRead(
+                            selection, target: target, timeout: timeout, cancellation: cancellation,
+                            transform: transform, continuation: continuation)
                     }
                 }
             } onCancel: {
@@ -107,32 +113,120 @@ extension X11Connection {
 
     /// Streams `selection` converted to `target` into `sink` as the data arrives (each INCR chunk as it is
     /// received), with bounded memory: at most `Configuration.streamBufferLimit` bytes wait for the sink
-    /// before the engine stops acknowledging chunks. The sink runs outside the event loop.
+    /// before the engine stops acknowledging chunks.
+    ///
+    /// Runs on the caller's executor (`nonisolated(nonsending)`), and so does `sink` when it is a closure
+    /// literal: off the loop for a caller elsewhere; on the loop inside `withIsolation`, where a slow sink
+    /// then delays the connection's other work (pass a `@concurrent` function to keep it off). Each wait
+    /// hands over every chunk received so far together with the end of the transfer when it is known, so a
+    /// reply in one piece costs the same two wake-ups as `read(_:target:timeout:)` off the loop, and none on
+    /// it; an INCR transfer costs one more round of them per chunk the sink has to wait for.
     ///
     /// - Returns: the reply's type and format and the number of bytes delivered.
     /// - Throws: as `read(_:target:timeout:)`, plus whatever the sink throws (the read is then abandoned).
-    public func read(
+    public nonisolated(nonsending) func read(
         _ selection: SelectionName, target: SelectionTarget, timeout: Duration? = nil,
-        into sink: @Sendable (Data) async throws -> Void
+        into sink: nonisolated(nonsending) @Sendable (Data) async throws -> Void
     ) async throws -> SelectionStreamSummary {
-        let pending = try startRead(selection, target: target, timeout: timeout)
+        let stream = ReadStream(selection: selection, target: target, timeout: timeout)
         var total = 0
         do {
-            while let chunk = try await nextChunk(pending) {
-                total += chunk.count
-                try await sink(chunk)
+            while true {
+                let batch = try await nextBatch(stream)
+                for chunk in batch.chunks {
+                    total += chunk.count
+                    try await sink(chunk)
+                }
+                if let end = batch.end {
+                    return SelectionStreamSummary(target: target, type: end.type, format: end.format, byteCount: total)
+                }
             }
         } catch {
-            // A no-op when the read already ended; otherwise the sink threw: abandon the transfer.
-            cancelRead(property: pending.property, id: pending.id)
+            // A no-op when the read already ended; otherwise the sink threw or the task was cancelled.
+            onLoop { $0.abandon(stream) }
             if let error = error as? SelectionError {
                 throw await explain(error, selection: selection, target: target)
             }
             throw error
         }
-        return SelectionStreamSummary(
-            target: target, type: try typeName(pending.machine.type), format: pending.machine.format,
-            byteCount: total)
+    }
+
+    /// Waits for the next batch of a streamed read (starting the read on the first call).
+    private nonisolated(nonsending) func nextBatch(_ stream: ReadStream) async throws -> StreamBatch {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<StreamBatch, any Error>) in
+                onLoop { $0.serveBatch(stream, to: continuation) }
+            }
+        } onCancel: {
+            stream.cancellation.cancel()
+            // Always enqueued: the handler may run on the loop in the middle of other isolated work.
+            loop.execute { self.assumeIsolated { $0.abandon(stream) } }
+        }
+    }
+
+    private func serveBatch(_ stream: ReadStream, to continuation: CheckedContinuation<StreamBatch, any Error>) {
+        if stream.cancellation.isCancelled {
+            abandon(stream)
+            continuation.resume(throwing: CancellationError())
+            return
+        }
+        let pending: PendingRead
+        if let started = stream.pending {
+            pending = started
+        } else {
+            do {
+                pending = try startRead(stream.selection, target: stream.target, timeout: stream.timeout)
+            } catch {
+                continuation.resume(throwing: error)
+                return
+            }
+            pending.isStreamed = true
+            stream.pending = pending
+        }
+        pending.batchWaiter = continuation
+        handOverBatch(pending)
+    }
+
+    private func abandon(_ stream: ReadStream) {
+        guard let pending = stream.pending else { return }
+        cancelRead(property: pending.property, id: pending.id)
+    }
+
+    /// Resumes the waiting consumer of a streamed read with every chunk buffered so far and, when the read
+    /// ended, its end (or its error once the chunks before it were handed over). Handing chunks over counts
+    /// as consuming them: the next INCR chunk is requested while the sink works.
+    func handOverBatch(_ pending: PendingRead) {
+        guard let waiter = pending.batchWaiter else { return }
+        var chunks: [Data] = []
+        var count = 0
+        while let chunk = pending.popChunk() {
+            chunks.append(chunk)
+            count += chunk.count
+        }
+        var end: StreamBatch.End?
+        switch pending.outcome {
+        case nil:
+            if chunks.isEmpty { return }
+        case .success:
+            do {
+                end = StreamBatch.End(type: try typeName(pending.machine.type), format: pending.machine.format)
+            } catch {
+                pending.batchWaiter = nil
+                waiter.resume(throwing: error)
+                return
+            }
+        case .failure(let error):
+            if chunks.isEmpty {
+                pending.batchWaiter = nil
+                waiter.resume(throwing: error)
+                return
+            }
+        }
+        pending.batchWaiter = nil
+        waiter.resume(returning: StreamBatch(chunks: chunks, end: end))
+        if count > 0 && pending.outcome == nil {
+            perform(pending.machine.consumed(count), for: pending)
+        }
     }
 
     /// Reads several targets in one MULTIPLE request (ICCCM 2.6.2). Each target gets its own result;
@@ -316,7 +410,7 @@ extension X11Connection {
                 pending.waiter = continuation
             }
         } onCancel: {
-            Task { await self.cancelRead(property: property, id: id) }
+            loop.execute { self.assumeIsolated { $0.cancelRead(property: property, id: id) } }
         }
     }
 
@@ -367,6 +461,10 @@ extension X11Connection {
                 if case .multipleParent = pending.kind {
                     // The MULTIPLE write-back is parsed at the end, never handed to the caller.
                     pending.append(chunk)
+                } else if pending.isStreamed {
+                    // Handed over (and acknowledged) once this round of actions is done: a reply in one piece
+                    // then goes out together with its end.
+                    pending.append(chunk)
                 } else if pending.completion != nil {
                     pending.collect(chunk)
                     perform(pending.machine.consumed(chunk.count), for: pending)
@@ -389,6 +487,7 @@ extension X11Connection {
                 deadlines.arm(.read(pending.property), at: .now + configuration.incrementalIdleTimeout)
             }
         }
+        if pending.isStreamed { handOverBatch(pending) }
     }
 
     private func error(for failure: ReadStateMachine.Failure, _ pending: PendingRead) -> SelectionError {
@@ -441,6 +540,10 @@ extension X11Connection {
             completion(self, pending, .success(()))
             return
         }
+        if pending.isStreamed {
+            handOverBatch(pending)
+            return
+        }
         if let waiter = pending.waiter, !pending.hasBufferedChunks {
             pending.waiter = nil
             waiter.resume(returning: nil)
@@ -467,6 +570,7 @@ extension X11Connection {
             pending.waiter = nil
             waiter.resume(throwing: error)
         }
+        if pending.isStreamed { handOverBatch(pending) }
         if case .multipleParent(let children) = pending.kind {
             for property in children {
                 if let child = reads[property] { fail(child, error) }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension X11Connection {
     /// The selection's text as a String, from the best text target the owner offers, in this order:
@@ -9,7 +9,9 @@ extension X11Connection {
     ///
     /// - Throws: `.noOwner`; `.targetUnavailable` when no text target is offered; `.invalidReply` when
     ///   COMPOUND_TEXT cannot be converted; `.timedOut`; `.connectionLost`; `.shutDown`.
-    public nonisolated func readText(_ selection: SelectionName, timeout: Duration? = nil) async throws -> String {
+    ///
+    /// Runs on the caller's executor, like `read(_:target:timeout:)`: no thread hop inside `withIsolation`.
+    public nonisolated(nonsending) func readText(_ selection: SelectionName, timeout: Duration? = nil) async throws -> String {
         var candidates: [SelectionTarget]
         do {
             let offered = Set(try await targets(of: selection, timeout: timeout))

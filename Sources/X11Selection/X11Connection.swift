@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
 import Synchronization
 
@@ -131,6 +132,53 @@ public actor X11Connection {
         tearDown(SelectionError(.shutDown, "the connection to \(displayName) was shut down"))
     }
 
+    /// Runs `body` on this connection's executor, isolated to the connection, and returns its result.
+    ///
+    /// Use it for a sequence of calls: every call inside `body` is a plain call on the event-loop thread,
+    /// with no thread hop in between. The requestor reads (`read`, `targets(of:)`, `readText`, streamed and
+    /// MULTIPLE reads) run on their caller's executor, so inside `body` they send their request directly
+    /// and the loop resumes them in its own turn, without a wake-up: a read costs the X traffic only. Entering and leaving `body` cost one hop each, like any actor call
+    /// (compare `MainActor.run` and SwiftNIO's `EventLoop.submit`).
+    ///
+    /// `body` does not block the connection while it awaits: the actor is reentrant, so the loop goes on
+    /// serving X events, other callers and this connection's own selections (a read of a selection this
+    /// connection owns completes). But `body` runs *on* the loop: synchronous work in it (a long
+    /// computation, blocking I/O) delays every transfer and reply of the connection; hand such work to a
+    /// task or an `async` function of your own. A `@concurrent`/plain `nonisolated async` function awaited
+    /// in `body` runs on the global executor (one hop out and one back).
+    ///
+    /// Errors thrown in `body` (`SelectionError`s of reads included) are rethrown to the caller; a
+    /// cancelled caller task cancels the reads in `body` as usual.
+    ///
+    /// While `body` runs, the loop is also the task's executor preference (SE-0417): continuations resume
+    /// there instead of on the global pool, and nonisolated code in `body` and in its child tasks
+    /// (`async let`, task groups) runs on the loop thread too. Unstructured tasks (`Task {}`) do not inherit it.
+    public nonisolated func withIsolation<T: Sendable, Failure: Error>(
+        _ body: @Sendable (isolated X11Connection) async throws(Failure) -> T
+    ) async throws(Failure) -> T {
+        try await withTaskExecutorPreference(loop.taskExecutor) { () async throws(Failure) -> T in
+            try await self.runIsolated(body)
+        }
+    }
+
+    private func runIsolated<T: Sendable, Failure: Error>(
+        _ body: @Sendable (isolated X11Connection) async throws(Failure) -> T
+    ) async throws(Failure) -> T {
+        try await body(self)
+    }
+
+    /// Runs `body` on the loop: inline when the caller already runs there (a task on this connection's
+    /// executor, e.g. inside `withIsolation`), else enqueued in order behind the loop's work (at most one
+    /// eventfd wake-up). Inline is safe there: a task job on the loop runs from the loop's job queue, never
+    /// nested inside another isolated method of the connection.
+    nonisolated func onLoop(_ body: @escaping @Sendable (isolated X11Connection) -> Void) {
+        if loop.inLoop {
+            assumeIsolated(body)
+        } else {
+            loop.execute { self.assumeIsolated(body) }
+        }
+    }
+
     /// Throws if the connection is closed; returns the display otherwise.
     func requireDisplay() throws(SelectionError) -> XDisplay {
         if let closedError { throw closedError }
@@ -223,7 +271,7 @@ public actor X11Connection {
         }
         drainErrors()
         fireDeadlines()
-        if !display.isDead { display.flush() }
+        if !display.isDead { display.flushIfNeeded() }
         if display.isDead {
             tearDown(SelectionError(.connectionLost, "the connection to X display \(displayName) broke"))
             return PumpResult(fileDescriptor: nil, deadline: deadlines.nextInstant(), hasMoreWork: false)

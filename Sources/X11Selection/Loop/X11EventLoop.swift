@@ -31,9 +31,11 @@ protocol X11EventLoopDriver: AnyObject, Sendable {
 /// and `wakeFD` are written before the thread starts (`driver` is weak and set once from the loop
 /// thread itself); everything else is immutable.
 final class X11EventLoop: SerialExecutor, @unchecked Sendable {
-    /// One unit of work for the loop: an actor job, or a plain closure (see `execute`).
+    /// One unit of work for the loop: an actor job, a job of a task that prefers the loop as its task
+    /// executor (see `taskExecutor`), or a plain closure (see `execute`).
     private enum Work {
         case job(UnownedJob)
+        case taskJob(UnownedJob)
         case closure(@Sendable () -> Void)
     }
 
@@ -43,11 +45,15 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
         var sleeping = false
         var wakePending = false
         var terminating = false
-        var thread: pthread_t?
     }
 
     private let state = Mutex(State())
+    /// The loop thread's `pthread_t` once it runs (0 before): read on every read call to decide whether the
+    /// caller already runs on the loop, so an atomic load rather than the queue's lock.
+    private let thread = Atomic<UInt>(0)
     private let wakeFD: Int32
+    /// The loop as a `TaskExecutor` (see `LoopTaskExecutor`). Created with the loop; holds it unowned.
+    private(set) var taskExecutor: LoopTaskExecutor!
     /// Set on the loop thread only (by the connection's start job), read on the loop thread only.
     nonisolated(unsafe) private weak var driver: (any X11EventLoopDriver)?
 
@@ -62,6 +68,7 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
             throw SelectionError(.connectionLost, "cannot create an eventfd: errno \(errno)")
         }
         wakeFD = fd
+        taskExecutor = LoopTaskExecutor(loop: self)
         let box = Unmanaged.passRetained(self)
         var thread = pthread_t()
         let rc = pthread_create(&thread, nil, { raw in
@@ -99,6 +106,11 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
         submit(.job(UnownedJob(job)))
     }
 
+    /// Queues a job of a task whose executor preference is this loop (`LoopTaskExecutor.enqueue`).
+    func enqueueTaskJob(_ job: UnownedJob) {
+        submit(.taskJob(job))
+    }
+
     /// Runs `work` on the loop thread, in order with the actor's jobs (like SwiftNIO's `EventLoop.execute`).
     ///
     /// Why it exists: a caller that awaits a continuation *inside* the actor is resumed through the global
@@ -129,9 +141,8 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
 
     /// True when called on the loop thread.
     var inLoop: Bool {
-        let owner = state.withLock { $0.thread }
-        guard let owner else { return false }
-        return pthread_equal(owner, pthread_self()) != 0
+        let owner = thread.load(ordering: .acquiring)
+        return owner != 0 && pthread_equal(owner, pthread_self()) != 0
     }
 
     func checkIsolated() {
@@ -142,8 +153,9 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
 
     private func run() {
         CX11Shims_setCurrentThreadName(name)
-        state.withLock { $0.thread = pthread_self() }
+        thread.store(pthread_self(), ordering: .releasing)
         let executor = asUnownedSerialExecutor()
+        let unownedTaskExecutor = taskExecutor.asUnownedTaskExecutor()
         var socketReadable = true
         // Swapped with the shared queue each turn, so neither buffer is reallocated.
         var batch: [Work] = []
@@ -156,6 +168,10 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
             for work in batch {
                 switch work {
                 case .job(let job): job.runSynchronously(on: executor)
+                // Run *isolated to* the loop's serial executor: the loop runs one job at a time, so a job on
+                // this thread is exclusive with the actor anyway, and a task that switches into the actor
+                // (a read resumed inside `withIsolation`) then goes on at once instead of being queued again.
+                case .taskJob(let job): job.runSynchronously(isolatedTo: executor, taskExecutor: unownedTaskExecutor)
                 case .closure(let closure): closure()
                 }
             }

@@ -1,6 +1,6 @@
 internal import CX11
 import CX11Shims
-import Foundation
+import FoundationEssentials
 import Glibc
 import Synchronization
 
@@ -53,7 +53,21 @@ final class XDisplay {
     /// The serial number the next request will get (for attributing asynchronous errors).
     var nextRequestSerial: UInt { UInt(XNextRequest(display)) }
 
-    func flush() { XFlush(display) }
+    /// `nextRequestSerial` at the last flush.
+    private var flushedSerial: UInt = 0
+
+    func flush() {
+        XFlush(display)
+        flushedSerial = nextRequestSerial
+    }
+
+    /// Flushes only when a request was made since the last flush. `XFlush` always ends with a non-blocking
+    /// read of the socket (`_XFlush` calls `_XEventsQueued(QueuedAfterReading)`: one or two `recvmsg` that
+    /// find nothing on most loop turns). Without a request there is nothing to send and nothing Xlib could
+    /// have set aside (a round trip is a request too), and new input is reported by the loop's `poll`.
+    func flushIfNeeded() {
+        if nextRequestSerial != flushedSerial { flush() }
+    }
 
     /// One round trip: every error caused by earlier requests has been reported afterwards.
     func sync() { XSync(display, 0) }

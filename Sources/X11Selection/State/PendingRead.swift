@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// One conversion this connection requested (requestor side), keyed by its unique property.
@@ -37,6 +37,11 @@ final class PendingRead {
     var completion: ((isolated X11Connection, PendingRead, Result<Void, any Error>) -> Void)?
     /// The assembled data of a whole read.
     var whole = Data()
+    /// A streamed read (`read(_:target:timeout:into:)`): chunks wait in `chunks` and are handed over in
+    /// batches to `batchWaiter`.
+    var isStreamed = false
+    /// The consumer of a streamed read waiting for its next batch.
+    var batchWaiter: CheckedContinuation<StreamBatch, any Error>?
     /// Set by the caller of a whole read when its task is cancelled (looked up by identity).
     var cancellation: ReadCancellation?
 

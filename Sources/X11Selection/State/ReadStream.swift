@@ -1,0 +1,33 @@
+import FoundationEssentials
+
+/// The caller's handle on one streamed read (`read(_:target:timeout:into:)`), kept across its waits.
+///
+/// The caller's task owns it and passes it to the loop on each wait. Invariant that makes
+/// `@unchecked Sendable` sound: `pending` is only read and written on the connection's loop thread (inside
+/// isolated methods); everything else is immutable or atomic.
+final class ReadStream: @unchecked Sendable {
+    let selection: SelectionName
+    let target: SelectionTarget
+    let timeout: Duration?
+    let cancellation = ReadCancellation()
+    /// The read, once the loop started it. Loop thread only.
+    var pending: PendingRead?
+
+    init(selection: SelectionName, target: SelectionTarget, timeout: Duration?) {
+        self.selection = selection
+        self.target = target
+        self.timeout = timeout
+    }
+}
+
+/// What one wait of a streamed read hands its caller: every chunk received so far, and the end of the
+/// transfer when it is already known (a reply in one piece arrives with its end: no second wait).
+struct StreamBatch: Sendable {
+    struct End: Sendable {
+        var type: SelectionTarget
+        var format: Int
+    }
+
+    var chunks: [Data]
+    var end: End?
+}
