@@ -229,7 +229,11 @@ if wants latency; then
             selection=$(owner_selection "$owner")
             case "$requestor" in
                 c) line=$(timeout 120 "$cbin/requestor" -s "$selection" -t UTF8_STRING -r "$latency_count" | grep 'RESULT latency') ;;
-                clipbridge) line=$(timeout 120 "$bench" latency --selection "$selection" --target UTF8_STRING --count "$latency_count" | grep 'RESULT latency') ;;
+                clipbridge)
+                    line=$(timeout 120 "$bench" latency --selection "$selection" --target UTF8_STRING --count "$latency_count" | grep 'RESULT latency')
+                    # The same reads inside X11Connection.withIsolation (on the connection's executor).
+                    isolated=$(timeout 120 "$bench" latency --path isolated --selection "$selection" --target UTF8_STRING --count "$latency_count" | grep 'RESULT latency')
+                    latencies[$owner-$requestor-isolated]+=" $(field "$isolated" median_us)" ;;
                 xclip) continue ;;
             esac
             latencies[$owner-$requestor]+=" $(field "$line" median_us)"
@@ -238,10 +242,11 @@ if wants latency; then
     xclip_line=$("$cbin/benchrun" -n "$process_runs" -- xclip -o -selection clipboard)
     stop_owners
     # The floor under any read: one X round trip (XGetSelectionOwner), bare in C, through the actor in ClipBridge.
-    c_roundtrip=(); cb_roundtrip=()
+    c_roundtrip=(); cb_roundtrip=(); cb_roundtrip_isolated=()
     for ((run = 0; run < latency_runs; run++)); do
         c_roundtrip+=("$(field "$("$cbin/requestor" -R "$latency_count")" median_us)")
         cb_roundtrip+=("$(field "$("$bench" roundtrip --count "$latency_count")" median_us)")
+        cb_roundtrip_isolated+=("$(field "$("$bench" roundtrip --path isolated --count "$latency_count")" median_us)")
     done
     heading "Small-paste latency, 16 bytes of UTF8_STRING (median of $latency_count reads in a row in one process; median of $latency_runs runs)"
     # shellcheck disable=SC2086
@@ -252,12 +257,19 @@ if wants latency; then
         # shellcheck disable=SC2086
         value=$(median ${latencies[$owner-$requestor]:-nan})
         row '  %-40s %10s µs   %s' "$label" "$value" "$(ratio "$value" "$c_latency")"
+        if [ "$requestor" = clipbridge ]; then
+            # shellcheck disable=SC2086
+            value=$(median ${latencies[$owner-$requestor-isolated]:-nan})
+            row '  %-40s %10s µs   %s' "  same pair, reads in withIsolation" "$value" "$(ratio "$value" "$c_latency")"
+        fi
     done
     row '  %-40s %10s ms   (a whole process per paste, for context; %s runs)' "xclip -o" "$(field "$xclip_line" median_ms)" "$process_runs"
     c_floor=$(median "${c_roundtrip[@]}")
     cb_floor=$(median "${cb_roundtrip[@]}")
     row '  %-40s %10s µs   %s' "X round trip, C (XGetSelectionOwner)" "$c_floor" ""
     row '  %-40s %10s µs   %s' "X round trip, ClipBridge (owner(of:))" "$cb_floor" "$(ratio "$cb_floor" "$c_floor")"
+    cb_floor_isolated=$(median "${cb_roundtrip_isolated[@]}")
+    row '  %-40s %10s µs   %s' "  same, inside withIsolation" "$cb_floor_isolated" "$(ratio "$cb_floor_isolated" "$c_floor")"
 fi
 
 # --- Owner-change notification latency ----------------------------------------------------------------------
