@@ -85,7 +85,7 @@ extension X11Connection {
         default: reason = .newOwner
         }
         let owner = reason == .newOwner ? change.owner : nil
-        let ours = owner.map { $0 == window || ProcessWindows.shared.contains(displayName, $0) } ?? false
+        let ours = owner.map { $0 == window || ProcessWindows.shared.contains(serverIdentity, $0) } ?? false
         let event = OwnerChange(
             selection: name, reason: reason, owner: owner, timestamp: change.timestamp,
             selectionTimestamp: change.selectionTimestamp, isOwnedByThisProcess: ours)

@@ -1,5 +1,5 @@
 import Logging
-import Foundation
+import FoundationEssentials
 import Glibc
 
 extension X11Connection {
@@ -21,7 +21,13 @@ extension X11Connection {
         let selectionAtom = try atom(for: selection.rawValue)
         var representations: [SelectionOffer.Representation] = []
         var converted: [Int: PropertyValue] = [:]
+        var seen = Set<SelectionTarget>()
         for representation in offer.representations {
+            // `representations` is a public var, so `SelectionOffer.init`'s rules may have been bypassed:
+            // TARGETS must list each target once (the first wins), and meta targets are the engine's own.
+            guard !representation.target.isMetaTarget, seen.insert(representation.target).inserted else {
+                continue
+            }
             if let encoding = representation.textEncoding, case .bytes(let utf8) = representation.source {
                 guard let text = TextEncodings.fromUTF8(utf8),
                     let value = display.encodeText(text, compoundTextOnly: encoding == .compoundText)

@@ -26,6 +26,8 @@ public actor X11Connection {
     // Connection (all on the loop thread).
     var xdisplay: XDisplay?
     var window = X11Window(rawValue: 0)
+    /// The server this connection reaches (`XDisplay.serverAddress`), the key of `ProcessWindows`.
+    var serverIdentity = ""
     var atoms = AtomTable()
     /// Set once the connection is closed (`.shutDown`) or broke (`.connectionLost`).
     var closedError: SelectionError?
@@ -105,7 +107,9 @@ public actor X11Connection {
         wellKnown = WellKnownAtoms(table: atoms)
         incrementalThreshold = configuration.incrementalThreshold
             ?? IncrementalSender.threshold(maximumRequestBytes: display.maximumRequestBytes)
-        ProcessWindows.shared.insert(displayName, window)
+        // Keyed by the server's socket address, not the display name: ":1" and ":1.0" are one server.
+        serverIdentity = display.serverAddress ?? displayName
+        ProcessWindows.shared.insert(serverIdentity, window)
         display.flush()
         if display.isDead {
             tearDown(SelectionError(.connectionLost, "the connection to \(displayName) broke while opening"))
@@ -422,7 +426,7 @@ public actor X11Connection {
             pending.continuation.resume(throwing: error)
         }
         deadlines = DeadlineQueue()
-        ProcessWindows.shared.remove(displayName, window)
+        ProcessWindows.shared.remove(serverIdentity, window)
         xdisplay?.close()
         xdisplay = nil
     }
@@ -434,23 +438,23 @@ extension X11Connection: X11EventLoopDriver {
     }
 }
 
-/// Windows of every open `X11Connection` in this process, per display name: tells a watcher whether a
-/// new owner is "us".
+/// Windows of every open `X11Connection` in this process, per X server (its socket address): tells a watcher
+/// whether a new owner is "us", whichever spelling of the display name each connection was opened with.
 final class ProcessWindows: Sendable {
     static let shared = ProcessWindows()
     private let windows = Mutex<Set<String>>([])
 
-    private func key(_ display: String, _ window: X11Window) -> String { "\(display)#\(window.rawValue)" }
+    private func key(_ server: String, _ window: X11Window) -> String { "\(server)#\(window.rawValue)" }
 
-    func insert(_ display: String, _ window: X11Window) {
-        _ = windows.withLock { $0.insert(key(display, window)) }
+    func insert(_ server: String, _ window: X11Window) {
+        _ = windows.withLock { $0.insert(key(server, window)) }
     }
 
-    func remove(_ display: String, _ window: X11Window) {
-        _ = windows.withLock { $0.remove(key(display, window)) }
+    func remove(_ server: String, _ window: X11Window) {
+        _ = windows.withLock { $0.remove(key(server, window)) }
     }
 
-    func contains(_ display: String, _ window: X11Window) -> Bool {
-        windows.withLock { $0.contains(key(display, window)) }
+    func contains(_ server: String, _ window: X11Window) -> Bool {
+        windows.withLock { $0.contains(key(server, window)) }
     }
 }

@@ -30,6 +30,25 @@ final class XDisplay {
         fileDescriptor = XConnectionNumber(display)
     }
 
+    /// Identifies the X server behind this connection however its name was spelled (`:1`, `:1.0` and
+    /// `unix:1` reach the same socket): the peer address of the connection's socket, as hex bytes (the
+    /// abstract or file socket path for local servers, address and port for TCP). Nil if the socket has
+    /// no peer address.
+    var serverAddress: String? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let rc = withUnsafeMutablePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fileDescriptor, $0, &length) }
+        }
+        guard rc == 0, length > 0 else { return nil }
+        return withUnsafeBytes(of: &storage) { raw in
+            raw.prefix(Int(length)).map { byte in
+                let digits = String(byte, radix: 16)
+                return byte < 16 ? "0" + digits : digits
+            }.joined()
+        }
+    }
+
     /// True once the connection broke (the IO error handler ran).
     var isDead: Bool { isClosed || CX11Shims_isDisplayDead(display) != 0 }
 

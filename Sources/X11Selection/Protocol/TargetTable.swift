@@ -24,12 +24,17 @@ struct TargetTable: Sendable {
     private let indexByTarget: [SelectionTarget: Int]
 
     init(offer: SelectionOffer) {
-        contentTargets = offer.representations.map(\.target)
         isSensitive = offer.isSensitive
+        // Each target once, the first representation wins, meta targets are answered by the engine: an
+        // offer whose `representations` were edited after `SelectionOffer.init` may break those rules.
+        var targets: [SelectionTarget] = []
         var index: [SelectionTarget: Int] = [:]
-        for (position, target) in contentTargets.enumerated() where index[target] == nil {
+        for (position, target) in offer.representations.map(\.target).enumerated()
+        where index[target] == nil && !target.isMetaTarget {
             index[target] = position
+            targets.append(target)
         }
+        contentTargets = targets
         indexByTarget = index
     }
 

@@ -64,6 +64,26 @@ struct MetaTargetTests {
         await reader.shutdown()
     }
 
+    @Test func targetsListsATargetOnceEvenWhenTheOfferWasEditedToRepeatIt() async throws {
+        let owner = try await openConnection()
+        let reader = try await openConnection()
+        let selection = uniqueSelection()
+        var offer = SelectionOffer([.init(target: "text/html", source: .bytes(Data("first".utf8)))])
+        // `representations` is a public var: edits bypass the init's first-wins rule.
+        offer.representations.append(.init(target: .utf8String, source: .bytes(Data("text".utf8))))
+        offer.representations.append(.init(target: "text/html", source: .bytes(Data("second".utf8))))
+        offer.representations.append(.init(target: .targets, source: .bytes(Data("not content".utf8))))
+        _ = try await owner.claim(selection, offering: offer)
+        let targets = try await reader.targets(of: selection)
+        #expect(targets == ["text/html", "UTF8_STRING", "TARGETS", "MULTIPLE", "TIMESTAMP", "SAVE_TARGETS",
+                            "DELETE", "TARGET_SIZES"])
+        #expect(try await reader.read(selection, target: "text/html").bytes == Data("first".utf8))
+        let sizes = try await reader.read(selection, target: .targetSizes)
+        #expect(sizes.bytes.count == 2 * 2 * 4)  // two (atom, size) pairs of 32-bit items
+        await owner.shutdown()
+        await reader.shutdown()
+    }
+
     @Test func timestampIsTheClaimTimeAndTargetSizesListEverything() async throws {
         let owner = try await openConnection()
         let reader = try await openConnection()

@@ -72,6 +72,33 @@ struct OwnerChangesTests {
         await watcher.shutdown()
     }
 
+    @Test func ourClaimsAreOursWhateverSpellingOfTheDisplayEachConnectionUsed() async throws {
+        // ":N" and ":N.0" name the same server: a process-wide comparison of display-name
+        // strings called the owner a stranger.
+        let display = try currentDisplay()
+        let watcher = try await X11Connection.open(display: display + ".0")
+        let owner = try await X11Connection.open(display: display)
+        let selection = uniqueSelection()
+        let changes = try await watcher.watchOwnerChanges(of: [selection])
+        var iterator = changes.makeAsyncIterator()
+        _ = try await owner.claim(selection, offering: SelectionOffer(SelectionOffer.textRepresentations("x")))
+        let claimed = try await iterator.next()
+        #expect(claimed?.owner == (await owner.utilityWindow))
+        #expect(claimed?.isOwnedByThisProcess == true)
+
+        // A peer of another process on the same server is still not ours.
+        try await onThread {
+            let client = try RawXClient(display)
+            _ = client.claim(selection.rawValue)
+            client.close()
+        }
+        let stolen = try await iterator.next()
+        #expect(stolen?.owner != nil)
+        #expect(stolen?.isOwnedByThisProcess == false)
+        await owner.shutdown()
+        await watcher.shutdown()
+    }
+
     @Test func anyNumberOfWatchersSeeOurOwnClaimsAsOurs() async throws {
         let watcher = try await openConnection()
         let owner = try await openConnection()

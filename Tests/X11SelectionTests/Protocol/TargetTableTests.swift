@@ -45,6 +45,18 @@ import Testing
         #expect(hint == Data("secret".utf8))
     }
 
+    @Test func editedRepresentationsStillAdvertiseEachTargetOnce() {
+        var edited = SelectionOffer([.init(target: .utf8String, source: .bytes(Data("a".utf8)))])
+        edited.representations.append(.init(target: "text/html", source: .bytes(Data())))
+        edited.representations.append(.init(target: .utf8String, source: .bytes(Data("b".utf8))))
+        edited.representations.append(.init(target: .timestamp, source: .bytes(Data())))
+        let table = TargetTable(offer: edited)
+        #expect(table.contentTargets == [.utf8String, "text/html"])
+        #expect(table.advertisedTargets.filter { $0 == .utf8String }.count == 1)
+        #expect(table.answer(for: .utf8String) == .content(0))
+        #expect(table.answer(for: .timestamp) == .timestamp)
+    }
+
     @Test func targetSizesUseMinusOneForUnknown() {
         let items = TargetTable.targetSizeItems([(X11Atom(rawValue: 7), 12), (X11Atom(rawValue: 8), nil)])
         #expect(items == [7, 12, 8, 0xFFFF_FFFF])
