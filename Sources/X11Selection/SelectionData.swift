@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Bytes read from a selection.
 public struct SelectionData: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What an owner offers: an ordered list (richest first) of targets, each with a data source.
 public struct SelectionOffer: Sendable {

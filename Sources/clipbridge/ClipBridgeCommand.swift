@@ -46,6 +46,7 @@ struct ClipBridgeCommand: AsyncParsableCommand {
             }
             // Plain `clipbridge paste` and `… | clipbridge copy`, the forms scripts run most, likewise.
             if arguments.count == 2, arguments[1] == "paste" {
+                if try QuickPaste.run() { return }
                 try await PasteRequest().run()
                 return
             }
@@ -59,6 +60,10 @@ struct ClipBridgeCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+        } catch let code as ExitCode {
+            // The message is printed already; ArgumentParser's exit(withError:) would build its help
+            // generator just to find that out, a visible part of a failing command's time.
+            Glibc.exit(code.rawValue)
         } catch {
             exit(withError: error)
         }

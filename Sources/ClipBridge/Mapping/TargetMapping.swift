@@ -53,6 +53,19 @@ public enum TargetMapping {
             && target != "_GTK_TEXT_BUFFER_CONTENTS_DUMMY"
     }
 
+    /// The canonical UTF-8 of a text-family target's wire bytes, exactly as ``Clipboard`` pastes it:
+    /// `STRING` from Latin-1, `TEXT` by the reply's property type, `text/plain` UTF-8 or else Latin-1, a named
+    /// charset through iconv; trailing NULs dropped. Nil when only Xlib can decode the bytes (COMPOUND_TEXT
+    /// beyond ASCII: read those with ``X11Connection/readText(_:timeout:)``) or the charset is unknown.
+    ///
+    /// - Parameters:
+    ///   - bytes: the property's bytes as read.
+    ///   - target: the target that was asked for.
+    ///   - propertyType: the type the owner wrote (it decides the encoding of `TEXT`).
+    public static func canonicalText(_ bytes: Data, target: SelectionTarget, propertyType: SelectionTarget) -> Data? {
+        WireCodec.codec(for: target).decode(bytes, propertyType: propertyType)
+    }
+
     // MARK: - UTType → targets
 
     /// The X targets offered for a content type, primary first.

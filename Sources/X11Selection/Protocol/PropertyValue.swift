@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A property as read from the server.
 struct PropertyValue {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The requestor side of one conversion (ICCCM 2.4 and 2.7.2), as a pure state machine: events in,
 /// actions out. The connection performs the actions (reads the property, hands data to the consumer,

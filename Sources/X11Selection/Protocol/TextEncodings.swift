@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The pure text conversions of the text targets (ICCCM 2.7.1). COMPOUND_TEXT and TEXT go through Xlib
 /// (`XDisplay.encodeText` / `decodeText`) and are not here.

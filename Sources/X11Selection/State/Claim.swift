@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One successful `claim`: the offer, its ownership time, and the lease's event stream.
 final class Claim {

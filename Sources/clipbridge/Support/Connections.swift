@@ -9,11 +9,16 @@ enum Connections {
     /// Opens `display` (nil = $DISPLAY) with every wait bounded by `timeout` seconds: the owner's first
     /// answer and each INCR chunk (so a stalled owner fails in about `timeout`, not never).
     static func open(display: String?, timeout: Double) async throws -> X11Connection {
+        try await X11Connection.open(display: display, configuration: configuration(timeout: timeout))
+    }
+
+    /// The engine configuration for a command's `--timeout`: the owner's first answer and each INCR chunk.
+    static func configuration(timeout: Double) -> Configuration {
         var configuration = Configuration()
         let deadline = Duration.milliseconds(Int64((timeout * 1000).rounded()))
         configuration.readTimeout = deadline
         configuration.incrementalIdleTimeout = deadline
-        return try await X11Connection.open(display: display, configuration: configuration)
+        return configuration
     }
 
     /// Runs `body` with a clipboard on a fresh connection, then shuts both down.

@@ -1,0 +1,231 @@
+import FoundationEssentials
+import Glibc
+
+/// A requestor that runs entirely on its caller's thread: no event-loop thread, no Swift concurrency, no
+/// owner side. For short-lived processes that read a selection once and exit (a `paste` command, a
+/// script helper), where starting threads and the actor machinery of ``X11Connection`` would cost more
+/// than the read itself: like xclip, it is one thread blocking in `poll(2)` with a deadline.
+///
+/// It speaks the same protocol as ``X11Connection``'s reads, driven by the same state machine: a unique
+/// property per read, INCR (ICCCM 2.7.2) with a per-chunk idle timeout, the owner's refusal told apart
+/// from "nobody owns the selection". Every wait has a deadline; a dead X server ends the call with
+/// `.connectionLost` and the process lives on.
+///
+/// Not `Sendable`: use one reader from one thread (or task) at a time, and ``close()`` it when done (the
+/// deinitialiser closes it too). For anything long-lived — owning, watching, concurrent reads — use
+/// ``X11Connection``.
+public final class BlockingSelectionReader {
+    /// The display name in use (`$DISPLAY` when none was given).
+    public let displayName: String
+    private let configuration: Configuration
+    private let display: XDisplay
+    private let window: X11Window
+    private var atomsByName: [String: X11Atom] = [:]
+    private var namesByAtom: [X11Atom: String] = [:]
+    private var readCount = 0
+
+    /// Opens `display` (or `$DISPLAY`).
+    ///
+    /// - Throws: `.displayUnavailable` naming the display value when it is unset or cannot be opened;
+    ///   there is no silent fallback to `:0`.
+    public init(display: String? = nil, configuration: Configuration = .init()) throws(SelectionError) {
+        let name = display ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
+        guard !name.isEmpty else {
+            throw SelectionError(
+                .displayUnavailable, "no X display: DISPLAY is not set and no display name was given")
+        }
+        guard let opened = XDisplay.open(name) else {
+            throw SelectionError(
+                .displayUnavailable, "cannot open X display \"\(name)\" (is the X server running and DISPLAY right?)")
+        }
+        displayName = name
+        self.configuration = configuration
+        self.display = opened
+        window = opened.createUtilityWindow()
+        // The atoms every read needs, in the round trip that also creates the window.
+        _ = atoms(["INCR", "TARGETS", "ATOM"])
+    }
+
+    deinit { display.close() }
+
+    /// Closes the connection. Later calls throw `.shutDown`.
+    public func close() { display.close() }
+
+    /// The targets the owner of `selection` offers, in its order.
+    ///
+    /// - Throws: `.noOwner`, `.timedOut`, `.invalidReply`, `.connectionLost`.
+    public func targets(of selection: SelectionName, timeout: Duration? = nil) throws(SelectionError)
+        -> [SelectionTarget]
+    {
+        var bytes = Data()
+        let summary: SelectionStreamSummary
+        do {
+            summary = try read(selection, target: .targets, timeout: timeout) { bytes.append($0) }
+        } catch let error as SelectionError {
+            throw error
+        } catch {
+            throw SelectionError(.invalidReply, "\(selection):TARGETS: \(error)")
+        }
+        guard summary.format == 32, summary.type == .atom || summary.type == .targets else {
+            throw SelectionError(
+                .invalidReply, "TARGETS reply has type \(summary.type) and format \(summary.format), not ATOM/32")
+        }
+        var list: [X11Atom] = []
+        bytes.withUnsafeBytes { raw in
+            for index in 0..<(raw.count / 4) {
+                list.append(X11Atom(rawValue: UInt(UInt32(littleEndian: raw.loadUnaligned(
+                    fromByteOffset: index * 4, as: UInt32.self)))))
+            }
+        }
+        return try names(list).compactMap { $0.map(SelectionTarget.init(rawValue:)) }
+    }
+
+    /// Reads `selection` as `target`, handing the bytes to `sink` as they arrive (one call for a reply in
+    /// one piece, one per chunk for INCR), so memory stays bounded at any size.
+    ///
+    /// - Parameter timeout: the wait for the owner's answer; nil uses the configuration's `readTimeout`.
+    ///   Each INCR chunk has the configuration's `incrementalIdleTimeout`.
+    /// - Throws: ``SelectionError`` (`.noOwner`; `.targetUnavailable` when the owner refuses; `.timedOut`;
+    ///   `.invalidReply`; `.connectionLost`; `.shutDown` after ``close()``), or what `sink` throws (the read
+    ///   is then abandoned).
+    public func read(
+        _ selection: SelectionName, target: SelectionTarget, timeout: Duration? = nil,
+        into sink: (Data) throws -> Void
+    ) throws -> SelectionStreamSummary {
+        guard !display.isDead else {
+            throw SelectionError(display.isClosed ? .shutDown : .connectionLost,
+                                 "the connection to \(displayName) is closed")
+        }
+        readCount += 1
+        let resolved = atoms([selection.rawValue, target.rawValue, "CLIPBRIDGE_SEL_\(readCount)"])
+        let (selectionAtom, targetAtom, property) = (resolved[0], resolved[1], resolved[2])
+        let context = "\(selection):\(target)"
+        let replyTimeout = timeout ?? configuration.readTimeout
+        var machine = ReadStateMachine(incrAtom: atomsByName["INCR"]!, bufferLimit: Int.max)
+        var deadline = ContinuousClock.now + replyTimeout
+        var finished = false
+        var total = 0
+
+        // Performs the machine's actions, feeding back what they produce; true once the read ended.
+        func perform(_ actions: [ReadStateMachine.Action]) throws -> Bool {
+            var queue = actions[...]
+            while let action = queue.popFirst() {
+                switch action {
+                case .readAndDeleteProperty:
+                    queue.append(contentsOf: machine.propertyRead(display.getProperty(window, property, delete: true)))
+                    display.flush()
+                case .deliver(let bytes):
+                    total += bytes.count
+                    try sink(bytes)
+                    queue.append(contentsOf: machine.consumed(bytes.count))
+                case .finish:
+                    return true
+                case .fail(let failure):
+                    throw error(for: failure)
+                case .armIdleDeadline:
+                    deadline = .now + configuration.incrementalIdleTimeout
+                }
+            }
+            return false
+        }
+
+        func error(for failure: ReadStateMachine.Failure) -> SelectionError {
+            switch failure {
+            case .refused:
+                if display.selectionOwner(selectionAtom) == nil {
+                    return SelectionError(.noOwner, "\(selection): nobody owns the selection")
+                }
+                return SelectionError(.targetUnavailable, "\(context): the owner refused the conversion")
+            case .invalidReply(let why):
+                return SelectionError(.invalidReply, "\(context): \(why)")
+            case .noReply:
+                if display.selectionOwner(selectionAtom) == nil {
+                    return SelectionError(.noOwner, "\(selection): nobody owns the selection")
+                }
+                return SelectionError(.timedOut, "\(context): no reply from the owner within \(replyTimeout)")
+            case .stalled:
+                return SelectionError(
+                    .timedOut,
+                    "\(context): the incremental transfer stalled after \(machine.byteCount) bytes "
+                        + "(no chunk for \(configuration.incrementalIdleTimeout))")
+            }
+        }
+
+        display.convertSelection(selectionAtom, target: targetAtom, property: property, requestor: window, time: nil)
+        display.flush()
+        // Protocol errors (a peer's window gone mid-INCR) end up as a missing property or a timeout; the
+        // queue the error handler fills is drained so it never grows. An abandoned read needs no clean-up:
+        // the owner of an INCR transfer times out when we stop deleting, and each read has its own property.
+        defer { _ = display.takeErrors() }
+        while !finished {
+            while !finished, display.readAvailableEvents() > 0 {
+                switch display.nextEvent(fixesEventBase: nil) {
+                case .selectionNotify(let requestor, let notifiedSelection, let notifiedTarget, let notified, _)
+                where requestor == window && notifiedSelection == selectionAtom && notifiedTarget == targetAtom:
+                    // property None is a refusal; any other property must be ours (ICCCM 2.4).
+                    if !notified.isNone && notified != property { continue }
+                    finished = try perform(machine.selectionNotified(property: notified))
+                case .propertyNotify(let changed, let changedProperty, _, let deleted)
+                where changed == window && changedProperty == property:
+                    finished = try perform(machine.propertyChanged(deleted: deleted))
+                default:
+                    break
+                }
+            }
+            if finished { break }
+            if display.isDead {
+                throw SelectionError(.connectionLost, "\(context): the connection to \(displayName) broke")
+            }
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            if remaining <= .zero {
+                finished = try perform(machine.deadlinePassed())
+                continue
+            }
+            let (seconds, attoseconds) = remaining.components
+            let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
+            var descriptor = pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            let ready = Glibc.poll(&descriptor, 1, milliseconds)
+            if ready < 0, errno != EINTR {
+                throw SelectionError(.connectionLost, "\(context): poll failed: \(String(cString: strerror(errno)))")
+            }
+            if ready > 0, descriptor.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0,
+               descriptor.revents & Int16(POLLIN) == 0
+            {
+                throw SelectionError(.connectionLost, "\(context): the connection to \(displayName) broke")
+            }
+        }
+        let type = machine.type.isNone ? SelectionTarget(rawValue: "None")
+            : SelectionTarget(rawValue: try names([machine.type])[0] ?? "atom#\(machine.type.rawValue)")
+        return SelectionStreamSummary(target: target, type: type, format: machine.format, byteCount: total)
+    }
+
+    // MARK: Atoms
+
+    /// Atoms for names, interning the unknown ones in one round trip.
+    private func atoms(_ names: [String]) -> [X11Atom] {
+        let missing = names.filter { atomsByName[$0] == nil }
+        if !missing.isEmpty {
+            for (name, atom) in zip(missing, display.internAtoms(missing)) {
+                atomsByName[name] = atom
+                namesByAtom[atom] = name
+            }
+        }
+        return names.map { atomsByName[$0]! }
+    }
+
+    /// Names for atoms, asking the server for the unknown ones in one round trip.
+    private func names(_ atoms: [X11Atom]) throws(SelectionError) -> [String?] {
+        let missing = Array(Set(atoms.filter { namesByAtom[$0] == nil && !$0.isNone }))
+        if !missing.isEmpty {
+            for (atom, name) in zip(missing, display.atomNames(missing)) {
+                guard let name else { continue }
+                namesByAtom[atom] = name
+                atomsByName[name] = atom
+            }
+            if display.isDead {
+                throw SelectionError(.connectionLost, "the connection to \(displayName) broke")
+            }
+        }
+        return atoms.map { namesByAtom[$0] }
+    }
+}

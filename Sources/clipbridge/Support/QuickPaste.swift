@@ -1,0 +1,65 @@
+// ClipBridge — the clipbridge command-line tool.
+// `clipbridge paste` with no options, on one thread.
+
+import ClipBridge
+import FoundationEssentials
+import Glibc
+import UniformTypes
+import X11Selection
+
+/// The form scripts run most — a bare `clipbridge paste` of text — without starting any thread: a
+/// ``BlockingSelectionReader`` reads TARGETS and the chosen target on the main thread, the way xclip
+/// does. Process start-up is most of this command's time (issue 5: within 1.5× of `xclip -o`), and
+/// the event-loop thread, Swift's cooperative pool and the bridge's type tables would double it.
+///
+/// It picks the target exactly as ``PasteRequest`` does — the first offered target, in the owner's
+/// order, that is in the text family or whose type conforms to plain text — and handles the text family:
+/// `UTF8_STRING` is streamed unchanged, the others are decoded by the bridge's own
+/// `TargetMapping.canonicalText`. Anything else (a plain-text subtype such as `text/x-python`,
+/// COMPOUND_TEXT that only Xlib decodes, no text at all and so the "what is there" listing) returns false
+/// and the full path runs. The UTType registry is built only when a target outside the text family comes
+/// before the first text target, which no common owner (GTK, Qt, xclip, xsel, ClipBridge) does.
+enum QuickPaste {
+    /// Pastes the best text of CLIPBOARD to standard output; false when the full path must do it.
+    /// - Throws: the command's exit status (`ExitCode`) for every failure, with its message printed.
+    static func run(timeout: Double = PasteRequest().timeout) throws -> Bool {
+        let selection = SelectionName.clipboard
+        do {
+            let reader = try BlockingSelectionReader(
+                display: nil, configuration: Connections.configuration(timeout: timeout))
+            defer { reader.close() }
+            let offered = try reader.targets(of: selection)
+            let textFamily = TargetMapping.textTargets
+            var restricted = false
+            let chosen = offered.first { target in
+                if target.isMetaTarget { return false }
+                if textFamily.contains(target) { return true }
+                if !restricted {
+                    MIMEDatabase.restrict()
+                    restricted = true
+                }
+                return TargetMapping.contentType(for: target).conforms(to: .plainText)
+            }
+            guard let chosen, textFamily.contains(chosen) else { return false }
+            var last: UInt8?
+            if chosen == .utf8String {
+                _ = try reader.read(selection, target: chosen) { chunk in
+                    try chunk.withUnsafeBytes { try Output.write($0, to: STDOUT_FILENO) }
+                    last = chunk.last ?? last
+                }
+            } else {
+                var bytes = Data()
+                let summary = try reader.read(selection, target: chosen) { bytes.append($0) }
+                guard let text = TargetMapping.canonicalText(bytes, target: chosen, propertyType: summary.type)
+                else { return false }
+                try text.withUnsafeBytes { try Output.write($0, to: STDOUT_FILENO) }
+                last = text.last
+            }
+            // As the full path: a terminal gets a final newline the text lacks.
+            if let last, last != 0x0A, isatty(STDOUT_FILENO) == 1 { try Output.write("\n", to: STDOUT_FILENO) }
+            return true
+        } catch {
+            throw CLIFailure(error, display: nil, selection: selection).exit()
+        }
+    }
+}
