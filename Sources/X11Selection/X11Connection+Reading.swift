@@ -66,7 +66,7 @@ extension X11Connection {
                 }
             } onCancel: {
                 cancellation.cancel()
-                loop.execute { self.assumeIsolated { $0.cancelWholeRead(cancellation) } }
+                loop.execute { self.assumeIsolated { $0.cancelWholeReads(cancellation) } }
             }
         } catch let error as SelectionError where error.code == .targetUnavailable {
             throw await explain(error, selection: selection, target: target)
@@ -104,11 +104,6 @@ extension X11Connection {
                 continuation.resume(throwing: error)
             }
         }
-    }
-
-    private func cancelWholeRead(_ cancellation: ReadCancellation) {
-        guard let pending = reads.values.first(where: { $0.cancellation === cancellation }) else { return }
-        cancelRead(property: pending.property, id: pending.id)
     }
 
     /// Streams `selection` converted to `target` into `sink` as the data arrives (each INCR chunk as it is
@@ -233,49 +228,130 @@ extension X11Connection {
     /// targets the owner refused map to `.targetUnavailable`. When the owner does not support MULTIPLE
     /// (refuses it or answers something that is not an ATOM_PAIR list), the targets are read one by one.
     ///
+    /// Runs on the caller's executor like `read(_:target:timeout:)`: the loop assembles every target's data
+    /// and resumes the caller once (two thread wake-ups off the loop, none inside `withIsolation`).
+    ///
     /// - Throws: `.noOwner`, `.timedOut` (no reply to MULTIPLE), `.connectionLost`, `.shutDown`.
-    public func read(_ selection: SelectionName, targets: [SelectionTarget], timeout: Duration? = nil) async throws
-        -> [SelectionTarget: Result<SelectionData, SelectionError>]
-    {
+    public nonisolated(nonsending) func read(
+        _ selection: SelectionName, targets: [SelectionTarget], timeout: Duration? = nil
+    ) async throws -> [SelectionTarget: Result<SelectionData, SelectionError>] {
         var unique: [SelectionTarget] = []
         for target in targets where !unique.contains(target) { unique.append(target) }
         guard !unique.isEmpty else { return [:] }
-        let (parent, children) = try startMultipleRead(selection, targets: unique, timeout: timeout)
-        do {
-            while try await nextChunk(parent) != nil {}
-        } catch let error as SelectionError
-            where error.code == .targetUnavailable || error.code == .invalidReply || error.code == .timedOut
-        {
-            // No usable MULTIPLE: refused, answered with something else (xclip answers every target with its
-            // payload), or never answered (xsel 1.2.0 advertises MULTIPLE but does not reply to it). A late
-            // answer may still land in the children's properties, so those are not reused after a timeout.
-            for child in children {
-                cancelRead(property: child.property, id: child.id, clean: error.code != .timedOut)
-            }
-            if try owner(of: selection) == nil {
-                throw SelectionError(.noOwner, "\(selection): nobody owns the selection")
-            }
-            multipleFallbacks += 1
-            logger.debug("\(selection):MULTIPLE unusable (\(error)); reading the targets one by one")
-            return try await readOneByOne(selection, targets: unique, timeout: timeout)
-        }
-        var results: [SelectionTarget: Result<SelectionData, SelectionError>] = [:]
-        for child in children {
-            var bytes = Data()
-            do {
-                while let chunk = try await nextChunk(child) {
-                    if bytes.isEmpty { bytes = chunk } else { bytes.append(chunk) }
+        let requested = unique
+        let cancellation = ReadCancellation()
+        let outcome = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<MultipleOutcome, any Error>) in
+                onLoop { connection in
+                    connection.startWholeMultiple(
+                        selection, targets: requested, timeout: timeout, cancellation: cancellation,
+                        continuation: continuation)
                 }
-                let data = SelectionData(
-                    target: child.target, type: try typeName(child.machine.type), format: child.machine.format,
-                    bytes: bytes)
-                results[child.target] = .success(data)
-            } catch let error as SelectionError {
-                if error.code == .connectionLost || error.code == .shutDown { throw error }
-                results[child.target] = .failure(error)
+            }
+        } onCancel: {
+            cancellation.cancel()
+            loop.execute { self.assumeIsolated { $0.cancelWholeReads(cancellation) } }
+        }
+        switch outcome {
+        case .results(let results):
+            return results
+        case .unusable(let error):
+            return try await readAfterUnusableMultiple(selection, targets: requested, timeout: timeout, error: error)
+        }
+    }
+
+    /// How a MULTIPLE read ended on the loop.
+    enum MultipleOutcome: Sendable {
+        case results([SelectionTarget: Result<SelectionData, SelectionError>])
+        /// The owner refused MULTIPLE, answered it with something else, or never answered.
+        case unusable(SelectionError)
+    }
+
+    /// Starts a MULTIPLE read on the loop; `continuation` is resumed once, when the parent failed or every
+    /// target ended (each target's data is assembled on the loop, as for whole reads).
+    private func startWholeMultiple(
+        _ selection: SelectionName, targets: [SelectionTarget], timeout: Duration?, cancellation: ReadCancellation,
+        continuation: CheckedContinuation<MultipleOutcome, any Error>
+    ) {
+        if cancellation.isCancelled {
+            continuation.resume(throwing: CancellationError())
+            return
+        }
+        let parent: PendingRead
+        let children: [PendingRead]
+        do {
+            (parent, children) = try startMultipleRead(selection, targets: targets, timeout: timeout)
+        } catch {
+            continuation.resume(throwing: error)
+            return
+        }
+        let wait = MultipleWait(continuation: continuation, remaining: children.count)
+        let childReads = children.map { (property: $0.property, id: $0.id) }
+        parent.cancellation = cancellation
+        parent.completion = { connection, _, result in
+            // Success: the children were told their pairs' fate and report themselves.
+            guard case .failure(let error) = result else { return }
+            if let error = error as? SelectionError,
+                error.code == .targetUnavailable || error.code == .invalidReply || error.code == .timedOut
+            {
+                // No usable MULTIPLE: refused, answered with something else (xclip answers every target with
+                // its payload), or never answered (xsel 1.2.0 advertises MULTIPLE but does not reply to it). A
+                // late answer may still land in the children's properties, so those are not reused after a
+                // timeout.
+                // Resumed first: the children's abandonment below reaches their completions as cancellations.
+                wait.finish(.success(.unusable(error)))
+                for child in childReads {
+                    connection.cancelRead(property: child.property, id: child.id, clean: error.code != .timedOut)
+                }
+            } else {
+                wait.finish(.failure(error))
             }
         }
-        return results
+        for child in children {
+            child.cancellation = cancellation
+            child.completion = { connection, child, result in
+                let outcome: Result<SelectionData, SelectionError>
+                switch result {
+                case .success:
+                    do throws(SelectionError) {
+                        outcome = .success(SelectionData(
+                            target: child.target, type: try connection.typeName(child.machine.type),
+                            format: child.machine.format, bytes: child.whole))
+                    } catch {
+                        outcome = .failure(error)
+                    }
+                    child.whole = Data()
+                case .failure(let error):
+                    guard let error = error as? SelectionError,
+                        error.code != .connectionLost && error.code != .shutDown
+                    else {
+                        wait.finish(.failure(error))
+                        return
+                    }
+                    outcome = .failure(error)
+                }
+                wait.add(child.target, outcome)
+            }
+        }
+    }
+
+    /// Cancels every read started for `cancellation` (a whole read, or a MULTIPLE parent and its children).
+    private func cancelWholeReads(_ cancellation: ReadCancellation) {
+        for pending in reads.values where pending.cancellation === cancellation {
+            cancelRead(property: pending.property, id: pending.id)
+        }
+    }
+
+    /// MULTIPLE was unusable: nobody owns the selection, or the targets are read one by one.
+    private func readAfterUnusableMultiple(
+        _ selection: SelectionName, targets: [SelectionTarget], timeout: Duration?, error: SelectionError
+    ) async throws -> [SelectionTarget: Result<SelectionData, SelectionError>] {
+        if try owner(of: selection) == nil {
+            throw SelectionError(.noOwner, "\(selection): nobody owns the selection")
+        }
+        multipleFallbacks += 1
+        logger.debug("\(selection):MULTIPLE unusable (\(error)); reading the targets one by one")
+        return try await readOneByOne(selection, targets: targets, timeout: timeout)
     }
 
     private func readOneByOne(_ selection: SelectionName, targets: [SelectionTarget], timeout: Duration?)

@@ -27,3 +27,33 @@ enum ReplyRoute {
         }
     }
 }
+
+/// The caller of a MULTIPLE read (requestor side) waiting for every target: resumed once, by the loop.
+///
+/// Invariant that makes `@unchecked Sendable` sound: created and used only on the connection's loop thread
+/// (in `startWholeMultiple` and the completions of the MULTIPLE's reads, which the loop runs); the compiler
+/// cannot see that those completions' `isolated X11Connection` is the same actor.
+final class MultipleWait: @unchecked Sendable {
+    private var continuation: CheckedContinuation<X11Connection.MultipleOutcome, any Error>?
+    private var remaining: Int
+    private var results: [SelectionTarget: Result<SelectionData, SelectionError>] = [:]
+
+    init(continuation: CheckedContinuation<X11Connection.MultipleOutcome, any Error>, remaining: Int) {
+        self.continuation = continuation
+        self.remaining = remaining
+    }
+
+    /// One target ended; the caller is resumed when it was the last.
+    func add(_ target: SelectionTarget, _ result: Result<SelectionData, SelectionError>) {
+        results[target] = result
+        remaining -= 1
+        if remaining == 0 { finish(.success(.results(results))) }
+    }
+
+    /// Resumes the caller (only the first call counts).
+    func finish(_ outcome: Result<X11Connection.MultipleOutcome, any Error>) {
+        guard let continuation else { return }
+        self.continuation = nil
+        continuation.resume(with: outcome)
+    }
+}

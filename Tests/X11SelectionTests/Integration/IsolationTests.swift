@@ -186,11 +186,19 @@ struct IsolationTests {
                 try await connection.read(silentSelection, target: .utf8String, timeout: .seconds(30)) { _ in }.byteCount
             }
         }
-        #expect(await eventually { await reader.activeReadCount == 2 })
+        let multiple = Task {
+            try await reader.withIsolation { connection in
+                try await connection.read(silentSelection, targets: [.utf8String, .string], timeout: .seconds(30)).count
+            }
+        }
+        // Two single reads, and MULTIPLE's own read plus one per target.
+        #expect(await eventually { await reader.activeReadCount == 5 })
         whole.cancel()
         streamed.cancel()
+        multiple.cancel()
         await #expect(throws: CancellationError.self) { _ = try await whole.value }
         await #expect(throws: CancellationError.self) { _ = try await streamed.value }
+        await #expect(throws: CancellationError.self) { _ = try await multiple.value }
         #expect(ContinuousClock.now - started < .seconds(10))
         #expect(await eventually { await reader.activeReadCount == 0 })
 
