@@ -48,12 +48,22 @@ extension X11Connection {
         var typeAtoms = try atoms(for: typeNames)
         for (index, value) in converted { typeAtoms[index] = value.type }
 
-        let time = try await serverTime()
-        let liveDisplay = try requireDisplay()
-        liveDisplay.setSelectionOwner(selectionAtom, window, time: time)
-        guard liveDisplay.selectionOwner(selectionAtom) == window else {
+        let time: X11Timestamp
+        if let adopted = adoptedSelections.removeValue(forKey: selectionAtom) {
+            // A PreparedClaim already owns it for us, since `adopted`.
+            time = adopted
+        } else if lostAdoptions.remove(selectionAtom) != nil {
+            refuseDeferredRequests(for: selectionAtom)
             throw SelectionError(
-                .ownershipRefused, "\(selection): the server did not make this client the owner (time \(time))")
+                .ownershipLost, "\(selection): another client took the selection before the offer was ready")
+        } else {
+            time = try await serverTime()
+            let liveDisplay = try requireDisplay()
+            liveDisplay.setSelectionOwner(selectionAtom, window, time: time)
+            guard liveDisplay.selectionOwner(selectionAtom) == window else {
+                throw SelectionError(
+                    .ownershipRefused, "\(selection): the server did not make this client the owner (time \(time))")
+            }
         }
         if let previous = claimsBySelection[selectionAtom] {
             lose(previous, time: time)
@@ -76,14 +86,22 @@ extension X11Connection {
         claims[claim.id] = claim
         claimsBySelection[selectionAtom] = claim
         logger.debug("\(selection): claimed at \(time) offering \(table.contentTargets)")
+        // Requests that came while a PreparedClaim held the selection without an offer, in order.
+        let held = deferredRequests.filter { $0.selection == selectionAtom }
+        deferredRequests.removeAll { $0.selection == selectionAtom }
+        for request in held { handleSelectionRequest(request) }
         return SelectionLease(selection: selection, timestamp: time, events: SelectionLeaseEvents(stream: stream))
     }
 
     /// Gives up `selection` if this connection owns it (transfers in flight still finish, ICCCM 2.2).
     public func release(_ selection: SelectionName) async {
-        guard let display = xdisplay, closedError == nil, let selectionAtom = try? atom(for: selection.rawValue),
-            let claim = claimsBySelection[selectionAtom]
+        guard let display = xdisplay, closedError == nil, let selectionAtom = try? atom(for: selection.rawValue)
         else { return }
+        if let adopted = adoptedSelections.removeValue(forKey: selectionAtom) {
+            display.setSelectionOwner(selectionAtom, nil, time: adopted)
+            refuseDeferredRequests(for: selectionAtom)
+        }
+        guard let claim = claimsBySelection[selectionAtom] else { return }
         // With the claim's own time, so a newer owner (whose claim we have not heard of yet) is untouched.
         display.setSelectionOwner(selectionAtom, nil, time: claim.time)
         lose(claim, time: nil)
@@ -108,6 +126,11 @@ extension X11Connection {
     }
 
     func handleSelectionClear(selection: X11Atom, time: X11Timestamp) {
+        if let adopted = adoptedSelections[selection], time == .currentTime || time >= adopted {
+            adoptedSelections[selection] = nil
+            lostAdoptions.insert(selection)
+            refuseDeferredRequests(for: selection)
+        }
         guard let claim = claimsBySelection[selection] else { return }
         // A clear older than our claim belongs to an earlier claim of ours (GTK ignores those too).
         if time != .currentTime && time < claim.time { return }
@@ -121,6 +144,11 @@ extension X11Connection {
         // ICCCM 2.2: obsolete requestors send property None; then the target name is the property.
         let property = request.property.isNone ? request.target : request.property
         let route = ReplyRoute.direct(request, property: property)
+        if claimsBySelection[request.selection] == nil, adoptedSelections[request.selection] != nil {
+            // Owned through a PreparedClaim whose offer `claim` has not supplied yet: hold it.
+            deferredRequests.append(request)
+            return
+        }
         guard let claim = claimsBySelection[request.selection], claim.isOwner else {
             replied(route, success: false)
             return
@@ -141,6 +169,16 @@ extension X11Connection {
             return
         }
         answer(target, claim: claim, route: route, insideMultiple: false, time: request.time)
+    }
+
+    /// Refuses the held requests for `selection` (its adoption ended without an offer).
+    func refuseDeferredRequests(for selection: X11Atom) {
+        let held = deferredRequests.filter { $0.selection == selection }
+        deferredRequests.removeAll { $0.selection == selection }
+        for request in held {
+            let property = request.property.isNone ? request.target : request.property
+            replied(.direct(request, property: property), success: false)
+        }
     }
 
     private func answer(

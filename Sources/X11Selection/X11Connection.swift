@@ -51,6 +51,12 @@ public actor X11Connection {
     var outgoing: [TransferKey: OutgoingTransfer] = [:]
     var transfersPerRequestor: [X11Window: Int] = [:]
     var multiples: [UInt64: PendingMultiple] = [:]
+    /// Selections a ``PreparedClaim`` owns for this connection until `claim` supplies their offer.
+    var adoptedSelections: [X11Atom: X11Timestamp] = [:]
+    /// Adopted selections another client took before `claim` came.
+    var lostAdoptions: Set<X11Atom> = []
+    /// Requests for adopted selections, held until `claim` supplies the offer.
+    var deferredRequests: [X11Event.SelectionRequest] = []
 
     // Watchers.
     var watchers: [UInt64: Watcher] = [:]
@@ -90,20 +96,49 @@ public actor X11Connection {
         return connection
     }
 
-    /// Runs on the loop thread: opens the Display, creates the utility window, interns the atoms.
-    private func start() throws {
+    /// Continues the connection of a ``PreparedClaim`` on a new event-loop thread: the claimed selection
+    /// stays owned, requests that arrived meanwhile are answered once ``claim(_:offering:)`` for that
+    /// selection supplies the offer (the claim's timestamp is kept; no new SetSelectionOwner).
+    ///
+    /// This is the child's half of claim-then-fork (see ``PreparedClaim``).
+    ///
+    /// - Throws: `.shutDown` when the prepared claim was already used; `.connectionLost`.
+    public static func open(continuing prepared: PreparedClaim, configuration: Configuration = .init())
+        async throws -> X11Connection
+    {
+        guard prepared.take() else {
+            throw SelectionError(.shutDown, "the prepared claim of \(prepared.selection) was already used")
+        }
+        let loop = try X11EventLoop(name: "clipbridge.x11")
+        let connection = X11Connection(loop: loop, displayName: prepared.displayName, configuration: configuration)
+        try await connection.start(adopting: prepared)
+        return connection
+    }
+
+    /// Runs on the loop thread: opens the Display (or takes a prepared claim's), creates the utility
+    /// window, interns the atoms.
+    private func start(adopting prepared: PreparedClaim? = nil) throws {
         loop.setDriver(self)
-        guard let display = XDisplay.open(displayName) else {
-            closedError = SelectionError(.displayUnavailable, "cannot open X display \"\(displayName)\"")
-            throw SelectionError(
-                .displayUnavailable,
-                "cannot open X display \"\(displayName)\" (is the X server running and DISPLAY right?)")
+        let display: XDisplay
+        if let prepared {
+            display = prepared.display
+            window = prepared.window
+            for (name, atom) in prepared.internedAtoms { atoms.record(name, atom) }
+            adoptedSelections[prepared.selectionAtom] = prepared.timestamp
+        } else {
+            guard let opened = XDisplay.open(displayName) else {
+                closedError = SelectionError(.displayUnavailable, "cannot open X display \"\(displayName)\"")
+                throw SelectionError(
+                    .displayUnavailable,
+                    "cannot open X display \"\(displayName)\" (is the X server running and DISPLAY right?)")
+            }
+            display = opened
+            window = display.createUtilityWindow()
+            let names = WellKnownAtoms.names
+            let interned = display.internAtoms(names)
+            for (name, atom) in zip(names, interned) { atoms.record(name, atom) }
         }
         xdisplay = display
-        window = display.createUtilityWindow()
-        let names = WellKnownAtoms.names
-        let interned = display.internAtoms(names)
-        for (name, atom) in zip(names, interned) { atoms.record(name, atom) }
         wellKnown = WellKnownAtoms(table: atoms)
         incrementalThreshold = configuration.incrementalThreshold
             ?? IncrementalSender.threshold(maximumRequestBytes: display.maximumRequestBytes)

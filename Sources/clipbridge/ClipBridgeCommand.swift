@@ -51,10 +51,15 @@ struct ClipBridgeCommand: AsyncParsableCommand {
                 return
             }
             if arguments.count == 2, arguments[1] == "copy" {
+                // Before any await: the fork needs a process with one thread.
+                if let child = try CopyRequest().startForked() { await child.serve() }
                 try await CopyRequest().run()
                 return
             }
             var command = try parseAsRoot()
+            if let copy = command as? Copy, let child = try copy.request.startForked() {
+                await child.serve()
+            }
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -107,9 +107,14 @@ struct Copy: AsyncParsableCommand {
     }
 
     /// Runs the copy the options describe (see `CopyRequest`).
+    /// The copy as plain values.
+    var request: CopyRequest {
+        CopyRequest(display: displayOptions.display, selection: selectionOptions.name, text: text,
+                    type: type, file: file, add: add, files: files, cut: cut, sensitive: sensitive,
+                    pasteOnce: pasteOnce, loops: loops, foreground: foreground, clear: clear)
+    }
+
     func run() async throws {
-        try await CopyRequest(display: displayOptions.display, selection: selectionOptions.name, text: text,
-                              type: type, file: file, add: add, files: files, cut: cut, sensitive: sensitive,
-                              pasteOnce: pasteOnce, loops: loops, foreground: foreground, clear: clear).run()
+        try await request.run()
     }
 }

@@ -63,6 +63,18 @@ public actor Clipboard {
         return Clipboard(selection: selection, ownedConnection: connection, configuration: configuration)
     }
 
+    /// Continues a ``PreparedClaim``'s connection (in the child after claim-then-fork) and wraps it for the
+    /// claimed selection: the next ``copy(_:options:)``, or any other copy, supplies the offer for the
+    /// claim already held, with its timestamp; ``shutdown()`` closes the connection.
+    /// - Throws: `SelectionError` `.shutDown` when the prepared claim was already used.
+    public static func open(
+        continuing prepared: PreparedClaim, engine: Configuration = .init(),
+        configuration: ClipboardConfiguration = .init()
+    ) async throws -> Clipboard {
+        let connection = try await X11Connection.open(continuing: prepared, configuration: engine)
+        return Clipboard(selection: prepared.selection, ownedConnection: connection, configuration: configuration)
+    }
+
     /// Ends this clipboard: when it owns CLIPBOARD, first hands the content to the running clipboard manager
     /// (freedesktop SAVE_TARGETS, at most `handOverTimeout`; never for sensitive content, and at once when no
     /// manager runs), then releases ownership, removes the private receive directory when no other clipboard of

@@ -245,6 +245,18 @@ final class XDisplay {
             itemCount: count)
     }
 
+    /// Takes a queued PropertyNotify(NewValue) for `property` on `window` out of Xlib's queue, leaving every
+    /// other event queued in order; its time, or nil when none is queued (does not read the socket).
+    func takePropertyNotify(window: X11Window, property: X11Atom) -> X11Timestamp? {
+        var event = XEvent()
+        while XCheckTypedWindowEvent(display, Window(window.rawValue), PropertyNotify, &event) != 0 {
+            if event.xproperty.atom == Atom(property.rawValue), event.xproperty.state == PropertyNewValue {
+                return X11Timestamp(rawValue: UInt(event.xproperty.time))
+            }
+        }
+        return nil
+    }
+
     func deleteProperty(_ window: X11Window, _ property: X11Atom) {
         XDeleteProperty(display, Window(window.rawValue), Atom(property.rawValue))
     }

@@ -63,6 +63,24 @@ struct CopyRequest: Sendable {
         }
     }
 
+    /// The usual `copy` (neither --foreground nor --clear), started the xclip way when this process still
+    /// has one thread: reads the content, claims the selection, forks. The parent exits here with status 0
+    /// once the claim is verified (or with the failure's status); the child gets the server to run.
+    /// Returns nil, having done nothing, when the copy is of another kind or the process already has
+    /// threads: then ``run()`` starts the server by re-executing.
+    ///
+    /// Synchronous on purpose: `main` calls it before its first `await`, which would start Swift's
+    /// thread pool (and a fork must happen while only the calling thread exists).
+    func startForked() throws -> ForkedServer.Child? {
+        guard !foreground, !clear, ForkedServer.isSingleThreaded else { return nil }
+        do {
+            let (plan, payloads) = try makePlan()
+            return try ForkedServer.start(plan: plan, payloads: payloads, timeout: 5)
+        } catch {
+            throw CLIFailure(error, display: display, selection: selection).exit()
+        }
+    }
+
     /// Reads the payloads and builds the plan.
     func makePlan() throws -> (CopyPlan, [SpooledPayload]) {
         // The server gets the display resolved here, so it talks to the display the caller meant even

@@ -12,6 +12,8 @@ struct CopyServer: Sendable {
     var plan: CopyPlan
     /// The payloads, indexed by `CopyPlan.Representation.payload`.
     var payloads: [SpooledPayload]
+    /// The selection already claimed before a fork (see `ForkedServer`); nil claims it here.
+    var prepared: PreparedClaim? = nil
 
     /// Payloads up to this size are served from memory; larger ones stream from their descriptor.
     static let inMemoryLimit = 4 << 20
@@ -38,7 +40,11 @@ struct CopyServer: Sendable {
         let clipboard: Clipboard
         let lease: SelectionLease
         do {
-            clipboard = try await Clipboard.open(selection, display: plan.display)
+            if let prepared {
+                clipboard = try await Clipboard.open(continuing: prepared)
+            } else {
+                clipboard = try await Clipboard.open(selection, display: plan.display)
+            }
         } catch {
             ready(.failure(CLIFailure(error, display: plan.display, selection: selection)))
             return nil

@@ -113,10 +113,44 @@ func detachedServers(display: String, selection: String = "CLIPBOARD") -> [pid_t
     return entries.compactMap(pid_t.init).sorted().filter { pid in
         guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
         let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-        return arguments.count >= 3 && arguments[1] == "serve-detached"
-            && arguments[2].contains("\"display\":\"\(display)\"")
-            && arguments[2].contains("\"selection\":\"\(selection)\"")
+        // The re-executed form: `clipbridge serve-detached PLAN`, the plan naming display and selection.
+        if arguments.count >= 3 && arguments[1] == "serve-detached" {
+            return arguments[2].contains("\"display\":\"\(display)\"")
+                && arguments[2].contains("\"selection\":\"\(selection)\"")
+        }
+        // The forked form: the `clipbridge copy …` process itself, once it leads its own session (the
+        // caller's copy never does), serving the display of its --display or its environment.
+        guard arguments.count >= 2, arguments[0].hasSuffix("clipbridge"), arguments[1] == "copy",
+            !arguments.contains("--foreground"), getsid(pid) == pid
+        else { return false }
+        return forkedServerDisplay(pid, arguments) == display && forkedServerSelection(arguments) == selection
     }
+}
+
+/// The display a forked `clipbridge copy` server uses: --display, else DISPLAY in its environment.
+private func forkedServerDisplay(_ pid: pid_t, _ arguments: [String]) -> String? {
+    if let index = arguments.firstIndex(of: "--display"), index + 1 < arguments.count { return arguments[index + 1] }
+    if let joined = arguments.first(where: { $0.hasPrefix("--display=") }) { return String(joined.dropFirst(10)) }
+    guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return nil }
+    return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        .first { $0.hasPrefix("DISPLAY=") }.map { String($0.dropFirst(8)) }
+}
+
+/// The selection a forked `clipbridge copy` server owns, from -p / --selection.
+private func forkedServerSelection(_ arguments: [String]) -> String {
+    if arguments.contains("-p") || arguments.contains("--primary") { return "PRIMARY" }
+    for (index, argument) in arguments.enumerated() {
+        let value: String?
+        if argument == "--selection" || argument == "-s" {
+            value = index + 1 < arguments.count ? arguments[index + 1] : nil
+        } else if argument.hasPrefix("--selection=") {
+            value = String(argument.dropFirst(12))
+        } else {
+            value = nil
+        }
+        if let value { return value.uppercased() }
+    }
+    return "CLIPBOARD"
 }
 
 /// A field of /proc/PID/status ("VmHWM", "SigIgn", …), without the label.
