@@ -335,24 +335,47 @@ fi
 # --- The clipbridge CLI against xclip (issue 5) -------------------------------------------------------------
 
 if wants cli && [ -n "$cli" ] && [ -x "$cli" ]; then
-    heading "clipbridge CLI vs xclip, wall time of the command (median; clipbridge: $cli)"
+    heading "clipbridge CLI vs xclip, wall time of the command (interleaved rounds; median ratio; clipbridge: $cli)"
     printf 'clipbridge bench' >"$work/cli16.txt"
     awk 'BEGIN { line = "The quick brown fox jumps over the lazy dog 0123456789 ClipBridge benchmark text.\n";
         for (n = 0; n < (64 * 1048576) / length(line); n++) printf "%s", line }' >"$work/cli64.txt"
+    # The peer and clipbridge run alternately, a short batch each, so that load from anything else on the
+    # machine falls on both alike; the figure is the median of the per-round ratios (and the medians of
+    # the per-round medians beside it). Each `copy` replaces the previous copy's server, which then exits:
+    # that too happens on both sides.
+    # interleaved ROUNDS PER [-i INPUT]: runs peer_command and our_command; sets peer_ms, our_ms, ratio_x.
+    interleaved() {
+        local rounds=$1 per=$2; shift 2
+        local rows=$work/interleaved.txt
+        : >"$rows"
+        for ((round = 0; round < rounds; round++)); do
+            local p o
+            p=$("$cbin/benchrun" -n "$per" "$@" -- "${peer_command[@]}")
+            o=$("$cbin/benchrun" -n "$per" "$@" -- "${our_command[@]}")
+            echo "$(field "$p" median_ms) $(field "$o" median_ms)" >>"$rows"
+        done
+        read -r peer_ms our_ms ratio_x < <(awk '
+            function median(values, n,   i, j, t) {
+                for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (values[j] < values[i]) { t = values[i]; values[i] = values[j]; values[j] = t }
+                return n % 2 ? values[(n + 1) / 2] : (values[n / 2] + values[n / 2 + 1]) / 2
+            }
+            { n++; p[n] = $1; o[n] = $2; r[n] = $2 / $1 }
+            END { printf "%.3f %.3f %.2f\n", median(p, n), median(o, n), median(r, n) }' "$rows")
+    }
+    rounds=$([ $quick = 1 ] && echo 3 || echo 15)
     for size in 16 64; do
         file=$work/cli$size.txt
-        runs=$([ $size = 16 ] && echo "$process_runs" || echo "$runs64")
         label=$([ $size = 16 ] && echo "16 B" || echo "64 MiB")
+        per=$([ $size = 16 ] && echo 10 || echo 1)
+        size_rounds=$([ $size = 16 ] && echo "$rounds" || echo "$runs64")
         start_owner "cli-owner-$size" "Waiting for selection" "$file" xclip -quiet -i -selection clipboard
-        xo=$("$cbin/benchrun" -n "$runs" -- xclip -o -selection clipboard)
-        co=$("$cbin/benchrun" -n "$runs" -- "$cli" paste)
+        peer_command=(xclip -o -selection clipboard); our_command=("$cli" paste)
+        interleaved "$size_rounds" "$per"
         stop "$started"
-        row '  %-40s %10s ms   xclip -o %s ms   %s' "paste $label: clipbridge paste" "$(field "$co" median_ms)" \
-            "$(field "$xo" median_ms)" "$(ratio "$(field "$co" median_ms)" "$(field "$xo" median_ms)")"
-        xi=$("$cbin/benchrun" -n "$runs" -i "$file" -- xclip -i -selection clipboard)
-        ci=$("$cbin/benchrun" -n "$runs" -i "$file" -- "$cli" copy)
-        row '  %-40s %10s ms   xclip -i %s ms   %s' "copy $label: clipbridge copy" "$(field "$ci" median_ms)" \
-            "$(field "$xi" median_ms)" "$(ratio "$(field "$ci" median_ms)" "$(field "$xi" median_ms)")"
+        row '  %-40s %10s ms   xclip -o %s ms   %s×' "paste $label: clipbridge paste" "$our_ms" "$peer_ms" "$ratio_x"
+        peer_command=(xclip -i -selection clipboard); our_command=("$cli" copy)
+        interleaved "$size_rounds" "$per" -i "$file"
+        row '  %-40s %10s ms   xclip -i %s ms   %s×' "copy $label: clipbridge copy" "$our_ms" "$peer_ms" "$ratio_x"
         # The last copy must really be on the clipboard.
         pasted=$(timeout 60 xclip -o -selection clipboard | cmp -s - "$file" && echo ok || echo MISMATCH)
         [ "$pasted" = ok ] || note "cli $label: the copied content does not paste back byte-exact"

@@ -34,8 +34,9 @@ public final class PreparedClaim: @unchecked Sendable {
     let display: XDisplay
     let window: X11Window
     let selectionAtom: X11Atom
-    /// The well-known atoms and the selection's, interned in one round trip.
-    let internedAtoms: [(name: String, atom: X11Atom)]
+    /// The well-known atoms and the selection's, interned in one round trip (parallel arrays).
+    let internedNames: [String]
+    let internedAtoms: [X11Atom]
     private let taken = Mutex(false)
 
     /// Opens `display` (or `$DISPLAY`), claims `selection` and verifies the claim, on the calling thread.
@@ -57,14 +58,16 @@ public final class PreparedClaim: @unchecked Sendable {
         let window = opened.createUtilityWindow()
         let names = WellKnownAtoms.names + [selection.rawValue]
         let atoms = opened.internAtoms(names)
-        let table = Dictionary(zip(names, atoms), uniquingKeysWith: { first, _ in first })
+        // Looked up in the arrays: a Dictionary here would be this short-lived process's first of its
+        // kind, and instantiating its generic metadata costs more than the lookups.
+        func atom(_ name: String) -> X11Atom { atoms[names.firstIndex(of: name)!] }
         let selectionAtom = atoms[atoms.count - 1]
         do throws(SelectionError) {
             // ICCCM 2.1: the claim's time is a server timestamp, taken from the PropertyNotify of a
             // zero-length append to a property of our own window.
-            let property = table["CLIPBRIDGE_TIMESTAMP"]!
+            let property = atom("CLIPBRIDGE_TIMESTAMP")
             opened.changeProperty(
-                window, property, type: table["INTEGER"]!, format: 8, append: true,
+                window, property, type: atom("INTEGER"), format: 8, append: true,
                 bytes: UnsafeRawBufferPointer(start: nil, count: 0))
             opened.flush()
             let time = try Self.awaitPropertyNotify(
@@ -89,7 +92,8 @@ public final class PreparedClaim: @unchecked Sendable {
         self.display = opened
         self.window = window
         self.selectionAtom = selectionAtom
-        internedAtoms = Array(zip(names, atoms))
+        internedNames = names
+        internedAtoms = atoms
     }
 
     deinit {

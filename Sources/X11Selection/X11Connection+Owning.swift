@@ -30,7 +30,8 @@ extension X11Connection {
             }
             if let encoding = representation.textEncoding, case .bytes(let utf8) = representation.source {
                 guard let text = TextEncodings.fromUTF8(utf8),
-                    let value = display.encodeText(text, compoundTextOnly: encoding == .compoundText)
+                    let value = encodeWithoutXlib(text, encoding) ?? display.encodeText(
+                        text, compoundTextOnly: encoding == .compoundText)
                 else {
                     logger.info("\(selection):\(representation.target): Xlib cannot convert the text; not offered")
                     continue
@@ -91,6 +92,26 @@ extension X11Connection {
         deferredRequests.removeAll { $0.selection == selectionAtom }
         for request in held { handleSelectionRequest(request) }
         return SelectionLease(selection: selection, timestamp: time, events: SelectionLeaseEvents(stream: stream))
+    }
+
+    /// TEXT and COMPOUND_TEXT as Xlib would encode them, for the texts where that needs no Xlib: TEXT is
+    /// STRING when every character is Latin-1 (XStdICCTextStyle), COMPOUND_TEXT is the Latin-1 bytes for
+    /// printable Latin-1 text (see `TextEncodings.compoundTextWithoutXlib`). Nil: ask Xlib.
+    private func encodeWithoutXlib(_ text: String, _ encoding: SelectionOffer.TextEncoding)
+        -> PropertyValue?
+    {
+        let bytes: Data?
+        let type: X11Atom
+        switch encoding {
+        case .compoundText:
+            bytes = TextEncodings.compoundTextWithoutXlib(text)
+            type = wellKnown.compoundText
+        case .text:
+            bytes = TextEncodings.latin1(text)
+            type = wellKnown.string
+        }
+        guard let bytes else { return nil }
+        return PropertyValue(type: type, format: 8, bytes: bytes, bytesAfter: 0, itemCount: bytes.count)
     }
 
     /// Gives up `selection` if this connection owns it (transfers in flight still finish, ICCCM 2.2).

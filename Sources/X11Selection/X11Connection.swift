@@ -123,7 +123,7 @@ public actor X11Connection {
         if let prepared {
             display = prepared.display
             window = prepared.window
-            for (name, atom) in prepared.internedAtoms { atoms.record(name, atom) }
+            for (name, atom) in zip(prepared.internedNames, prepared.internedAtoms) { atoms.record(name, atom) }
             adoptedSelections[prepared.selectionAtom] = prepared.timestamp
         } else {
             guard let opened = XDisplay.open(displayName) else {

@@ -15,6 +15,24 @@ enum TextEncodings {
         return bytes
     }
 
+    /// COMPOUND_TEXT for text Xlib would encode as plain ISO-8859-1 bytes, computed without Xlib; nil for
+    /// any other text (the caller then asks Xlib). Compound Text starts with ASCII in GL and the right half
+    /// of Latin-1 in GR, so text made of tab, newline, printable ASCII and U+00A0–U+00FF is its own
+    /// encoding — byte for byte what `Xutf8TextListToTextProperty(XCompoundTextStyle)` returns (checked in
+    /// the tests against Xlib). Other controls are left to Xlib, which drops them. Xlib's conversion
+    /// switches the locale and loads its converters, a visible cost in a short-lived server.
+    static func compoundTextWithoutXlib(_ text: String) -> Data? {
+        var bytes = Data()
+        bytes.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            guard value == 0x09 || value == 0x0A || (0x20...0x7E).contains(value) || (0xA0...0xFF).contains(value)
+            else { return nil }
+            bytes.append(UInt8(value))
+        }
+        return bytes
+    }
+
     /// Decodes ISO-8859-1 (every byte is the code point of the same value).
     static func fromLatin1(_ bytes: Data) -> String {
         var scalars = String.UnicodeScalarView()

@@ -52,31 +52,24 @@ enum ForkedServer {
         let selection = SelectionName(rawValue: plan.selection)
         let prepared = try PreparedClaim(
             selection, display: plan.display, configuration: Connections.configuration(timeout: timeout))
-        // The child must be out of the caller's session before the caller goes on: a shell that runs
-        // `clipbridge copy; kill -HUP 0` (a terminal closing) would otherwise hang it up in between. The
-        // signals are ignored before the fork, and the parent waits for the child's word that it left.
-        for signal in [SIGHUP, SIGTSTP, SIGTTIN, SIGTTOU, SIGPIPE] { Signals.ignore(signal) }
-        var left: [Int32] = [-1, -1]
-        guard Descriptors.makePipe(&left) else {
-            throw CLIFailure(status: .ioError, message: "cannot create a pipe: \(String(cString: strerror(errno)))")
-        }
+        // The child must survive what the caller's session does right after the parent exits, before the
+        // child's setsid: a shell running `clipbridge copy; kill -HUP 0` (a terminal closing), or Ctrl-C.
+        // Those signals are ignored before the fork, so the child inherits that; the server installs its
+        // SIGINT/SIGTERM handling (Signals.terminationRequests) before it serves. Waiting for the child
+        // instead would put a second process's scheduling on the caller's path.
+        for signal in [SIGHUP, SIGTSTP, SIGTTIN, SIGTTOU, SIGPIPE, SIGINT, SIGTERM, SIGQUIT] { Signals.ignore(signal) }
         let pid = fork()
         if pid < 0 {
             throw CLIFailure(status: .ioError, message: "cannot fork the server: \(String(cString: strerror(errno)))")
         }
         if pid > 0 {
-            close(left[1])
-            var byte: UInt8 = 0
-            while read(left[0], &byte, 1) < 0 && errno == EINTR {}
             // _exit, not exit: nothing may touch the X connection the child now owns (closing the Display
             // would run a round trip on the shared socket).
             _exit(ExitStatus.success.rawValue)
         }
-        close(left[0])
         _ = setsid()
-        var byte: UInt8 = 1
-        _ = write(left[1], &byte, 1)
-        close(left[1])
+        // SIGQUIT back to its default; SIGINT and SIGTERM are taken over by the server's handling.
+        _ = signal(SIGQUIT, SIG_DFL)
         detachFromCaller(keeping: Set(payloads.map(\.descriptor) + [prepared.fileDescriptor]))
         return Child(plan: plan, payloads: payloads, prepared: prepared)
     }
