@@ -20,8 +20,11 @@ public final class BlockingSelectionReader {
     private let configuration: Configuration
     private let display: XDisplay
     private let window: X11Window
-    private var atomsByName: [String: X11Atom] = [:]
-    private var namesByAtom: [X11Atom: String] = [:]
+    /// Interned atoms and their names, in parallel. Arrays, not dictionaries: a reader lives for a few
+    /// reads of a short process, where a Dictionary's first generic-metadata work costs more than
+    /// searching a dozen entries.
+    private var knownNames: [String] = []
+    private var knownAtoms: [X11Atom] = []
     private var readCount = 0
 
     /// Opens `display` (or `$DISPLAY`).
@@ -101,7 +104,7 @@ public final class BlockingSelectionReader {
         let (selectionAtom, targetAtom, property) = (resolved[0], resolved[1], resolved[2])
         let context = "\(selection):\(target)"
         let replyTimeout = timeout ?? configuration.readTimeout
-        var machine = ReadStateMachine(incrAtom: atomsByName["INCR"]!, bufferLimit: Int.max)
+        var machine = ReadStateMachine(incrAtom: atoms(["INCR"])[0], bufferLimit: Int.max)
         var deadline = ContinuousClock.now + replyTimeout
         var finished = false
         var total = 0
@@ -203,29 +206,30 @@ public final class BlockingSelectionReader {
 
     /// Atoms for names, interning the unknown ones in one round trip.
     private func atoms(_ names: [String]) -> [X11Atom] {
-        let missing = names.filter { atomsByName[$0] == nil }
+        let missing = names.filter { !knownNames.contains($0) }
         if !missing.isEmpty {
-            for (name, atom) in zip(missing, display.internAtoms(missing)) {
-                atomsByName[name] = atom
-                namesByAtom[atom] = name
-            }
+            knownNames += missing
+            knownAtoms += display.internAtoms(missing)
         }
-        return names.map { atomsByName[$0]! }
+        return names.map { knownAtoms[knownNames.firstIndex(of: $0)!] }
     }
 
     /// Names for atoms, asking the server for the unknown ones in one round trip.
     private func names(_ atoms: [X11Atom]) throws(SelectionError) -> [String?] {
-        let missing = Array(Set(atoms.filter { namesByAtom[$0] == nil && !$0.isNone }))
+        var missing: [X11Atom] = []
+        for atom in atoms where !atom.isNone && !knownAtoms.contains(atom) && !missing.contains(atom) {
+            missing.append(atom)
+        }
         if !missing.isEmpty {
             for (atom, name) in zip(missing, display.atomNames(missing)) {
                 guard let name else { continue }
-                namesByAtom[atom] = name
-                atomsByName[name] = atom
+                knownNames.append(name)
+                knownAtoms.append(atom)
             }
             if display.isDead {
                 throw SelectionError(.connectionLost, "the connection to \(displayName) broke")
             }
         }
-        return atoms.map { namesByAtom[$0] }
+        return atoms.map { atom in knownAtoms.firstIndex(of: atom).map { knownNames[$0] } }
     }
 }
