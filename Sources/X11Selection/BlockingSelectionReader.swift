@@ -32,15 +32,7 @@ public final class BlockingSelectionReader {
     /// - Throws: `.displayUnavailable` naming the display value when it is unset or cannot be opened;
     ///   there is no silent fallback to `:0`.
     public init(display: String? = nil, configuration: Configuration = .init()) throws(SelectionError) {
-        let name = display ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
-        guard !name.isEmpty else {
-            throw SelectionError(
-                .displayUnavailable, "no X display: DISPLAY is not set and no display name was given")
-        }
-        guard let opened = XDisplay.open(name) else {
-            throw SelectionError(
-                .displayUnavailable, "cannot open X display \"\(name)\" (is the X server running and DISPLAY right?)")
-        }
+        let (name, opened) = try DisplayOpening.open(display)
         displayName = name
         self.configuration = configuration
         self.display = opened

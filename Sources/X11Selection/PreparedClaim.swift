@@ -46,15 +46,7 @@ public final class PreparedClaim: @unchecked Sendable {
     public init(_ selection: SelectionName, display: String? = nil, configuration: Configuration = .init())
         throws(SelectionError)
     {
-        let name = display ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
-        guard !name.isEmpty else {
-            throw SelectionError(
-                .displayUnavailable, "no X display: DISPLAY is not set and no display name was given")
-        }
-        guard let opened = XDisplay.open(name) else {
-            throw SelectionError(
-                .displayUnavailable, "cannot open X display \"\(name)\" (is the X server running and DISPLAY right?)")
-        }
+        let (name, opened) = try DisplayOpening.open(display)
         let window = opened.createUtilityWindow()
         let names = WellKnownAtoms.names + [selection.rawValue]
         let atoms = opened.internAtoms(names)

@@ -83,13 +83,7 @@ public actor X11Connection {
     public static func open(display: String? = nil, configuration: Configuration = .init()) async throws
         -> X11Connection
     {
-        // getenv, not ProcessInfo: the first ProcessInfo use copies the whole environment into a
-        // dictionary, a measurable part of a short-lived `clipbridge paste`.
-        let name = display ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
-        guard !name.isEmpty else {
-            throw SelectionError(
-                .displayUnavailable, "no X display: DISPLAY is not set and no display name was given")
-        }
+        let name = try DisplayOpening.name(display)
         let loop = try X11EventLoop(name: "clipbridge.x11")
         let connection = X11Connection(loop: loop, displayName: name, configuration: configuration)
         try await connection.start()
