@@ -52,24 +52,32 @@ enum ForkedServer {
         let selection = SelectionName(rawValue: plan.selection)
         let prepared = try PreparedClaim(
             selection, display: plan.display, configuration: Connections.configuration(timeout: timeout))
-        // The child must survive what the caller's session does right after the parent exits, before the
-        // child's setsid: a shell running `clipbridge copy; kill -HUP 0` (a terminal closing), or Ctrl-C.
-        // Those signals are ignored before the fork, so the child inherits that; the server installs its
-        // SIGINT/SIGTERM handling (Signals.terminationRequests) before it serves. Waiting for the child
-        // instead would put a second process's scheduling on the caller's path.
-        for signal in [SIGHUP, SIGTSTP, SIGTTIN, SIGTTOU, SIGPIPE, SIGINT, SIGTERM, SIGQUIT] { Signals.ignore(signal) }
+        // When `copy` returns, the server must already be out of the caller's session: a shell running
+        // `clipbridge copy; kill -HUP 0` (a terminal closing) or a Ctrl-C would otherwise reach it before
+        // its setsid. So the parent waits for the child's word that it left (one pipe wake-up), and the
+        // signals the server ignores are ignored before the fork, so the child has them from its start.
+        for signal in [SIGHUP, SIGTSTP, SIGTTIN, SIGTTOU, SIGPIPE] { Signals.ignore(signal) }
+        var left: [Int32] = [-1, -1]
+        guard Descriptors.makePipe(&left) else {
+            throw CLIFailure(status: .ioError, message: "cannot create a pipe: \(String(cString: strerror(errno)))")
+        }
         let pid = fork()
         if pid < 0 {
             throw CLIFailure(status: .ioError, message: "cannot fork the server: \(String(cString: strerror(errno)))")
         }
         if pid > 0 {
+            close(left[1])
+            var byte: UInt8 = 0
+            while read(left[0], &byte, 1) < 0 && errno == EINTR {}
             // _exit, not exit: nothing may touch the X connection the child now owns (closing the Display
             // would run a round trip on the shared socket).
             _exit(ExitStatus.success.rawValue)
         }
+        close(left[0])
         _ = setsid()
-        // SIGQUIT back to its default; SIGINT and SIGTERM are taken over by the server's handling.
-        _ = signal(SIGQUIT, SIG_DFL)
+        var byte: UInt8 = 1
+        _ = write(left[1], &byte, 1)
+        close(left[1])
         detachFromCaller(keeping: Set(payloads.map(\.descriptor) + [prepared.fileDescriptor]))
         return Child(plan: plan, payloads: payloads, prepared: prepared)
     }
