@@ -37,8 +37,10 @@ public final class BlockingSelectionReader {
         self.configuration = configuration
         self.display = opened
         window = opened.createUtilityWindow()
-        // The atoms every read needs, in the round trip that also creates the window.
-        _ = atoms(["INCR", "TARGETS", "ATOM"])
+        // In the one round trip that also creates the window: the atoms every read needs, the properties of
+        // the first reads, and the names owners usually list in TARGETS (so reading that list asks the
+        // server for no name). A name costs a few bytes in this batch; a round trip later costs more.
+        _ = atoms(Self.commonNames + (1...4).map(Self.propertyName))
     }
 
     deinit { display.close() }
@@ -92,7 +94,7 @@ public final class BlockingSelectionReader {
                                  "the connection to \(displayName) is closed")
         }
         readCount += 1
-        let resolved = atoms([selection.rawValue, target.rawValue, "CLIPBRIDGE_SEL_\(readCount)"])
+        let resolved = atoms([selection.rawValue, target.rawValue, Self.propertyName(readCount)])
         let (selectionAtom, targetAtom, property) = (resolved[0], resolved[1], resolved[2])
         let context = "\(selection):\(target)"
         let replyTimeout = timeout ?? configuration.readTimeout
@@ -195,6 +197,17 @@ public final class BlockingSelectionReader {
     }
 
     // MARK: Atoms
+
+    /// The property of the `index`th read (a unique one per read, so a late reply to an abandoned read is
+    /// never taken for the next one's).
+    private static func propertyName(_ index: Int) -> String { "CLIPBRIDGE_SEL_\(index)" }
+
+    /// Atoms a reader needs at once, and the names most owners list in TARGETS (GTK, Qt, xclip, xsel).
+    private static let commonNames = [
+        "INCR", "TARGETS", "ATOM", "CLIPBOARD", "PRIMARY", "MULTIPLE", "TIMESTAMP", "SAVE_TARGETS",
+        "TARGET_SIZES", "DELETE", "UTF8_STRING", "STRING", "TEXT", "COMPOUND_TEXT", "text/plain",
+        "text/plain;charset=utf-8", "text/html", "text/uri-list", "image/png",
+    ]
 
     /// Atoms for names, interning the unknown ones in one round trip.
     private func atoms(_ names: [String]) -> [X11Atom] {

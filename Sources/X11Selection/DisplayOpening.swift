@@ -15,11 +15,12 @@ enum DisplayOpening {
         return name
     }
 
-    /// Opens the display `display` or `$DISPLAY` names.
+    /// Opens the display `display` or `$DISPLAY` names, without Xlib's keyboard-extension set-up (see
+    /// `XDisplay.open(_:withoutKeyboardExtension:)`): this is for the single-threaded pieces only.
     /// - Throws: `.displayUnavailable` naming the display value.
     static func open(_ display: String?) throws(SelectionError) -> (name: String, display: XDisplay) {
         let name = try name(display)
-        guard let opened = XDisplay.open(name) else {
+        guard let opened = XDisplay.open(name, withoutKeyboardExtension: true) else {
             throw SelectionError(
                 .displayUnavailable, "cannot open X display \"\(name)\" (is the X server running and DISPLAY right?)")
         }

@@ -14,9 +14,16 @@ final class XDisplay {
     private(set) var isClosed = false
 
     /// Opens `name`; nil when the server cannot be reached.
-    static func open(_ name: String) -> XDisplay? {
+    ///
+    /// - Parameter withoutKeyboardExtension: skip Xlib's XKB set-up (QueryExtension and XkbUseExtension, two
+    ///   round trips), which a selection client never uses. For the single-threaded pieces of short-lived
+    ///   processes; the switch is process-wide in Xlib, so it is turned off again right after the open.
+    static func open(_ name: String, withoutKeyboardExtension: Bool = false) -> XDisplay? {
         CX11Shims_installHandlers()
-        guard let display = XOpenDisplay(name) else { return nil }
+        if withoutKeyboardExtension { _ = XkbIgnoreExtension(1) }
+        let opened = XOpenDisplay(name)
+        if withoutKeyboardExtension { _ = XkbIgnoreExtension(0) }
+        guard let display = opened else { return nil }
         guard CX11Shims_adoptDisplay(display) == 0 else {
             XCloseDisplay(display)
             return nil
