@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 
 /// A requestor that runs entirely on its caller's thread: no event-loop thread, no Swift concurrency, no
 /// owner side. For short-lived processes that read a selection once and exit (a `paste` command, a
@@ -63,17 +62,7 @@ public final class BlockingSelectionReader {
         } catch {
             throw SelectionError(.invalidReply, "\(selection):TARGETS: \(error)")
         }
-        guard summary.format == 32, summary.type == .atom || summary.type == .targets else {
-            throw SelectionError(
-                .invalidReply, "TARGETS reply has type \(summary.type) and format \(summary.format), not ATOM/32")
-        }
-        var list: [X11Atom] = []
-        bytes.withUnsafeBytes { raw in
-            for index in 0..<(raw.count / 4) {
-                list.append(X11Atom(rawValue: UInt(UInt32(littleEndian: raw.loadUnaligned(
-                    fromByteOffset: index * 4, as: UInt32.self)))))
-            }
-        }
+        let list = try Format32.targetAtoms(bytes, type: summary.type, format: summary.format)
         return try names(list).compactMap { $0.map(SelectionTarget.init(rawValue:)) }
     }
 
@@ -109,8 +98,8 @@ public final class BlockingSelectionReader {
             while let action = queue.popFirst() {
                 switch action {
                 case .readAndDeleteProperty:
+                    // A round trip: the deletion (which lets an INCR owner send on) is in the same request.
                     queue.append(contentsOf: machine.propertyRead(display.getProperty(window, property, delete: true)))
-                    display.flush()
                 case .deliver(let bytes):
                     total += bytes.count
                     try sink(bytes)
@@ -127,25 +116,13 @@ public final class BlockingSelectionReader {
         }
 
         func error(for failure: ReadStateMachine.Failure) -> SelectionError {
-            switch failure {
-            case .refused:
-                if display.selectionOwner(selectionAtom) == nil {
-                    return SelectionError(.noOwner, "\(selection): nobody owns the selection")
-                }
-                return SelectionError(.targetUnavailable, "\(context): the owner refused the conversion")
-            case .invalidReply(let why):
-                return SelectionError(.invalidReply, "\(context): \(why)")
-            case .noReply:
-                if display.selectionOwner(selectionAtom) == nil {
-                    return SelectionError(.noOwner, "\(selection): nobody owns the selection")
-                }
-                return SelectionError(.timedOut, "\(context): no reply from the owner within \(replyTimeout)")
-            case .stalled:
-                return SelectionError(
-                    .timedOut,
-                    "\(context): the incremental transfer stalled after \(machine.byteCount) bytes "
-                        + "(no chunk for \(configuration.incrementalIdleTimeout))")
+            // A refusal or silence from a selection nobody owns (any more) is "nothing is copied".
+            if failure == .refused || failure == .noReply, display.selectionOwner(selectionAtom) == nil {
+                return SelectionError(.noOwner, "\(selection): nobody owns the selection")
             }
+            return failure.selectionError(
+                context: context, replyTimeout: replyTimeout, idleTimeout: configuration.incrementalIdleTimeout,
+                byteCount: machine.byteCount)
         }
 
         display.convertSelection(selectionAtom, target: targetAtom, property: property, requestor: window, time: nil)
@@ -173,21 +150,11 @@ public final class BlockingSelectionReader {
             if display.isDead {
                 throw SelectionError(.connectionLost, "\(context): the connection to \(displayName) broke")
             }
-            let remaining = ContinuousClock.now.duration(to: deadline)
-            if remaining <= .zero {
+            if ContinuousClock.now >= deadline {
                 finished = try perform(machine.deadlinePassed())
                 continue
             }
-            let (seconds, attoseconds) = remaining.components
-            let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
-            var descriptor = pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            let ready = Glibc.poll(&descriptor, 1, milliseconds)
-            if ready < 0, errno != EINTR {
-                throw SelectionError(.connectionLost, "\(context): poll failed: \(String(cString: strerror(errno)))")
-            }
-            if ready > 0, descriptor.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0,
-               descriptor.revents & Int16(POLLIN) == 0
-            {
+            guard display.waitForInput(until: deadline) else {
                 throw SelectionError(.connectionLost, "\(context): the connection to \(displayName) broke")
             }
         }

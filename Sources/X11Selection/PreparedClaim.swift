@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 import Synchronization
 
 /// A selection claimed synchronously on the calling thread, to be served by an ``X11Connection`` that
@@ -111,13 +110,12 @@ public final class PreparedClaim: @unchecked Sendable {
             if display.isDead {
                 throw SelectionError(.connectionLost, "the connection to \(displayName) broke")
             }
-            let remaining = ContinuousClock.now.duration(to: deadline)
-            guard remaining > .zero else {
+            guard ContinuousClock.now < deadline else {
                 throw SelectionError(.timedOut, "no PropertyNotify from the server for a timestamp")
             }
-            let (seconds, attoseconds) = remaining.components
-            var descriptor = pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            _ = Glibc.poll(&descriptor, 1, Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1))
+            guard display.waitForInput(until: deadline) else {
+                throw SelectionError(.connectionLost, "the connection to \(displayName) broke")
+            }
             _ = display.readAvailableEvents()
         }
     }

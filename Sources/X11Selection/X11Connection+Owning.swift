@@ -289,13 +289,7 @@ extension X11Connection {
             replied(route, success: false)
             return
         }
-        var items: [UInt] = []
-        parameters.bytes.withUnsafeBytes { raw in
-            for index in 0..<(raw.count / 4) {
-                items.append(UInt(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))))
-            }
-        }
-        var multiple = MultipleRequest(items: items)
+        var multiple = MultipleRequest(items: Format32.values(parameters.bytes))
         let rejected = Set(multiple.rejectInvalid(multipleAtom: wellKnown.multiple))
         let id = nextID()
         multiples[id] = PendingMultiple(
@@ -462,14 +456,7 @@ extension X11Connection {
     private func writeChunk(_ data: Data, to requestor: X11Window, _ property: X11Atom, type: X11Atom, format: Int) {
         guard let display = xdisplay else { return }
         if format == 32 {
-            var values: [UInt] = []
-            values.reserveCapacity(data.count / 4)
-            data.withUnsafeBytes { raw in
-                for offset in stride(from: 0, to: raw.count - raw.count % 4, by: 4) {
-                    values.append(UInt(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))))
-                }
-            }
-            display.changeProperty32(requestor, property, type: type, values: values)
+            display.changeProperty32(requestor, property, type: type, values: Format32.values(data))
         } else {
             data.withUnsafeBytes { display.changeProperty(requestor, property, type: type, format: format, bytes: $0) }
         }

@@ -372,17 +372,7 @@ extension X11Connection {
     // MARK: Helpers for the public API
 
     func targetList(from data: SelectionData) throws(SelectionError) -> [SelectionTarget] {
-        guard data.format == 32, data.type == .atom || data.type == .targets else {
-            throw SelectionError(
-                .invalidReply, "TARGETS reply has type \(data.type) and format \(data.format), not ATOM/32")
-        }
-        var list: [X11Atom] = []
-        data.bytes.withUnsafeBytes { raw in
-            for index in 0..<(raw.count / 4) {
-                list.append(X11Atom(rawValue: UInt(UInt32(littleEndian: raw.loadUnaligned(
-                    fromByteOffset: index * 4, as: UInt32.self)))))
-            }
-        }
+        let list = try Format32.targetAtoms(data.bytes, type: data.type, format: data.format)
         return try names(for: list).compactMap { $0.map(SelectionTarget.init(rawValue:)) }
     }
 
@@ -567,20 +557,9 @@ extension X11Connection {
     }
 
     private func error(for failure: ReadStateMachine.Failure, _ pending: PendingRead) -> SelectionError {
-        switch failure {
-        case .refused:
-            return SelectionError(.targetUnavailable, "\(pending.context): the owner refused the conversion")
-        case .invalidReply(let why):
-            return SelectionError(.invalidReply, "\(pending.context): \(why)")
-        case .noReply:
-            return SelectionError(
-                .timedOut, "\(pending.context): no reply from the owner within \(pending.replyTimeout)")
-        case .stalled:
-            return SelectionError(
-                .timedOut,
-                "\(pending.context): the incremental transfer stalled after \(pending.machine.byteCount) bytes "
-                    + "(no chunk for \(configuration.incrementalIdleTimeout))")
-        }
+        failure.selectionError(
+            context: pending.context, replyTimeout: pending.replyTimeout,
+            idleTimeout: configuration.incrementalIdleTimeout, byteCount: pending.machine.byteCount)
     }
 
     /// MULTIPLE answered: parse the write-back and tell each child whether its pair succeeded.
@@ -592,12 +571,7 @@ extension X11Connection {
             fail(parent, SelectionError(.invalidReply, "\(parent.context): the MULTIPLE reply is not an ATOM_PAIR list"))
             return
         }
-        var items: [UInt] = []
-        bytes.withUnsafeBytes { raw in
-            for index in 0..<(raw.count / 4) {
-                items.append(UInt(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))))
-            }
-        }
+        let items = Format32.values(bytes)
         let succeeded = MultipleRequest.succeededProperties(writeBack: items)
         complete(parent)
         for property in children {

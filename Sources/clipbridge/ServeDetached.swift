@@ -30,10 +30,7 @@ struct ServeDetached: AsyncParsableCommand {
     /// ArgumentParser property wrapper), for the re-executed server's start-up.
     static func serve(plan: String) async throws {
         let status = Background.statusDescriptor
-        // A server outlives the terminal and the shell: no SIGHUP when they go (bugaevc/wl-clipboard#116),
-        // and no job-control stops (we are in our own session, but a stray SIGTSTP must not freeze
-        // every future paste either: bugaevc/wl-clipboard#298).
-        for signal in [SIGHUP, SIGTSTP, SIGTTIN, SIGTTOU, SIGPIPE] { Signals.ignore(signal) }
+        Signals.ignoreTerminalSignals()
         // Do not keep the caller's working directory busy (an unmountable USB stick).
         _ = chdir("/")
         guard let data = plan.data(using: .utf8), let plan = try? JSONDecoder().decode(CopyPlan.self, from: data) else {

@@ -98,6 +98,22 @@ final class XDisplay {
     /// One round trip: every error caused by earlier requests has been reported afterwards.
     func sync() { XSync(display, 0) }
 
+    /// Blocks in poll(2) until the connection's socket has input or `deadline` passes (for the
+    /// single-threaded pieces, which have no event loop). False when the socket reports an error or hang-up
+    /// without input: the connection is gone.
+    func waitForInput(until deadline: ContinuousClock.Instant) -> Bool {
+        let remaining = ContinuousClock.now.duration(to: deadline)
+        guard remaining > .zero else { return true }
+        let (seconds, attoseconds) = remaining.components
+        // Rounded up, so a wait never ends just before its deadline and spins.
+        let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
+        var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        let ready = Glibc.poll(&descriptor, 1, milliseconds)
+        if ready < 0 { return errno == EINTR }
+        return ready == 0 || descriptor.revents & Int16(POLLIN) != 0
+            || descriptor.revents & Int16(POLLERR | POLLHUP | POLLNVAL) == 0
+    }
+
     /// Events already in Xlib's queue, without reading the socket.
     var queuedEvents: Int { Int(XEventsQueued(display, QueuedAlready)) }
 

@@ -56,7 +56,7 @@ enum ForkedServer {
         // `clipbridge copy; kill -HUP 0` (a terminal closing) or a Ctrl-C would otherwise reach it before
         // its setsid. So the parent waits for the child's word that it left (one pipe wake-up), and the
         // signals the server ignores are ignored before the fork, so the child has them from its start.
-        for signal in [SIGHUP, SIGTSTP, SIGTTIN, SIGTTOU, SIGPIPE] { Signals.ignore(signal) }
+        Signals.ignoreTerminalSignals()
         var left: [Int32] = [-1, -1]
         guard Descriptors.makePipe(&left) else {
             throw CLIFailure(status: .ioError, message: "cannot create a pipe: \(String(cString: strerror(errno)))")
@@ -84,8 +84,7 @@ enum ForkedServer {
 
     /// The child's break with the caller's session, terminal and working directory.
     private static func detachFromCaller(keeping kept: Set<Int32>) {
-        // (Already in its own session, with SIGHUP and the job-control signals ignored: see `start`. A server
-        // outlives the terminal and the shell, bugaevc/wl-clipboard#116, and never stops, #298.)
+        // (Already in its own session, with the terminal's signals ignored: see `start`.)
         closeInheritedDescriptors(keeping: kept)
         let null = open("/dev/null", O_RDWR | O_CLOEXEC)
         if null >= 0 {

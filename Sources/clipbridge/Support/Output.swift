@@ -25,6 +25,13 @@ enum Output {
         try text.withUTF8 { try write(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 
+    /// Ends pasted text with a newline when standard output is a terminal and the text does not end with
+    /// one (so the prompt starts on its own line); pipes and files always get the exact bytes.
+    /// - Parameter last: the last byte written, nil when nothing was.
+    static func endLineOnTerminal(after last: UInt8?) throws {
+        if let last, last != 0x0A, isatty(STDOUT_FILENO) == 1 { try write("\n", to: STDOUT_FILENO) }
+    }
+
     /// Prints one line on standard output.
     static func line(_ text: String) throws {
         try write(text + "\n", to: STDOUT_FILENO)

@@ -103,9 +103,8 @@ struct PasteRequest: Sendable {
             try chunk.withUnsafeBytes { try Output.write($0, to: STDOUT_FILENO) }
             lastByte.withLock { $0 = last }
         }
-        let isText = chosen.contentType.conforms(to: .text)
-        if isText, !noNewline, isatty(STDOUT_FILENO) == 1, let last = lastByte.withLock({ $0 }), last != 0x0A {
-            try Output.write("\n", to: STDOUT_FILENO)
+        if !noNewline, chosen.contentType.conforms(to: .text) {
+            try Output.endLineOnTerminal(after: lastByte.withLock { $0 })
         }
     }
 

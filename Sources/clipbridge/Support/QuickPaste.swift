@@ -55,8 +55,7 @@ enum QuickPaste {
                 try text.withUnsafeBytes { try Output.write($0, to: STDOUT_FILENO) }
                 last = text.last
             }
-            // As the full path: a terminal gets a final newline the text lacks.
-            if let last, last != 0x0A, isatty(STDOUT_FILENO) == 1 { try Output.write("\n", to: STDOUT_FILENO) }
+            try Output.endLineOnTerminal(after: last)
             return true
         } catch {
             throw CLIFailure(error, display: nil, selection: selection).exit()

@@ -30,6 +30,18 @@ enum Signals {
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
+    /// Makes the process a server that outlives its terminal and shell: SIGHUP ignored (they go away,
+    /// bugaevc/wl-clipboard#116), the job-control stops ignored (a stray SIGTSTP must not freeze every
+    /// future paste, bugaevc/wl-clipboard#298), and SIGPIPE ignored (a requestor that goes away mid-write is
+    /// an error to handle, not a death). For both ways the copy server starts: forked and re-executed.
+    static func ignoreTerminalSignals() {
+        ignore(SIGHUP)
+        ignore(SIGTSTP)
+        ignore(SIGTTIN)
+        ignore(SIGTTOU)
+        ignore(SIGPIPE)
+    }
+
     /// Ignores `signal` for the whole process (for example SIGHUP in the detached server, which must
     /// outlive the terminal: bugaevc/wl-clipboard#116).
     static func ignore(_ signal: Int32) {
