@@ -33,7 +33,7 @@ public final class PreparedClaim: @unchecked Sendable {
     let display: XDisplay
     let window: X11Window
     let selectionAtom: X11Atom
-    /// The well-known atoms and the selection's, interned in one round trip (parallel arrays).
+    /// The selection's atom when it had to be interned (parallel arrays; empty for PRIMARY and SECONDARY).
     let internedNames: [String]
     let internedAtoms: [X11Atom]
     private let taken = Mutex(false)
@@ -47,22 +47,24 @@ public final class PreparedClaim: @unchecked Sendable {
     {
         let (name, opened) = try DisplayOpening.open(display)
         let window = opened.createUtilityWindow()
-        let names = WellKnownAtoms.names + [selection.rawValue]
-        let atoms = opened.internAtoms(names)
-        // Looked up in the arrays: a Dictionary here would be this short-lived process's first of its
-        // kind, and instantiating its generic metadata costs more than the lookups.
-        func atom(_ name: String) -> X11Atom { atoms[names.firstIndex(of: name)!] }
-        let selectionAtom = atoms[atoms.count - 1]
         do throws(SelectionError) {
             // ICCCM 2.1: the claim's time is a server timestamp, taken from the PropertyNotify of a
-            // zero-length append to a property of our own window.
-            let property = atom("CLIPBRIDGE_TIMESTAMP")
+            // zero-length append to a property of our own window. The property is WM_NAME, as in xsel:
+            // predefined, so the append goes out with the window's creation instead of waiting for an
+            // InternAtom reply; this never-mapped InputOnly window has no other use for it.
             opened.changeProperty(
-                window, property, type: atom("INTEGER"), format: 8, append: true,
+                window, .wmName, type: .string, format: 8, append: true,
                 bytes: UnsafeRawBufferPointer(start: nil, count: 0))
+            // CLIPBOARD's atom is interned in the same round trip (its reply follows the PropertyNotify);
+            // PRIMARY and SECONDARY are predefined. The atoms the server needs are interned by the
+            // connection that continues this one, off the path of a caller waiting for the claim.
+            let predefined = X11Atom.predefinedSelection(selection.rawValue)
+            selectionAtom = predefined ?? opened.internAtom(selection.rawValue)
+            internedNames = predefined == nil ? [selection.rawValue] : []
+            internedAtoms = predefined == nil ? [selectionAtom] : []
             opened.flush()
             let time = try Self.awaitPropertyNotify(
-                on: opened, window: window, property: property, deadline: .now + configuration.readTimeout,
+                on: opened, window: window, property: .wmName, deadline: .now + configuration.readTimeout,
                 displayName: name)
             opened.setSelectionOwner(selectionAtom, window, time: time)
             guard opened.selectionOwner(selectionAtom) == window else {
@@ -82,13 +84,42 @@ public final class PreparedClaim: @unchecked Sendable {
         self.selection = selection
         self.display = opened
         self.window = window
-        self.selectionAtom = selectionAtom
-        internedNames = names
-        internedAtoms = atoms
     }
 
     deinit {
         if !taken.withLock({ $0 }) { display.close() }
+    }
+
+    /// What ended ``awaitActivity(for:)``.
+    public enum Activity: Sendable, Equatable {
+        /// Events arrived (a request for the selection, most likely): serve them.
+        case events
+        /// Another client took the selection before anyone asked this one for anything.
+        case lost
+        /// Nothing happened within the time given.
+        case quiet
+        /// The connection to the X server broke.
+        case connectionLost
+    }
+
+    /// Sleeps on the calling thread until the claim sees activity, at most `duration`.
+    ///
+    /// For a server that starts its serving machinery only when there is something to serve: a copy
+    /// superseded by the next one within moments (a script copying in a loop) never has to build its
+    /// offer. Events that arrive stay queued, in order, for the connection that continues this claim;
+    /// a SelectionClear for the claimed selection is taken out of the queue and reported as `.lost`
+    /// (nothing was asked of this owner, so there is no transfer to finish, ICCCM 2.2). Call it before
+    /// ``X11Connection/open(continuing:configuration:)``, on the thread that made the claim.
+    public func awaitActivity(for duration: Duration) -> Activity {
+        let deadline = ContinuousClock.now + duration
+        while true {
+            if display.takeSelectionClear(window: window, selection: selectionAtom) { return .lost }
+            if display.queuedEvents > 0 { return .events }
+            if display.isDead { return .connectionLost }
+            guard ContinuousClock.now < deadline else { return .quiet }
+            guard display.waitForInput(until: deadline) else { return .connectionLost }
+            _ = display.readAvailableEvents()
+        }
     }
 
     /// Marks the claim used; false if it already was.

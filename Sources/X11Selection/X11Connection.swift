@@ -128,10 +128,12 @@ public actor X11Connection {
             }
             display = opened
             window = display.createUtilityWindow()
-            let names = WellKnownAtoms.names
-            let interned = display.internAtoms(names)
-            for (name, atom) in zip(names, interned) { atoms.record(name, atom) }
         }
+        // A prepared claim interned only its selection's name (its caller waits for the claim, not for
+        // these): both ways, the well-known atoms are interned here, in one round trip.
+        let names = WellKnownAtoms.names
+        let interned = display.internAtoms(names)
+        for (name, atom) in zip(names, interned) { atoms.record(name, atom) }
         xdisplay = display
         wellKnown = WellKnownAtoms(table: atoms)
         incrementalThreshold = configuration.incrementalThreshold

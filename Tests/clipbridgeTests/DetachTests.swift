@@ -46,7 +46,7 @@ struct DetachTests {
     func serverState() async throws {
         let display = try CLI.server().display
         #expect(try await CLI.run(["copy", "detached"], display: display).succeeded)
-        let pid = try #require(detachedServers(display: display).last)
+        let pid = try #require(await newestDetachedServer(display: display))
         let fields = statFields(pid)
         #expect(fields.count > 4 && fields[3] == String(pid), "session leader: \(fields)")  // session == pid
         #expect(fields.count > 4 && fields[4] == "0", "no controlling terminal: \(fields)")
@@ -67,7 +67,7 @@ struct DetachTests {
         let script = "echo survivor | '\(CLI.binary)' copy; kill -HUP 0"
         _ = try? await runPeer(["setsid", "--wait", "sh", "-c", script], display: display, timeout: .seconds(5))
         #expect(try await Xclip.paste(display).stdoutText == "survivor\n")
-        let pid = try #require(detachedServers(display: display).last)
+        let pid = try #require(await newestDetachedServer(display: display))
         kill(pid, SIGHUP)
         kill(pid, SIGTSTP)
         #expect(try await Xclip.paste(display).stdoutText == "survivor\n")
@@ -82,7 +82,7 @@ struct DetachTests {
     func replaced() async throws {
         let display = try CLI.server().display
         #expect(try await CLI.run(["copy", "first"], display: display).succeeded)
-        let first = try #require(detachedServers(display: display).last)
+        let first = try #require(await newestDetachedServer(display: display))
         #expect(try await CLI.run(["copy", "second"], display: display).succeeded)
         #expect(try await eventually { !detachedServers(display: display).contains(first) })
         #expect(try await Xclip.paste(display).stdoutText == "second")
@@ -94,7 +94,7 @@ struct DetachTests {
         // Above Xvfb's 16 MiB BIG-REQUESTS limit, so the paste is incremental and streamed from the spool.
         let size = 24 << 20
         #expect(try await CLI.run(["copy"], display: display, input: String(repeating: "x", count: size)).succeeded)
-        let server = try #require(detachedServers(display: display).last)
+        let server = try #require(await newestDetachedServer(display: display))
         var configuration = Configuration()
         configuration.incrementalIdleTimeout = .seconds(2)
         let reader = try await X11Connection.open(display: display, configuration: configuration)

@@ -48,7 +48,7 @@ struct RoundTripTests {
         #expect(xclip.status == 0)
         #expect(try await sameBytes(payload, byXclip), "xclip -o differs at \(size) B")
 
-        let server = try #require(detachedServers(display: display).last)
+        let server = try #require(await newestDetachedServer(display: display))
         let serverPeak = peakRSSKiB(server) ?? 0
         print("round trip \(size) B: copy \(copy.duration), paste \(paste.duration) peak RSS \(paste.peakRSSKiB) KiB, "
               + "server peak RSS \(serverPeak) KiB")
@@ -95,7 +95,7 @@ struct LargeRoundTripTests {
                                           timeout: .seconds(180))
         #expect(paste.status == 0)
         #expect(try await sameBytes(payload, pasted))
-        let server = try #require(detachedServers(display: display).last)
+        let server = try #require(await newestDetachedServer(display: display))
         let serverPeak = peakRSSKiB(server) ?? 0
         print("round trip 512 MiB: copy \(copy.duration) (peak RSS incl. sh/cat \(copy.peakRSSKiB) KiB), "
               + "paste \(paste.duration) peak RSS \(paste.peakRSSKiB) KiB, server peak RSS \(serverPeak) KiB")

@@ -139,6 +139,11 @@ final class XDisplay {
 
     // MARK: Atoms
 
+    /// Interns one name (a round trip: Xlib flushes the output buffer and waits for the reply).
+    func internAtom(_ name: String) -> X11Atom {
+        X11Atom(rawValue: UInt(XInternAtom(display, name, 0)))
+    }
+
     func internAtoms(_ names: [String]) -> [X11Atom] {
         guard !names.isEmpty else { return [] }
         var cStrings = names.map { strdup($0) }
@@ -278,6 +283,17 @@ final class XDisplay {
             }
         }
         return nil
+    }
+
+    /// Takes queued SelectionClear events for `window` out of Xlib's queue, leaving every other event
+    /// queued in order; true if one of them was for `selection` (does not read the socket).
+    func takeSelectionClear(window: X11Window, selection: X11Atom) -> Bool {
+        var event = XEvent()
+        var cleared = false
+        while XCheckTypedWindowEvent(display, Window(window.rawValue), SelectionClear, &event) != 0 {
+            if event.xselectionclear.selection == Atom(selection.rawValue) { cleared = true }
+        }
+        return cleared
     }
 
     func deleteProperty(_ window: X11Window, _ property: X11Atom) {

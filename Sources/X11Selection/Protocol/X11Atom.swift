@@ -12,5 +12,25 @@ struct X11Atom: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
 
     var isNone: Bool { rawValue == 0 }
 
+    // Atoms the core protocol predefines (X11 protocol, Appendix B): the same on every server, usable
+    // without an InternAtom round trip.
+    /// PRIMARY (1).
+    static let primary = X11Atom(rawValue: 1)
+    /// SECONDARY (2).
+    static let secondary = X11Atom(rawValue: 2)
+    /// STRING (31).
+    static let string = X11Atom(rawValue: 31)
+    /// WM_NAME (39).
+    static let wmName = X11Atom(rawValue: 39)
+
+    /// The predefined atom for a selection name, nil for names that must be interned.
+    static func predefinedSelection(_ name: String) -> X11Atom? {
+        switch name {
+        case "PRIMARY": .primary
+        case "SECONDARY": .secondary
+        default: nil
+        }
+    }
+
     var description: String { "atom#\(rawValue)" }
 }

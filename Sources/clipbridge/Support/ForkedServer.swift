@@ -13,7 +13,8 @@ import X11Selection
 ///
 /// The child leaves the caller's session and terminal exactly as the re-executed server does: a new
 /// session, standard streams on /dev/null (so `x=$(echo hi | clipbridge copy)` returns), SIGHUP and the
-/// job-control signals ignored, the working directory `/`.
+/// job-control signals ignored, the working directory `/`. The parent does not wait for the child's
+/// `setsid`; signals sent to the caller's process group meanwhile cannot reach the server (see `start`).
 enum ForkedServer {
     /// Whether this process has exactly one thread, the condition for forking soundly. (A Swift async
     /// `main` starts no thread before its first hop to the global executor; this checks rather than
@@ -29,6 +30,9 @@ enum ForkedServer {
         return tasks == 1
     }
 
+    /// How long the forked server sleeps on its claim before building its offer when nobody asks.
+    static let quietStart: Duration = .milliseconds(100)
+
     /// The forked child's work: serving the plan on the claim it inherited.
     struct Child {
         let plan: CopyPlan
@@ -36,7 +40,17 @@ enum ForkedServer {
         let prepared: PreparedClaim
 
         /// Serves until the server ends, then exits the process with the server's status.
+        ///
+        /// The serving machinery (threads, the type registry, the offer) starts when the first event
+        /// arrives or after ``quietStart``, whichever comes first; a copy that the next copy replaces
+        /// before then (a script copying in a loop) exits without having built anything. A request
+        /// that comes meanwhile starts it at once, so no paste waits for the quiet period.
         func serve() async -> Never {
+            switch prepared.awaitActivity(for: ForkedServer.quietStart) {
+            case .lost: exit(ExitStatus.success.rawValue)
+            case .connectionLost: exit(ExitStatus.displayUnavailable.rawValue)
+            case .events, .quiet: break
+            }
             var status = ExitStatus.success
             _ = await CopyServer(plan: plan, payloads: payloads, prepared: prepared).run { result in
                 if case .failure(let failure) = result { status = failure.status }
@@ -52,32 +66,25 @@ enum ForkedServer {
         let selection = SelectionName(rawValue: plan.selection)
         let prepared = try PreparedClaim(
             selection, display: plan.display, configuration: Connections.configuration(timeout: timeout))
-        // When `copy` returns, the server must already be out of the caller's session: a shell running
-        // `clipbridge copy; kill -HUP 0` (a terminal closing) or a Ctrl-C would otherwise reach it before
-        // its setsid. So the parent waits for the child's word that it left (one pipe wake-up), and the
-        // signals the server ignores are ignored before the fork, so the child has them from its start.
+        // The child is in the caller's process group until its setsid, and `copy` does not wait for that
+        // (a handshake cost the caller a wake-up of the child: 0.5-0.8 ms of a 16-byte copy). What the
+        // caller's group may receive in that window, the server must survive: SIGHUP and the job-control
+        // stops are ignored for good, and Ctrl-C, Ctrl-\ and `kill 0` (SIGINT, SIGQUIT, SIGTERM) are
+        // ignored across the fork and restored once the child leads its own session.
         Signals.ignoreTerminalSignals()
-        var left: [Int32] = [-1, -1]
-        guard Descriptors.makePipe(&left) else {
-            throw CLIFailure(status: .ioError, message: "cannot create a pipe: \(String(cString: strerror(errno)))")
-        }
+        let interruptions = Signals.GroupInterruptions.ignore()
         let pid = fork()
         if pid < 0 {
+            interruptions.restore()
             throw CLIFailure(status: .ioError, message: "cannot fork the server: \(String(cString: strerror(errno)))")
         }
         if pid > 0 {
-            close(left[1])
-            var byte: UInt8 = 0
-            while read(left[0], &byte, 1) < 0 && errno == EINTR {}
             // _exit, not exit: nothing may touch the X connection the child now owns (closing the Display
             // would run a round trip on the shared socket).
             _exit(ExitStatus.success.rawValue)
         }
-        close(left[0])
         _ = setsid()
-        var byte: UInt8 = 1
-        _ = write(left[1], &byte, 1)
-        close(left[1])
+        interruptions.restore()
         detachFromCaller(keeping: Set(payloads.map(\.descriptor) + [prepared.fileDescriptor]))
         return Child(plan: plan, payloads: payloads, prepared: prepared)
     }

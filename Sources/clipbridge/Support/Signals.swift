@@ -42,6 +42,36 @@ enum Signals {
         ignore(SIGPIPE)
     }
 
+    /// The dispositions of the signals a terminal or a shell sends to a whole process group to stop a
+    /// job: SIGINT (Ctrl-C), SIGQUIT (Ctrl-\\) and SIGTERM (`kill 0`).
+    struct GroupInterruptions {
+        // Three fields, not an array: this runs on the path of every `copy`, where a new generic
+        // metadata instantiation shows in the command's time.
+        private var interrupt = sigaction()
+        private var quit = sigaction()
+        private var terminate = sigaction()
+
+        /// Ignores the three signals, remembering what they were.
+        static func ignore() -> GroupInterruptions {
+            var interruptions = GroupInterruptions()
+            var ignored = sigaction()
+            ignored.__sigaction_handler.sa_handler = SIG_IGN
+            sigemptyset(&ignored.sa_mask)
+            sigaction(SIGINT, &ignored, &interruptions.interrupt)
+            sigaction(SIGQUIT, &ignored, &interruptions.quit)
+            sigaction(SIGTERM, &ignored, &interruptions.terminate)
+            return interruptions
+        }
+
+        /// Puts back what ``ignore()`` found.
+        func restore() {
+            var interrupt = interrupt, quit = quit, terminate = terminate
+            sigaction(SIGINT, &interrupt, nil)
+            sigaction(SIGQUIT, &quit, nil)
+            sigaction(SIGTERM, &terminate, nil)
+        }
+    }
+
     /// Ignores `signal` for the whole process (for example SIGHUP in the detached server, which must
     /// outlive the terminal: bugaevc/wl-clipboard#116).
     static func ignore(_ signal: Int32) {

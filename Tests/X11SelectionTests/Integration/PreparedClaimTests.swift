@@ -45,6 +45,44 @@ struct PreparedClaimTests {
         await thief.shutdown()
     }
 
+    @Test func awaitActivityIsQuietWhenNobodyAsks() throws {
+        let prepared = try PreparedClaim(uniqueSelection(), display: try currentDisplay())
+        let started = ContinuousClock.now
+        #expect(prepared.awaitActivity(for: .milliseconds(300)) == .quiet)
+        let elapsed = ContinuousClock.now - started
+        #expect(elapsed >= .milliseconds(300) && elapsed < .seconds(3), "\(elapsed)")
+    }
+
+    @Test func awaitActivityReportsALossBeforeAnyRequest() async throws {
+        let selection = uniqueSelection()
+        let prepared = try PreparedClaim(selection, display: try currentDisplay())
+        let thief = try await openConnection()
+        _ = try await thief.claim(selection, offering: SelectionOffer([.init(target: "text/x-thief", source: .bytes(Data()))]))
+        let started = ContinuousClock.now
+        #expect(prepared.awaitActivity(for: .seconds(10)) == .lost)
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(try await thief.owner(of: selection) == thief.utilityWindow)
+        await thief.shutdown()
+    }
+
+    @Test func awaitActivityLeavesARequestForTheContinuingConnection() async throws {
+        let selection = uniqueSelection()
+        let prepared = try PreparedClaim(selection, display: try currentDisplay())
+        let reader = try await openConnection()
+        async let early = reader.read(selection, target: "application/x-early")
+        try await Task.sleep(for: .milliseconds(200))
+        let started = ContinuousClock.now
+        #expect(prepared.awaitActivity(for: .seconds(10)) == .events)
+        #expect(ContinuousClock.now - started < .seconds(5))
+        let owner = try await X11Connection.open(continuing: prepared)
+        _ = try await owner.claim(selection, offering: SelectionOffer([
+            .init(target: "application/x-early", source: .bytes(Data("after the wait".utf8))),
+        ]))
+        #expect(try await early.bytes == Data("after the wait".utf8))
+        await owner.shutdown()
+        await reader.shutdown()
+    }
+
     @Test func aPreparedClaimIsUsedOnce() async throws {
         let prepared = try PreparedClaim(uniqueSelection(), display: try currentDisplay())
         let first = try await X11Connection.open(continuing: prepared)

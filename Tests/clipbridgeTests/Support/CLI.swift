@@ -106,6 +106,13 @@ struct ScratchDirectory {
     func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
+/// The newest server `detachedServers` finds, waiting for it: `copy` returns before its forked server has
+/// made itself a session leader (the test that recognises it), by design.
+func newestDetachedServer(display: String, selection: String = "CLIPBOARD") async throws -> pid_t? {
+    _ = try await eventually(timeout: .seconds(5)) { !detachedServers(display: display, selection: selection).isEmpty }
+    return detachedServers(display: display, selection: selection).last
+}
+
 /// Detached `clipbridge serve-detached` processes serving `selection` on `display` (the plan carries both),
 /// oldest first, found through /proc.
 func detachedServers(display: String, selection: String = "CLIPBOARD") -> [pid_t] {
