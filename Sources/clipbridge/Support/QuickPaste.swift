@@ -20,9 +20,14 @@ import X11Selection
 /// and the full path runs. The UTType registry is built only when a target outside the text family comes
 /// before the first text target, which no common owner (GTK, Qt, xclip, xsel, ClipBridge) does.
 enum QuickPaste {
-    /// Pastes the best text of CLIPBOARD to standard output; false when the full path must do it.
+    /// Pastes the best text of CLIPBOARD to standard output and ends the process with status 0; returns
+    /// when the full path must do it.
+    ///
+    /// The end is `_exit`: everything is written already (write(2), no buffer), the socket closes with the
+    /// process and the server frees the reader's window then, so neither XCloseDisplay's round trip nor
+    /// the way out of an async `main` is worth its time here.
     /// - Throws: the command's exit status (`ExitCode`) for every failure, with its message printed.
-    static func run(timeout: Double = PasteRequest().timeout) throws -> Bool {
+    static func run(timeout: Double = PasteRequest().timeout) throws {
         let selection = SelectionName.clipboard
         do {
             let reader = try BlockingSelectionReader(
@@ -40,7 +45,7 @@ enum QuickPaste {
                 }
                 return TargetMapping.contentType(for: target).conforms(to: .plainText)
             }
-            guard let chosen, textFamily.contains(chosen) else { return false }
+            guard let chosen, textFamily.contains(chosen) else { return }
             var last: UInt8?
             if chosen == .utf8String {
                 _ = try reader.read(selection, target: chosen) { chunk in
@@ -51,12 +56,12 @@ enum QuickPaste {
                 var bytes = Data()
                 let summary = try reader.read(selection, target: chosen) { bytes.append($0) }
                 guard let text = TargetMapping.canonicalText(bytes, target: chosen, propertyType: summary.type)
-                else { return false }
+                else { return }
                 try text.withUnsafeBytes { try Output.write($0, to: STDOUT_FILENO) }
                 last = text.last
             }
             try Output.endLineOnTerminal(after: last)
-            return true
+            _exit(ExitStatus.success.rawValue)
         } catch {
             throw CLIFailure(error, display: nil, selection: selection).exit()
         }
