@@ -29,9 +29,9 @@ done
 wants() { [[ ",$only," == *",$1,"* ]]; }
 
 if [ $quick -eq 1 ]; then
-    runs64=2; runs512=1; latency_count=200; latency_runs=1; watch_count=100; watch_runs=1; process_runs=20
+    runs64=2; runs512=1; latency_count=200; latency_runs=2; watch_count=100; watch_runs=1; process_runs=20
 else
-    runs64=5; runs512=3; latency_count=1000; latency_runs=3; watch_count=300; watch_runs=3; process_runs=100
+    runs64=7; runs512=5; latency_count=1000; latency_runs=7; watch_count=300; watch_runs=3; process_runs=100
 fi
 
 # --- Scaffolding --------------------------------------------------------------------------------------------
@@ -83,11 +83,27 @@ start_owner() {
     fi
 }
 
-median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "nan" }'; }
+# median VALUES...: the (lower) median, "nan" values (failed runs) left out.
+median() { printf '%s\n' "$@" | awk '$1 != "nan" && $1 != ""' | sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "nan" }'; }
 # field LINE KEY: the value of KEY=VALUE in LINE. (No `| head`: with pipefail, SIGPIPE would fail the script.)
 field() { awk -v key="$2" '{ for (i = 1; i <= NF; i++) if (index($i, key "=") == 1) { print substr($i, length(key) + 2); exit } }' <<<"$1"; }
 now_ns() { date +%s%N; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "nan" || b == "nan" || b == 0) print "-"; else printf "%.2f×", a / b }'; }
+# round_ratios OURS THEIRS: OURS and THEIRS are space-separated figures, one per round, where round i of both
+# ran back to back (so a burst of load elsewhere on the machine hits both alike). Prints the median of the
+# per-round ratios OURS/THEIRS and their range, "1.05× (0.98–1.20)", or "-" when no round has both. Rounds
+# where either failed ("nan") are left out.
+round_ratios() {
+    awk -v a="$1" -v b="$2" 'BEGIN {
+        n = split(a, x, " "); m = split(b, y, " "); k = 0
+        for (i = 1; i <= n && i <= m; i++)
+            if (x[i] != "nan" && y[i] != "nan" && y[i] + 0 > 0) r[++k] = x[i] / y[i]
+        if (k == 0) { print "-"; exit }
+        for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (r[j] < r[i]) { t = r[i]; r[i] = r[j]; r[j] = t }
+        mid = k % 2 ? r[(k + 1) / 2] : (r[k / 2] + r[k / 2 + 1]) / 2
+        printf "%.2f× (%.2f–%.2f)", mid, r[1], r[k]
+    }'
+}
 results=()
 row() { results+=("$(printf "$@")"); printf "$@" >&2; printf '\n' >&2; }
 heading() { results+=("" "$1"); note ""; note "== $1"; }
@@ -174,12 +190,14 @@ if wants throughput || wants rss; then
 fi
 
 if wants throughput; then
+    # One list per pair and size, one entry per round ("nan" for a failed run), so entry i of every list
+    # comes from round i: the ratio to C → C is taken per round, between runs made back to back.
     declare -A rates walls
     for size in 64 512; do
         file=$work/$size.bin
         bytes_expected=$(stat -c %s "$file")
         runs=$([ $size = 64 ] && echo "$runs64" || echo "$runs512")
-        note "throughput $size MiB: $runs interleaved runs of ${#pairs[@]} pairs"
+        note "throughput $size MiB: $runs interleaved rounds of ${#pairs[@]} pairs"
         start_owners "$file" "$octet"
         for ((run = 0; run < runs; run++)); do
             for pair in "${pairs[@]}"; do
@@ -190,6 +208,8 @@ if wants throughput; then
                 got=$(field "$line" bytes)
                 if [ "$got" != "$bytes_expected" ]; then
                     note "$owner → $requestor, $size MiB: got ${got:-nothing} of $bytes_expected bytes"
+                    rates[$owner-$requestor-$size]+=" nan"
+                    walls[$owner-$requestor-$size]+=" nan"
                     continue
                 fi
                 seconds=$(field "$line" seconds)
@@ -199,18 +219,20 @@ if wants throughput; then
         done
         stop_owners
     done
-    heading "Throughput, MiB/s (median; transfer time measured in the requestor; wall time of the requestor process in brackets)"
-    row '  %-40s %20s %20s   %s' "owner → requestor" "64 MiB" "512 MiB" "vs C → C"
+    heading "Throughput, MiB/s (median; transfer time measured in the requestor; wall time of the requestor process in brackets). vs C → C: median of the per-round ratios (each round runs every pair back to back, C → C first), range in brackets"
+    row '  %-40s %20s %20s   %s' "owner → requestor" "64 MiB" "512 MiB" "vs C → C: 64 MiB / 512 MiB"
     # shellcheck disable=SC2086 # the lists are space-separated numbers
     for pair in "${pairs[@]}"; do
         read -r owner requestor label <<<"$pair"
         key=$owner-$requestor
         r64=$(median ${rates[$key-64]:-nan}); r512=$(median ${rates[$key-512]:-nan})
         w64=$(median ${walls[$key-64]:-nan}); w512=$(median ${walls[$key-512]:-nan})
-        if [ "$key" = xclip-xclip ]; then  # xclip has no in-process figure: compare wall with wall
-            versus="$(ratio "$w64" "$(median ${walls[c-c-64]:-nan})") / $(ratio "$w512" "$(median ${walls[c-c-512]:-nan})") (wall)"
+        if [ "$key" = c-c ]; then
+            versus="1.00× / 1.00×"
+        elif [ "$key" = xclip-xclip ]; then  # xclip has no in-process figure: compare wall with wall
+            versus="$(round_ratios "${walls[$key-64]:-}" "${walls[c-c-64]:-}") / $(round_ratios "${walls[$key-512]:-}" "${walls[c-c-512]:-}") (wall)"
         else
-            versus="$(ratio "$r64" "$(median ${rates[c-c-64]:-nan})") / $(ratio "$r512" "$(median ${rates[c-c-512]:-nan})")"
+            versus="$(round_ratios "${rates[$key-64]:-}" "${rates[c-c-64]:-}") / $(round_ratios "${rates[$key-512]:-}" "${rates[c-c-512]:-}")"
         fi
         row '  %-40s %20s %20s   %s' "$label" "$r64 ($w64)" "$r512 ($w512)" "$versus"
     done
@@ -219,24 +241,34 @@ fi
 # --- Small-paste latency ------------------------------------------------------------------------------------
 
 if wants latency; then
-    note "latency: $latency_runs interleaved runs of $latency_count reads per pair"
+    # Each round runs, for every ClipBridge variant, the C pair and then the variant, back to back, so the
+    # ratio is taken between two runs a few hundred milliseconds apart; the figure is the median of the
+    # per-round ratios (the machine is shared: absolute medians drift by tens of percent within minutes).
+    note "latency: $latency_runs rounds; each times C → C then one ClipBridge variant, $latency_count reads each"
     printf '0123456789abcdef' >"$work/16.txt"
     start_owners "$work/16.txt" UTF8_STRING
+    # variant: KEY OWNER REQUESTOR PATH (PATH: the clipbridge-bench latency --path, or - for the C requestor)
+    variants=("clipbridge-clipbridge clipbridge clipbridge default" "clipbridge-clipbridge-isolated clipbridge clipbridge isolated"
+        "c-clipbridge c clipbridge default" "c-clipbridge-isolated c clipbridge isolated" "clipbridge-c clipbridge c -")
     declare -A latencies
+    # latency_once OWNER REQUESTOR PATH: the median µs of one run of $latency_count reads.
+    latency_once() {
+        local selection line
+        selection=$(owner_selection "$1")
+        case "$2" in
+            c) line=$(timeout 120 "$cbin/requestor" -s "$selection" -t UTF8_STRING -r "$latency_count" | grep 'RESULT latency' || true) ;;
+            clipbridge) line=$(timeout 120 "$bench" latency --path "$3" --selection "$selection" --target UTF8_STRING --count "$latency_count" | grep 'RESULT latency' || true) ;;
+        esac
+        local value; value=$(field "$line" median_us)
+        echo "${value:-nan}"
+    }
     for ((run = 0; run < latency_runs; run++)); do
-        for pair in "${pairs[@]}"; do
-            read -r owner requestor _ <<<"$pair"
-            selection=$(owner_selection "$owner")
-            case "$requestor" in
-                c) line=$(timeout 120 "$cbin/requestor" -s "$selection" -t UTF8_STRING -r "$latency_count" | grep 'RESULT latency') ;;
-                clipbridge)
-                    line=$(timeout 120 "$bench" latency --selection "$selection" --target UTF8_STRING --count "$latency_count" | grep 'RESULT latency')
-                    # The same reads inside X11Connection.withIsolation (on the connection's executor).
-                    isolated=$(timeout 120 "$bench" latency --path isolated --selection "$selection" --target UTF8_STRING --count "$latency_count" | grep 'RESULT latency')
-                    latencies[$owner-$requestor-isolated]+=" $(field "$isolated" median_us)" ;;
-                xclip) continue ;;
-            esac
-            latencies[$owner-$requestor]+=" $(field "$line" median_us)"
+        for variant in "${variants[@]}"; do
+            read -r key owner requestor path <<<"$variant"
+            c_value=$(latency_once c c -)
+            latencies[c-c]+=" $c_value"
+            latencies[c-c@$key]+=" $c_value"
+            latencies[$key]+=" $(latency_once "$owner" "$requestor" "$path")"
         done
     done
     xclip_line=$("$cbin/benchrun" -n "$process_runs" -- xclip -o -selection clipboard)
@@ -248,20 +280,16 @@ if wants latency; then
         cb_roundtrip+=("$(field "$("$bench" roundtrip --count "$latency_count")" median_us)")
         cb_roundtrip_isolated+=("$(field "$("$bench" roundtrip --path isolated --count "$latency_count")" median_us)")
     done
-    heading "Small-paste latency, 16 bytes of UTF8_STRING (median of $latency_count reads in a row in one process; median of $latency_runs runs)"
+    heading "Small-paste latency, 16 bytes of UTF8_STRING (median of $latency_count reads in a row in one process; median over $latency_runs rounds; vs C → C: median of the per-round ratios to the C → C run just before, range in brackets)"
     # shellcheck disable=SC2086
-    c_latency=$(median ${latencies[c-c]:-nan})
-    for pair in "${pairs[@]}"; do
-        read -r owner requestor label <<<"$pair"
-        [ "$owner" = xclip ] && continue
+    row '  %-40s %10s µs   %s' "C → C (ceiling)" "$(median ${latencies[c-c]:-nan})" "1.00×"
+    labels=("ClipBridge → ClipBridge" "  same pair, reads in withIsolation" "C owner → ClipBridge requestor"
+        "  same pair, reads in withIsolation" "ClipBridge owner → C requestor")
+    for index in "${!variants[@]}"; do
+        read -r key _ <<<"${variants[$index]}"
         # shellcheck disable=SC2086
-        value=$(median ${latencies[$owner-$requestor]:-nan})
-        row '  %-40s %10s µs   %s' "$label" "$value" "$(ratio "$value" "$c_latency")"
-        if [ "$requestor" = clipbridge ]; then
-            # shellcheck disable=SC2086
-            value=$(median ${latencies[$owner-$requestor-isolated]:-nan})
-            row '  %-40s %10s µs   %s' "  same pair, reads in withIsolation" "$value" "$(ratio "$value" "$c_latency")"
-        fi
+        row '  %-40s %10s µs   %s' "${labels[$index]}" "$(median ${latencies[$key]:-nan})" \
+            "$(round_ratios "${latencies[$key]:-}" "${latencies[c-c@$key]:-}")"
     done
     row '  %-40s %10s ms   (a whole process per paste, for context; %s runs)' "xclip -o" "$(field "$xclip_line" median_ms)" "$process_runs"
     c_floor=$(median "${c_roundtrip[@]}")

@@ -8,7 +8,7 @@ import X11Selection
 struct BenchOptions {
     static let usage = """
         usage: clipbridge-bench owner [--selection S] [--target T] (--file PATH | --bytes N) \
-        [--source memory|file] [--transfers N] [--chunk BYTES]
+        [--source memory|file] [--transfers N] [--chunk BYTES] [--path default|isolated]
                clipbridge-bench requestor [--selection S] [--target T] [--output PATH]
                clipbridge-bench latency [--selection S] [--target T] [--count N] [--path default|isolated] \
         [--api read|stream|multiple|text]
@@ -28,7 +28,8 @@ struct BenchOptions {
     var output: String?
     var count = 1000
     /// latency/roundtrip: `default` calls from a task on the global executor; `isolated` makes every call
-    /// inside one `X11Connection.withIsolation` body (on the connection's executor).
+    /// inside one `X11Connection.withIsolation` body (on the connection's executor). owner: where the lease's
+    /// events are consumed (a task on the global executor, or inside `withIsolation`).
     var isolated = false
     /// latency: which read API is timed (`read` = `read(_:target:)`; the others to count their hops).
     var api = "read"

@@ -20,8 +20,21 @@ func runOwner(_ options: BenchOptions) async throws {
     let offer = SelectionOffer([.init(target: options.target, source: source)])
     let lease = try await connection.claim(options.selection, offering: offer)
     say("READY")
+    if options.isolated {
+        // The lease's events consumed on the connection's executor: a served paste resumes this loop in the
+        // loop thread's own turn, like the C owner counting in its event loop (no other thread is woken).
+        await connection.withIsolation { _ in await count(lease.events, options) }
+    } else {
+        // From a task on the global executor: each event wakes a pool thread.
+        await count(lease.events, options)
+    }
+    await connection.shutdown()
+}
+
+/// Iterates the lease's events until `options.transfers` content transfers were served or ownership is lost.
+nonisolated(nonsending) func count(_ events: SelectionLeaseEvents, _ options: BenchOptions) async {
     var served = 0
-    loop: for await event in lease.events {
+    loop: for await event in events {
         switch event {
         case .served:
             served += 1
@@ -32,5 +45,4 @@ func runOwner(_ options: BenchOptions) async throws {
             break loop
         }
     }
-    await connection.shutdown()
 }

@@ -135,8 +135,15 @@ extension X11Connection {
         if claimsBySelection[claim.selectionAtom] === claim {
             claimsBySelection[claim.selectionAtom] = nil
         }
-        claim.continuation.yield(.lost(time))
+        report(.lost(time), on: claim)
         retireIfDone(claim)
+    }
+
+    /// Reports `event` on `claim`'s lease; a `.served` is batched (`Claim.servedEventDelay`).
+    func report(_ event: SelectionLeaseEvent, on claim: Claim) {
+        if claim.report(event) {
+            deadlines.arm(.leaseEvents(claimID: claim.id), at: .now + Claim.servedEventDelay)
+        }
     }
 
     private func retireIfDone(_ claim: Claim) {
@@ -180,7 +187,8 @@ extension X11Connection {
             replied(route, success: false)
             return
         }
-        guard let name = (try? names(for: [request.target]))?.first ?? nil else {
+        // The cache answers every request after the first for a target, without building arrays.
+        guard let name = atoms.cachedName(request.target) ?? (try? names(for: [request.target]))?.first ?? nil else {
             replied(route, success: false)
             return
         }
@@ -344,8 +352,7 @@ extension X11Connection {
             case .success(let payload):
                 deliver(payload, claim: claim, index: index, route: route)
             case .failure(let error):
-                claim.continuation.yield(
-                    .failed(target: representation.target, requestor: route.requestor, reason: error.message))
+                report(.failed(target: representation.target, requestor: route.requestor, reason: error.message), on: claim)
                 replied(route, success: false)
             }
         case .provider(let provider):
@@ -384,7 +391,7 @@ extension X11Connection {
             case .success(let data):
                 deliver(.bytes(data), claim: claim, index: index, route: route)
             case .failure(let error):
-                claim.continuation.yield(.failed(target: target, requestor: route.requestor, reason: error.message))
+                report(.failed(target: target, requestor: route.requestor, reason: error.message), on: claim)
                 replied(route, success: false)
             }
         }
@@ -419,13 +426,13 @@ extension X11Connection {
         }
         let representation = claim.offer.representations[index]
         let type = claim.typeAtoms[index]
-        let format = [8, 16, 32].contains(representation.format) ? representation.format : 8
+        let format = representation.format == 16 || representation.format == 32 ? representation.format : 8
         let requestor = route.requestor
         let property = route.property
         if payload.size <= incrementalThreshold, case .bytes(let data) = payload {
             writeChunk(data, to: requestor, property, type: type, format: format)
             replied(route, success: true)
-            claim.continuation.yield(.served(target: representation.target, requestor: requestor, byteCount: data.count))
+            report(.served(target: representation.target, requestor: requestor, byteCount: data.count), on: claim)
             return
         }
         let key = TransferKey(requestor: requestor, property: property)
@@ -498,10 +505,11 @@ extension X11Connection {
         }
         if let claim = claims[transfer.claimID] {
             claim.transfersInFlight -= 1
-            claim.continuation.yield(
+            report(
                 served
                     ? .served(target: transfer.target, requestor: transfer.key.requestor, byteCount: transfer.payload.size)
-                    : .failed(target: transfer.target, requestor: transfer.key.requestor, reason: reason))
+                    : .failed(target: transfer.target, requestor: transfer.key.requestor, reason: reason),
+                on: claim)
             retireIfDone(claim)
         }
         handoverTransferEnded(claimID: transfer.claimID, served: served)

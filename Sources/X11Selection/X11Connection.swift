@@ -386,6 +386,8 @@ public actor X11Connection {
         case outgoing(TransferKey)
         case timestamp(UInt64)
         case handover
+        /// Hand a claim's batched `.served` events to its lease (`Claim.servedEventDelay`).
+        case leaseEvents(claimID: UInt64)
     }
 
     private func fireDeadlines() {
@@ -405,6 +407,8 @@ public actor X11Connection {
                 }
             case .handover:
                 handoverDeadlinePassed()
+            case .leaseEvents(let claimID):
+                claims[claimID]?.flushServed()
             }
         }
     }
@@ -438,9 +442,7 @@ public actor X11Connection {
         transfersPerRequestor.removeAll()
         multiples.removeAll()
         for claim in claims.values {
-            if claim.isOwner { claim.continuation.yield(.lost(nil)) }
-            claim.isOwner = false
-            claim.continuation.finish()
+            claim.finishForTeardown()
         }
         claims.removeAll()
         claimsBySelection.removeAll()
