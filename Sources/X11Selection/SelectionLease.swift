@@ -22,23 +22,23 @@ public struct SelectionLeaseEvents: AsyncSequence, Sendable {
     /// The sequence never throws.
     public typealias Failure = Never
 
-    let stream: AsyncStream<SelectionLeaseEvent>
+    let channel: LeaseEventChannel
 
-    /// The iterator.
+    /// The iterator. One task at a time iterates a lease (awaiting `next()` concurrently is an error).
     public struct AsyncIterator: AsyncIteratorProtocol {
-        var base: AsyncStream<SelectionLeaseEvent>.AsyncIterator
+        let channel: LeaseEventChannel
 
-        /// The next event, or nil when the lease is over.
-        public mutating func next() async -> SelectionLeaseEvent? { await base.next() }
+        /// The next event, or nil when the lease is over (or the iterating task was cancelled).
+        public mutating func next() async -> SelectionLeaseEvent? { await channel.next(isolation: nil) }
 
-        /// The next event, or nil when the lease is over.
+        /// The next event, or nil when the lease is over (or the iterating task was cancelled).
         public mutating func next(isolation actor: isolated (any Actor)?) async -> SelectionLeaseEvent? {
-            await base.next(isolation: actor)
+            await channel.next(isolation: actor)
         }
     }
 
     /// Creates the iterator.
-    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: stream.makeAsyncIterator()) }
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(channel: channel) }
 }
 
 @available(*, unavailable)

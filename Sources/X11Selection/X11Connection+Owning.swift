@@ -71,11 +71,10 @@ extension X11Connection {
         }
         // A long-lived owner may serve pastes nobody iterates the lease for: keep the newest events
         // only (`.lost`, always the last, is never the one dropped).
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: SelectionLeaseEvent.self, bufferingPolicy: .bufferingNewest(SelectionLeaseEvents.bufferLimit))
+        let channel = LeaseEventChannel(limit: SelectionLeaseEvents.bufferLimit)
         let claim = Claim(
             id: nextID(), selection: selection, selectionAtom: selectionAtom, offer: prepared, time: time,
-            continuation: continuation, advertisedAtoms: advertised, contentAtoms: contentAtoms,
+            events: channel, advertisedAtoms: advertised, contentAtoms: contentAtoms,
             typeAtoms: typeAtoms)
         for (index, representation) in representations.enumerated() {
             if let value = converted[index] {
@@ -91,7 +90,7 @@ extension X11Connection {
         let held = deferredRequests.filter { $0.selection == selectionAtom }
         deferredRequests.removeAll { $0.selection == selectionAtom }
         for request in held { handleSelectionRequest(request) }
-        return SelectionLease(selection: selection, timestamp: time, events: SelectionLeaseEvents(stream: stream))
+        return SelectionLease(selection: selection, timestamp: time, events: SelectionLeaseEvents(channel: channel))
     }
 
     /// TEXT and COMPOUND_TEXT as Xlib would encode them, for the texts where that needs no Xlib: TEXT is

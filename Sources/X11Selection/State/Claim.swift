@@ -8,9 +8,9 @@ final class Claim {
     let offer: SelectionOffer
     let table: TargetTable
     let time: X11Timestamp
-    /// The lease's stream: write to it only through `report` / `flushServed` / `finishIfDone`, which keep
+    /// The lease's events: write to it only through `report` / `flushServed` / `finishIfDone`, which keep
     /// batched `.served` events in order with everything else.
-    private let continuation: AsyncStream<SelectionLeaseEvent>.Continuation
+    private let channel: LeaseEventChannel
     /// Atoms of `table.advertisedTargets`, in order (the TARGETS reply).
     let advertisedAtoms: [X11Atom]
     /// Content target atoms, index-aligned with `offer.representations`.
@@ -40,7 +40,7 @@ final class Claim {
 
     init(
         id: UInt64, selection: SelectionName, selectionAtom: X11Atom, offer: SelectionOffer, time: X11Timestamp,
-        continuation: AsyncStream<SelectionLeaseEvent>.Continuation, advertisedAtoms: [X11Atom],
+        events channel: LeaseEventChannel, advertisedAtoms: [X11Atom],
         contentAtoms: [X11Atom], typeAtoms: [X11Atom]
     ) {
         self.id = id
@@ -49,7 +49,7 @@ final class Claim {
         self.offer = offer
         self.table = TargetTable(offer: offer)
         self.time = time
-        self.continuation = continuation
+        self.channel = channel
         self.advertisedAtoms = advertisedAtoms
         self.contentAtoms = contentAtoms
         self.typeAtoms = typeAtoms
@@ -64,14 +64,14 @@ final class Claim {
             return pendingServed.count == 1
         }
         flushServed()
-        continuation.yield(event)
+        channel.yield(event)
         return false
     }
 
     /// Hands the held `.served` events to the lease's stream, in order.
     func flushServed() {
         guard !pendingServed.isEmpty else { return }
-        for event in pendingServed { continuation.yield(event) }
+        for event in pendingServed { channel.yield(event) }
         pendingServed.removeAll(keepingCapacity: true)
     }
 
@@ -79,7 +79,7 @@ final class Claim {
     func finishIfDone() {
         if !isOwner && transfersInFlight == 0 {
             flushServed()
-            continuation.finish()
+            channel.finish()
         }
     }
 
@@ -88,6 +88,6 @@ final class Claim {
         if isOwner { _ = report(.lost(nil)) }
         isOwner = false
         flushServed()
-        continuation.finish()
+        channel.finish()
     }
 }
