@@ -36,10 +36,11 @@ public final class BlockingSelectionReader {
         self.configuration = configuration
         self.display = opened
         window = opened.createUtilityWindow()
-        // In the one round trip that also creates the window: the atoms every read needs, the properties of
-        // the first reads, and the names owners usually list in TARGETS (so reading that list asks the
-        // server for no name). A name costs a few bytes in this batch; a round trip later costs more.
-        _ = atoms(Self.commonNames + (1...4).map(Self.propertyName))
+        // In the one round trip that also creates the window: what the first reads need. The names owners
+        // usually list in TARGETS are interned by the first read while its owner answers (see
+        // `internWhileWaiting`): Xlib handles each InternAtom reply with a few system calls, about 8 µs a
+        // name here, time better spent while the owner works than before the first request.
+        _ = atoms(Self.essentialNames + (1...2).map(Self.propertyName))
     }
 
     deinit { display.close() }
@@ -127,6 +128,7 @@ public final class BlockingSelectionReader {
 
         display.convertSelection(selectionAtom, target: targetAtom, property: property, requestor: window, time: nil)
         display.flush()
+        internWhileWaiting()
         // Protocol errors (a peer's window gone mid-INCR) end up as a missing property or a timeout; the
         // queue the error handler fills is drained so it never grows. An abandoned read needs no clean-up:
         // the owner of an INCR transfer times out when we stop deleting, and each read has its own property.
@@ -169,12 +171,25 @@ public final class BlockingSelectionReader {
     /// never taken for the next one's).
     private static func propertyName(_ index: Int) -> String { "CLIPBRIDGE_SEL_\(index)" }
 
-    /// Atoms a reader needs at once, and the names most owners list in TARGETS (GTK, Qt, xclip, xsel).
+    /// Atoms a reader needs at once: a text paste reads TARGETS, then usually UTF8_STRING, of CLIPBOARD.
+    private static let essentialNames = ["INCR", "TARGETS", "CLIPBOARD", "UTF8_STRING"]
+
+    /// The names most owners list in TARGETS (GTK, Qt, xclip, xsel), so reading that list asks the server
+    /// for no name.
     private static let commonNames = [
-        "INCR", "TARGETS", "ATOM", "CLIPBOARD", "PRIMARY", "MULTIPLE", "TIMESTAMP", "SAVE_TARGETS",
-        "TARGET_SIZES", "DELETE", "UTF8_STRING", "STRING", "TEXT", "COMPOUND_TEXT", "text/plain",
-        "text/plain;charset=utf-8", "text/html", "text/uri-list", "image/png",
+        "ATOM", "PRIMARY", "MULTIPLE", "TIMESTAMP", "SAVE_TARGETS", "TARGET_SIZES", "DELETE", "STRING", "TEXT",
+        "COMPOUND_TEXT", "text/plain", "text/plain;charset=utf-8", "text/html", "text/uri-list", "image/png",
     ]
+    private var commonNamesInterned = false
+
+    /// Interns ``commonNames`` once, right after the first read's request went out: the replies come
+    /// while the owner prepares its answer, and the SelectionNotify that arrives meanwhile waits in
+    /// Xlib's queue for the read.
+    private func internWhileWaiting() {
+        guard !commonNamesInterned else { return }
+        commonNamesInterned = true
+        _ = atoms(Self.commonNames)
+    }
 
     /// Atoms for names, interning the unknown ones in one round trip.
     private func atoms(_ names: [String]) -> [X11Atom] {
