@@ -106,14 +106,20 @@ public final class PreparedClaim: @unchecked Sendable {
     ///
     /// For a server that starts its serving machinery only when there is something to serve: a copy
     /// superseded by the next one within moments (a script copying in a loop) never has to build its
-    /// offer. Events that arrive stay queued, in order, for the connection that continues this claim;
-    /// a SelectionClear for the claimed selection is taken out of the queue and reported as `.lost`
-    /// (nothing was asked of this owner, so there is no transfer to finish, ICCCM 2.2). Call it before
+    /// offer. Events that arrive stay queued, in order, for the connection that continues this claim,
+    /// which answers them; only a loss that comes with nothing else queued is reported as `.lost` (nothing
+    /// was asked of this owner, so there is no transfer to finish, ICCCM 2.2). Call it before
     /// ``X11Connection/open(continuing:configuration:)``, on the thread that made the claim.
     public func awaitActivity(for duration: Duration) -> Activity {
         let deadline = ContinuousClock.now + duration
         while true {
-            if display.takeSelectionClear(window: window, selection: selectionAtom) { return .lost }
+            // Events come in the server's order: with a SelectionClear in the queue, every request the
+            // server sent before the loss is queued too. A request is answered (the continuing
+            // connection refuses what it no longer owns), never left to time out.
+            if display.queueHoldsOnlySelectionClear(window: window, selection: selectionAtom) {
+                display.discardSelectionClears(window: window)
+                return .lost
+            }
             if display.queuedEvents > 0 { return .events }
             if display.isDead { return .connectionLost }
             guard ContinuousClock.now < deadline else { return .quiet }

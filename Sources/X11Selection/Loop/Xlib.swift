@@ -285,15 +285,33 @@ final class XDisplay {
         return nil
     }
 
-    /// Takes queued SelectionClear events for `window` out of Xlib's queue, leaving every other event
-    /// queued in order; true if one of them was for `selection` (does not read the socket).
-    func takeSelectionClear(window: X11Window, selection: X11Atom) -> Bool {
+    /// Whether Xlib's queue holds events and every one of them is a SelectionClear of `selection` on
+    /// `window`; removes nothing (does not read the socket).
+    func queueHoldsOnlySelectionClear(window: X11Window, selection: X11Atom) -> Bool {
+        guard queuedEvents > 0 else { return false }
+        // XCheckIfEvent offers every queued event to the predicate, in order; one that never matches
+        // looks at the whole queue and leaves it as it was.
+        var scan = SelectionClearScan(window: Window(window.rawValue), selection: Atom(selection.rawValue))
         var event = XEvent()
-        var cleared = false
-        while XCheckTypedWindowEvent(display, Window(window.rawValue), SelectionClear, &event) != 0 {
-            if event.xselectionclear.selection == Atom(selection.rawValue) { cleared = true }
+        withUnsafeMutablePointer(to: &scan) { pointer in
+            _ = XCheckIfEvent(display, &event, { _, event, argument in
+                guard let event, let argument else { return 0 }
+                let scan = UnsafeMutableRawPointer(argument).assumingMemoryBound(to: SelectionClearScan.self)
+                let isClear = event.pointee.type == SelectionClear
+                    && event.pointee.xselectionclear.window == scan.pointee.window
+                    && event.pointee.xselectionclear.selection == scan.pointee.selection
+                if !isClear { scan.pointee.onlyClears = false }
+                return 0
+            }, UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: CChar.self))
         }
-        return cleared
+        return scan.onlyClears
+    }
+
+    /// Takes queued SelectionClear events for `window` out of Xlib's queue, leaving every other event
+    /// queued in order (does not read the socket).
+    func discardSelectionClears(window: X11Window) {
+        var event = XEvent()
+        while XCheckTypedWindowEvent(display, Window(window.rawValue), SelectionClear, &event) != 0 {}
     }
 
     func deleteProperty(_ window: X11Window, _ property: X11Atom) {
@@ -434,4 +452,11 @@ func withUTF8CharacterLocale<T>(_ body: () -> T) -> T {
         defer { setlocale(LC_CTYPE, current) }
         return body()
     }
+}
+
+/// What `XDisplay.queueHoldsOnlySelectionClear` looks for, and what it found.
+private struct SelectionClearScan {
+    let window: Window
+    let selection: Atom
+    var onlyClears = true
 }

@@ -65,6 +65,28 @@ struct PreparedClaimTests {
         await thief.shutdown()
     }
 
+    @Test func aRequestBeforeTheLossIsAnsweredNotDropped() async throws {
+        let selection = uniqueSelection()
+        let prepared = try PreparedClaim(selection, display: try currentDisplay())
+        let reader = try await openConnection()
+        async let early = reader.read(selection, target: "application/x-early")
+        try await Task.sleep(for: .milliseconds(200))
+        let thief = try await openConnection()
+        _ = try await thief.claim(selection, offering: SelectionOffer([.init(target: "text/x-thief", source: .bytes(Data()))]))
+        try await Task.sleep(for: .milliseconds(200))
+        // The request came before the SelectionClear: the continuing connection must answer it.
+        #expect(prepared.awaitActivity(for: .seconds(10)) == .events)
+        let owner = try await X11Connection.open(continuing: prepared)
+        let started = ContinuousClock.now
+        let outcome: Result<SelectionData, any Error>
+        do { outcome = .success(try await early) } catch { outcome = .failure(error) }
+        #expect(throws: SelectionError.self) { _ = try outcome.get() }
+        #expect(ContinuousClock.now - started < .seconds(4), "refused, not left to time out")
+        await owner.shutdown()
+        await thief.shutdown()
+        await reader.shutdown()
+    }
+
     @Test func awaitActivityLeavesARequestForTheContinuingConnection() async throws {
         let selection = uniqueSelection()
         let prepared = try PreparedClaim(selection, display: try currentDisplay())
