@@ -90,10 +90,15 @@ enum Background {
         defer { close(fd) }
         var message: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1024)
-        var remaining = timeoutMilliseconds
-        var start = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
+        // The wait is measured against one deadline, so a signal that interrupts poll or read does not
+        // start the full timeout again.
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeoutMilliseconds))
         while true {
+            let left = ContinuousClock.now.duration(to: deadline)
+            let (seconds, attoseconds) = left.components
+            // Rounded up, so the last poll never ends just before the deadline and spins.
+            let remaining = left <= .zero ? 0
+                : Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, remaining)
             if ready < 0 && errno == EINTR { continue }
@@ -106,10 +111,6 @@ enum Background {
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }
             message += buffer[0..<count]
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            let elapsed = Int32((now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1_000_000)
-            remaining = max(0, timeoutMilliseconds - elapsed)
         }
         let text = String(decoding: message, as: UTF8.self).trimmingSuffix("\n")
         if text == "ok" { return }
