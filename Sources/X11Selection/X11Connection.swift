@@ -244,6 +244,9 @@ public actor X11Connection {
     /// Atoms for names, interning the uncached ones in one round trip.
     func atoms(for names: [String]) throws(SelectionError) -> [X11Atom] {
         let display = try requireDisplay()
+        // Every call after a name's first finds it cached: answer without building the set of missing names
+        // (a read's hot path; perf showed the set's allocation per read).
+        if names.count == 1, let cached = atoms.cachedAtom(names[0]) { return [cached] }
         let missing = atoms.missingNames(names)
         if !missing.isEmpty {
             for (name, atom) in zip(missing, display.internAtoms(missing)) { atoms.record(name, atom) }
@@ -252,12 +255,14 @@ public actor X11Connection {
     }
 
     func atom(for name: String) throws(SelectionError) -> X11Atom {
-        try atoms(for: [name])[0]
+        if closedError == nil, xdisplay != nil, let cached = atoms.cachedAtom(name) { return cached }
+        return try atoms(for: [name])[0]
     }
 
     /// Names for atoms, fetching the uncached ones in one round trip (nil for invalid atoms).
     func names(for list: [X11Atom]) throws(SelectionError) -> [String?] {
         let display = try requireDisplay()
+        if list.count == 1, let cached = atoms.cachedName(list[0]) { return [cached] }
         let missing = atoms.missingAtoms(list)
         if !missing.isEmpty {
             for (atom, name) in zip(missing, display.atomNames(missing)) {
