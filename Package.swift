@@ -30,6 +30,8 @@ let package = Package(
             pkgConfig: "x11 xfixes",
             providers: [.apt(["libx11-dev", "libxfixes-dev"])]
         ),
+        // glibc's <malloc.h>, for the CLI's allocator policy (Swift's Glibc module leaves it out).
+        .systemLibrary(name: "CMalloc"),
         // The little C that Swift cannot or should not write: process-global Xlib error handlers.
         .target(name: "CX11Shims", dependencies: ["CX11"]),
 
@@ -54,7 +56,7 @@ let package = Package(
         .executableTarget(
             name: "clipbridge",
             dependencies: [
-                "ClipBridge", "UniformTypes", "X11Selection",
+                "ClipBridge", "UniformTypes", "X11Selection", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

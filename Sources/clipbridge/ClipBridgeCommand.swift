@@ -35,6 +35,7 @@ struct ClipBridgeCommand: AsyncParsableCommand {
     /// `copy --foreground` and `watch` ignore SIGTERM), then parses and runs as ArgumentParser does.
     static func main() async {
         Signals.unblockHandledSignals()
+        Memory.keepFreedChunks()
         do {
             // The detached server is started by `copy` with exactly one argument: parse it directly.
             // ArgumentParser's reflection-based parse is a large part of a process's start-up, and
