@@ -324,13 +324,16 @@ public actor X11Connection {
         }
         drainErrors()
         fireDeadlines()
+        let nextDeadline = deadlines.nextInstant()
+        // The turn's one flush comes last, so this thread is in poll right after it: the write wakes the X
+        // server on this CPU (see `replied`), and anything done after it only delays the server.
         if !display.isDead { display.flushIfNeeded() }
         if display.isDead {
             tearDown(SelectionError(.connectionLost, "the connection to X display \(displayName) broke"))
             return PumpResult(fileDescriptor: nil, deadline: deadlines.nextInstant(), hasMoreWork: false)
         }
         return PumpResult(
-            fileDescriptor: display.fileDescriptor, deadline: deadlines.nextInstant(),
+            fileDescriptor: display.fileDescriptor, deadline: nextDeadline,
             hasMoreWork: handled >= 512 || display.queuedEvents > 0)
     }
 
