@@ -271,7 +271,8 @@ if wants latency; then
             latencies[$key]+=" $(latency_once "$owner" "$requestor" "$path")"
         done
     done
-    xclip_line=$("$cbin/benchrun" -n "$process_runs" -- xclip -o -selection clipboard)
+    # Context only: a failure here (another client took CLIPBOARD on this display) must not lose the figures.
+    xclip_line=$("$cbin/benchrun" -n "$process_runs" -- xclip -o -selection clipboard -t UTF8_STRING || true)
     stop_owners
     # The floor under any read: one X round trip (XGetSelectionOwner), bare in C, through the actor in ClipBridge.
     c_roundtrip=(); cb_roundtrip=(); cb_roundtrip_isolated=()
