@@ -31,7 +31,7 @@ wants() { [[ ",$only," == *",$1,"* ]]; }
 if [ $quick -eq 1 ]; then
     runs64=2; runs512=1; latency_count=200; latency_runs=2; watch_count=100; watch_runs=1; process_runs=20
 else
-    runs64=7; runs512=5; latency_count=1000; latency_runs=15; watch_count=300; watch_runs=3; process_runs=100
+    runs64=11; runs512=5; latency_count=1000; latency_runs=15; watch_count=300; watch_runs=3; process_runs=100
 fi
 
 # --- Scaffolding --------------------------------------------------------------------------------------------
