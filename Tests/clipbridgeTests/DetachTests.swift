@@ -60,6 +60,23 @@ struct DetachTests {
         #expect(procStatus(pid, "SigBlk") == "0000000000000000")
     }
 
+    @Test("CLIPBRIDGE_DETACH=exec starts the server as a new process (serve-detached) that behaves the same")
+    func reexecutedServer() async throws {
+        let display = try CLI.server().display
+        let copy = try await CLI.run(["copy"], display: display, stdin: .data(Data("re-executed".utf8)),
+                                     environment: ["CLIPBRIDGE_DETACH": "exec"])
+        #expect(copy.succeeded, "\(copy)")
+        let pid = try #require(await newestDetachedServer(display: display))
+        let arguments = (FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") ?? Data())
+            .split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        #expect(arguments.count >= 2 && arguments[1] == "serve-detached", "\(arguments)")
+        let fields = statFields(pid)
+        #expect(fields.count > 4 && fields[3] == String(pid), "session leader: \(fields)")
+        #expect(try await Xclip.paste(display).stdoutText == "re-executed")
+        #expect(try await CLI.run(["copy", "replacement"], display: display).succeeded)
+        #expect(try await eventually { !detachedServers(display: display).contains(pid) })
+    }
+
     @Test("the server survives its shell's exit and SIGHUP, and a SIGTSTP, and still serves")
     func survivesHangup() async throws {
         let display = try CLI.server().display

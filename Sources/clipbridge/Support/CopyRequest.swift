@@ -66,19 +66,26 @@ struct CopyRequest: Sendable {
     /// The usual `copy` (neither --foreground nor --clear), started the xclip way when this process still
     /// has one thread: reads the content, claims the selection, forks. The parent exits here with status 0
     /// once the claim is verified (or with the failure's status); the child gets the server to run.
-    /// Returns nil, having done nothing, when the copy is of another kind or the process already has
-    /// threads: then ``run()`` starts the server by re-executing.
+    /// Returns nil, having done nothing, when the copy is of another kind, the process already has
+    /// threads, or `CLIPBRIDGE_DETACH=exec` asks for it: then ``run()`` starts the server by re-executing.
     ///
     /// Synchronous on purpose: `main` calls it before its first `await`, which would start Swift's
     /// thread pool (and a fork must happen while only the calling thread exists).
     func startForked() throws -> ForkedServer.Child? {
-        guard !foreground, !clear, ForkedServer.isSingleThreaded else { return nil }
+        guard !foreground, !clear, ForkedServer.isSingleThreaded, !Self.prefersExec else { return nil }
         do {
             let (plan, payloads) = try makePlan()
             return try ForkedServer.start(plan: plan, payloads: payloads, timeout: 5)
         } catch {
             throw CLIFailure(error, display: display, selection: selection).exit()
         }
+    }
+
+    /// `CLIPBRIDGE_DETACH=exec`: start the server as a new process (`serve-detached`) instead of forking,
+    /// for an environment where forking this process is unwelcome (and so the tests reach that path).
+    static var prefersExec: Bool {
+        guard let value = getenv("CLIPBRIDGE_DETACH") else { return false }
+        return strcmp(value, "exec") == 0
     }
 
     /// Reads the payloads and builds the plan.
