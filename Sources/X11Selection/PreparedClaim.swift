@@ -111,8 +111,7 @@ public final class PreparedClaim: @unchecked Sendable {
     /// was asked of this owner, so there is no transfer to finish, ICCCM 2.2). Call it before
     /// ``X11Connection/open(continuing:configuration:)``, on the thread that made the claim.
     public func awaitActivity(for duration: Duration) -> Activity {
-        let deadline = ContinuousClock.now + duration
-        while true {
+        let outcome = Self.readEvents(on: display, until: .now + duration) { () -> Activity? in
             // Events come in the server's order: with a SelectionClear in the queue, every request the
             // server sent before the loss is queued too. A request is answered (the continuing
             // connection refuses what it no longer owns), never left to time out.
@@ -120,11 +119,12 @@ public final class PreparedClaim: @unchecked Sendable {
                 display.discardSelectionClears(window: window)
                 return .lost
             }
-            if display.queuedEvents > 0 { return .events }
-            if display.isDead { return .connectionLost }
-            guard ContinuousClock.now < deadline else { return .quiet }
-            guard display.waitForInput(until: deadline) else { return .connectionLost }
-            _ = display.readAvailableEvents()
+            return display.queuedEvents > 0 ? .events : nil
+        }
+        switch outcome {
+        case .found(let activity): return activity
+        case .deadlinePassed: return .quiet
+        case .connectionLost: return .connectionLost
         }
     }
 
@@ -142,17 +142,31 @@ public final class PreparedClaim: @unchecked Sendable {
         on display: XDisplay, window: X11Window, property: X11Atom, deadline: ContinuousClock.Instant,
         displayName: String
     ) throws(SelectionError) -> X11Timestamp {
+        let outcome = readEvents(on: display, until: deadline) {
+            display.takePropertyNotify(window: window, property: property)
+        }
+        switch outcome {
+        case .found(let time): return time
+        case .deadlinePassed: throw SelectionError(.timedOut, "no PropertyNotify from the server for a timestamp")
+        case .connectionLost: throw SelectionError(.connectionLost, "the connection to \(displayName) broke")
+        }
+    }
+
+    /// How ``readEvents(on:until:_:)`` ended.
+    private enum EventSearch<Found> {
+        case found(Found), deadlinePassed, connectionLost
+    }
+
+    /// Reads what the socket holds into Xlib's queue, on the calling thread, until `look` finds what it
+    /// looks for in the queue, the connection breaks, or `deadline` passes.
+    private static func readEvents<Found>(
+        on display: XDisplay, until deadline: ContinuousClock.Instant, _ look: () -> Found?
+    ) -> EventSearch<Found> {
         while true {
-            if let time = display.takePropertyNotify(window: window, property: property) { return time }
-            if display.isDead {
-                throw SelectionError(.connectionLost, "the connection to \(displayName) broke")
-            }
-            guard ContinuousClock.now < deadline else {
-                throw SelectionError(.timedOut, "no PropertyNotify from the server for a timestamp")
-            }
-            guard display.waitForInput(until: deadline) else {
-                throw SelectionError(.connectionLost, "the connection to \(displayName) broke")
-            }
+            if let found = look() { return .found(found) }
+            if display.isDead { return .connectionLost }
+            guard ContinuousClock.now < deadline else { return .deadlinePassed }
+            guard display.waitForInput(until: deadline) else { return .connectionLost }
             _ = display.readAvailableEvents()
         }
     }

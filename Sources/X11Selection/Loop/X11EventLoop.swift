@@ -203,17 +203,7 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
 
     /// Sleeps until input, a wake-up or the deadline; returns whether the X socket has input.
     private func sleep(until result: PumpResult) -> Bool {
-        var timeout: Int32 = -1
-        if let deadline = result.deadline {
-            let remaining = ContinuousClock.now.duration(to: deadline)
-            if remaining <= .zero {
-                timeout = 0
-            } else {
-                let (seconds, attoseconds) = remaining.components
-                let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1
-                timeout = Int32(clamping: milliseconds)
-            }
-        }
+        let timeout = result.deadline?.pollTimeoutFromNow ?? -1
         return withUnsafeTemporaryAllocation(of: pollfd.self, capacity: 2) { fds in
             fds[0] = pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
             var count = 1

@@ -102,11 +102,8 @@ final class XDisplay {
     /// single-threaded pieces, which have no event loop). False when the socket reports an error or hang-up
     /// without input: the connection is gone.
     func waitForInput(until deadline: ContinuousClock.Instant) -> Bool {
-        let remaining = ContinuousClock.now.duration(to: deadline)
-        guard remaining > .zero else { return true }
-        let (seconds, attoseconds) = remaining.components
-        // Rounded up, so a wait never ends just before its deadline and spins.
-        let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
+        let milliseconds = deadline.pollTimeoutFromNow
+        guard milliseconds > 0 else { return true }
         var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
         let ready = Glibc.poll(&descriptor, 1, milliseconds)
         if ready < 0 { return errno == EINTR }

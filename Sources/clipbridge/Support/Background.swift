@@ -8,6 +8,7 @@
 // pipe until the child says whether it owns the selection.
 
 import Glibc
+import X11Selection
 
 /// Starting the detached server, and the status pipe between it and the `copy` that started it.
 enum Background {
@@ -94,13 +95,8 @@ enum Background {
         // start the full timeout again.
         let deadline = ContinuousClock.now + .milliseconds(Int(timeoutMilliseconds))
         while true {
-            let left = ContinuousClock.now.duration(to: deadline)
-            let (seconds, attoseconds) = left.components
-            // Rounded up, so the last poll never ends just before the deadline and spins.
-            let remaining = left <= .zero ? 0
-                : Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, remaining)
+            let ready = poll(&poller, 1, deadline.pollTimeoutFromNow)
             if ready < 0 && errno == EINTR { continue }
             if ready == 0 {
                 kill(pid, SIGTERM)
