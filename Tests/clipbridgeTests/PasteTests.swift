@@ -117,14 +117,8 @@ struct PasteTests {
 
     @Test("--timeout: an owner that never answers fails with status 3 in about that time")
     func timeout() async throws {
-        let display = try CLI.server().display
-        let owner = try await Xclip.own(display, Data("frozen".utf8))
-        owner.send(signal: SIGSTOP)
-        let started = ContinuousClock.now
-        let paste = try await CLI.run(["paste", "--timeout", "1"], display: display)
-        let elapsed = started.duration(to: .now)
-        owner.send(signal: SIGCONT)
-        await owner.stop()
+        let (paste, elapsed) = try await runAgainstFrozenOwner(
+            ["paste", "--timeout", "1"], display: try CLI.server().display)
         #expect(paste.exitCode == 3, "\(paste)")
         #expect(paste.stderrText.contains("timed out"))
         #expect(elapsed < .seconds(5))

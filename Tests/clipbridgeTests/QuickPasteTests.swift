@@ -61,14 +61,7 @@ struct QuickPasteTests {
 
     @Test("an owner that never answers: status 3 after the default 5 s, not a hang")
     func stuckOwner() async throws {
-        let display = try CLI.server().display
-        let owner = try await Xclip.own(display, Data("frozen".utf8))
-        owner.send(signal: SIGSTOP)
-        let started = ContinuousClock.now
-        let paste = try await CLI.run(["paste"], display: display)
-        let elapsed = started.duration(to: .now)
-        owner.send(signal: SIGCONT)
-        await owner.stop()
+        let (paste, elapsed) = try await runAgainstFrozenOwner(["paste"], display: try CLI.server().display)
         #expect(paste.exitCode == 3, "\(paste)")
         #expect(paste.stderrText.contains("timed out"))
         #expect(elapsed > .seconds(4) && elapsed < .seconds(9))

@@ -6,19 +6,42 @@ import X11Selection
 /// Claim-then-continue, the engine half of `clipbridge copy`'s claim-then-fork.
 @Suite(.xvfb, .timeLimit(.minutes(1)))
 struct PreparedClaimTests {
+    /// A claim prepared on a fresh selection, and a read of it started from another connection before any
+    /// offer exists; when `start()` returns, the request has had time to reach the claim's connection.
+    struct EarlyRequest {
+        static let target: SelectionTarget = "application/x-early"
+        let selection: SelectionName
+        let prepared: PreparedClaim
+        let reader: X11Connection
+        let read: Task<SelectionData, any Error>
+
+        static func start() async throws -> EarlyRequest {
+            let selection = uniqueSelection()
+            let prepared = try PreparedClaim(selection, display: try currentDisplay())
+            let reader = try await openConnection()
+            let read = Task { try await reader.read(selection, target: target) }
+            try await Task.sleep(for: .milliseconds(200))
+            return EarlyRequest(selection: selection, prepared: prepared, reader: reader, read: read)
+        }
+    }
+
+    /// Another connection that takes `selection` (offering one placeholder target).
+    func steal(_ selection: SelectionName) async throws -> X11Connection {
+        let thief = try await openConnection()
+        _ = try await thief.claim(selection, offering: SelectionOffer([.init(target: "text/x-thief", source: .bytes(Data()))]))
+        return thief
+    }
+
     @Test func requestsBeforeTheOfferAreHeldThenAnswered() async throws {
-        let selection = uniqueSelection()
-        let prepared = try PreparedClaim(selection, display: try currentDisplay())
-        let reader = try await openConnection()
-        // The selection is owned already; a read now must wait for the offer, not be refused.
+        let early = try await EarlyRequest.start()
+        let (selection, prepared, reader) = (early.selection, early.prepared, early.reader)
+        // The selection is owned already; the read must wait for the offer, not be refused.
         #expect(try await reader.owner(of: selection) != nil)
-        async let early = reader.read(selection, target: "application/x-early")
-        try await Task.sleep(for: .milliseconds(200))
         let owner = try await X11Connection.open(continuing: prepared)
         let lease = try await owner.claim(selection, offering: SelectionOffer([
-            .init(target: "application/x-early", source: .bytes(Data("held".utf8))),
+            .init(target: EarlyRequest.target, source: .bytes(Data("held".utf8))),
         ]))
-        #expect(try await early.bytes == Data("held".utf8))
+        #expect(try await early.read.value.bytes == Data("held".utf8))
         #expect(lease.timestamp == prepared.timestamp)
         let timestamp = try await reader.read(selection, target: .timestamp)
         let value = timestamp.bytes.withUnsafeBytes { UInt($0.loadUnaligned(as: UInt32.self).littleEndian) }
@@ -31,8 +54,7 @@ struct PreparedClaimTests {
         let selection = uniqueSelection()
         let prepared = try PreparedClaim(selection, display: try currentDisplay())
         let owner = try await X11Connection.open(continuing: prepared)
-        let thief = try await openConnection()
-        _ = try await thief.claim(selection, offering: SelectionOffer([.init(target: "text/x-thief", source: .bytes(Data()))]))
+        let thief = try await steal(selection)
         // The thief's claim reaches the continuing connection as SelectionClear; give its loop time to
         // handle it (a claim before that would be the adoption's, and the thief's clear would then end it).
         try await Task.sleep(for: .milliseconds(300))
@@ -56,8 +78,7 @@ struct PreparedClaimTests {
     @Test func awaitActivityReportsALossBeforeAnyRequest() async throws {
         let selection = uniqueSelection()
         let prepared = try PreparedClaim(selection, display: try currentDisplay())
-        let thief = try await openConnection()
-        _ = try await thief.claim(selection, offering: SelectionOffer([.init(target: "text/x-thief", source: .bytes(Data()))]))
+        let thief = try await steal(selection)
         let started = ContinuousClock.now
         #expect(prepared.awaitActivity(for: .seconds(10)) == .lost)
         #expect(ContinuousClock.now - started < .seconds(5))
@@ -66,43 +87,32 @@ struct PreparedClaimTests {
     }
 
     @Test func aRequestBeforeTheLossIsAnsweredNotDropped() async throws {
-        let selection = uniqueSelection()
-        let prepared = try PreparedClaim(selection, display: try currentDisplay())
-        let reader = try await openConnection()
-        async let early = reader.read(selection, target: "application/x-early")
-        try await Task.sleep(for: .milliseconds(200))
-        let thief = try await openConnection()
-        _ = try await thief.claim(selection, offering: SelectionOffer([.init(target: "text/x-thief", source: .bytes(Data()))]))
+        let early = try await EarlyRequest.start()
+        let thief = try await steal(early.selection)
         try await Task.sleep(for: .milliseconds(200))
         // The request came before the SelectionClear: the continuing connection must answer it.
-        #expect(prepared.awaitActivity(for: .seconds(10)) == .events)
-        let owner = try await X11Connection.open(continuing: prepared)
+        #expect(early.prepared.awaitActivity(for: .seconds(10)) == .events)
+        let owner = try await X11Connection.open(continuing: early.prepared)
         let started = ContinuousClock.now
-        let outcome: Result<SelectionData, any Error>
-        do { outcome = .success(try await early) } catch { outcome = .failure(error) }
-        #expect(throws: SelectionError.self) { _ = try outcome.get() }
+        await #expect(throws: SelectionError.self) { _ = try await early.read.value }
         #expect(ContinuousClock.now - started < .seconds(4), "refused, not left to time out")
         await owner.shutdown()
         await thief.shutdown()
-        await reader.shutdown()
+        await early.reader.shutdown()
     }
 
     @Test func awaitActivityLeavesARequestForTheContinuingConnection() async throws {
-        let selection = uniqueSelection()
-        let prepared = try PreparedClaim(selection, display: try currentDisplay())
-        let reader = try await openConnection()
-        async let early = reader.read(selection, target: "application/x-early")
-        try await Task.sleep(for: .milliseconds(200))
+        let early = try await EarlyRequest.start()
         let started = ContinuousClock.now
-        #expect(prepared.awaitActivity(for: .seconds(10)) == .events)
+        #expect(early.prepared.awaitActivity(for: .seconds(10)) == .events)
         #expect(ContinuousClock.now - started < .seconds(5))
-        let owner = try await X11Connection.open(continuing: prepared)
-        _ = try await owner.claim(selection, offering: SelectionOffer([
-            .init(target: "application/x-early", source: .bytes(Data("after the wait".utf8))),
+        let owner = try await X11Connection.open(continuing: early.prepared)
+        _ = try await owner.claim(early.selection, offering: SelectionOffer([
+            .init(target: EarlyRequest.target, source: .bytes(Data("after the wait".utf8))),
         ]))
-        #expect(try await early.bytes == Data("after the wait".utf8))
+        #expect(try await early.read.value.bytes == Data("after the wait".utf8))
         await owner.shutdown()
-        await reader.shutdown()
+        await early.reader.shutdown()
     }
 
     @Test func aPreparedClaimIsUsedOnce() async throws {

@@ -106,6 +106,19 @@ struct ScratchDirectory {
     func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
+/// Runs `clipbridge arguments…` against an xclip owner frozen with SIGSTOP (it never answers), and the
+/// command's wall time; the owner is thawed and stopped afterwards.
+func runAgainstFrozenOwner(_ arguments: [String], display: String) async throws -> (CommandResult, Duration) {
+    let owner = try await Xclip.own(display, Data("frozen".utf8))
+    owner.send(signal: SIGSTOP)
+    let started = ContinuousClock.now
+    let result = try await CLI.run(arguments, display: display)
+    let elapsed = started.duration(to: .now)
+    owner.send(signal: SIGCONT)
+    await owner.stop()
+    return (result, elapsed)
+}
+
 /// The newest server `detachedServers` finds, waiting for it: `copy` returns before its forked server has
 /// made itself a session leader (the test that recognises it), by design.
 func newestDetachedServer(display: String, selection: String = "CLIPBOARD") async throws -> pid_t? {
