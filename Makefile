@@ -13,8 +13,7 @@ demo: deps
 	@scripts/demo.sh
 
 test: deps
-	swift build --build-tests
-	swift test --skip-build --parallel
+	@scripts/test.sh
 
 bench: deps
 	@Benchmarks/run.sh

@@ -17,40 +17,46 @@ import UniformTypes
 enum ImportDirectory {
     private static let state = Mutex<URL?>(nil)
 
-    /// The directory, created on first use under `parent` (or `$TMPDIR`, else `/tmp`).
-    static func directory(parent: URL?) throws -> URL {
-        try state.withLock { current in
-            if let current, FileManager.default.fileExists(atPath: current.path) { return current }
-            let base = parent ?? URL(fileURLWithPath: ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp")
-            let name = "clipbridge-\(getuid())-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-            let url = base.appendingPathComponent(name, isDirectory: true)
-            guard mkdir(url.path, 0o700) == 0 else {
-                throw ClipboardError(.importFailed, "cannot create the private directory \(url.path): errno \(errno)")
-            }
-            current = url
-            return url
+    /// The directory, created on first use under `parent` (or `$TMPDIR`, else `/tmp`). Call with the lock held.
+    private static func directory(parent: URL?, current: inout URL?) throws -> URL {
+        if let current, FileManager.default.fileExists(atPath: current.path) { return current }
+        let base = parent ?? URL(fileURLWithPath: ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp")
+        let name = "clipbridge-\(getuid())-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let url = base.appendingPathComponent(name, isDirectory: true)
+        guard mkdir(url.path, 0o700) == 0 else {
+            throw ClipboardError(.importFailed, "cannot create the private directory \(url.path): errno \(errno)")
         }
+        current = url
+        return url
     }
 
     /// Creates an empty private file (mode 0600) for content of `contentType`, named after `suggestedName`
     /// once sanitised, and returns its URL and an open handle.
     static func makeFile(parent: URL?, suggestedName: String?, contentType: UTType) throws -> (URL, DescriptorFile) {
-        let directory = try directory(parent: parent)
         let base = sanitisedFileName(suggestedName) ?? "Transfer"
         var name = base
         if FilenameExtensionRule.pathExtension(of: base) == nil, let ext = contentType.preferredFilenameExtension {
             name = base + "." + ext
         }
-        for attempt in 0..<100 {
-            let candidate = attempt == 0 ? name : "\(attempt)-\(name)"
-            let url = directory.appendingPathComponent(candidate)
-            let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            if descriptor >= 0 {
-                return (url, DescriptorFile(descriptor: descriptor, path: url.path))
+        // Finding the directory and creating the file are one step under the lock: a clipboard of this process
+        // shutting down in between would otherwise remove the directory while it is still empty, and `open`
+        // would fail with ENOENT (1 in 4 creations failed under a stress test before this; ImportDirectoryTests).
+        return try state.withLock { current in
+            let directory = try directory(parent: parent, current: &current)
+            var failure: Int32 = 0
+            for attempt in 0..<100 {
+                let candidate = attempt == 0 ? name : "\(attempt)-\(name)"
+                let url = directory.appendingPathComponent(candidate)
+                let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+                if descriptor >= 0 {
+                    return (url, DescriptorFile(descriptor: descriptor, path: url.path))
+                }
+                failure = errno
+                guard failure == EEXIST else { break }
             }
-            guard errno == EEXIST else { break }
+            throw ClipboardError(
+                .importFailed, "cannot create a private file for \(name) in \(directory.path): errno \(failure)")
         }
-        throw ClipboardError(.importFailed, "cannot create a private file for \(name) in \(directory.path)")
     }
 
     /// Removes the directory if it is empty (other clipboards of this process may still be receiving).

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Builds and runs every test. When a test fails, the failures are printed again at the end: with
+# `--parallel` the lines that say what failed sit among hundreds of others, and a CI log is often
+# read from its tail only.
+# Arguments go to `swift test` (e.g. --filter FileTransferTests); SWIFT_SCRATCH_PATH (default .build)
+# is where swift builds, as for Benchmarks/run.sh.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+scratch=${SWIFT_SCRATCH_PATH:-.build}
+
+swift build --build-tests --scratch-path "$scratch" || exit $?
+
+log=$(mktemp -t clipbridge-tests.XXXXXX)
+trap 'rm -f "$log"' EXIT
+swift test --skip-build --scratch-path "$scratch" --parallel "$@" 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+if [ "$status" -ne 0 ]; then
+    echo
+    echo "==== what failed (repeated from above) ===="
+    # Swift Testing: "✘ Test … recorded an issue at File.swift:L:C: …" and its indented details;
+    # XCTest: "error: …"; a crash: "Fatal error" / signal lines.
+    grep -E -A6 'recorded an issue|✘ Test .* failed|error:|Fatal error|signal code|Unexpected signal' "$log" \
+        | grep -v -E '^\s*$' | head -200
+fi
+exit "$status"
