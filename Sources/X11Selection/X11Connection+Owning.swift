@@ -138,10 +138,10 @@ extension X11Connection {
         retireIfDone(claim)
     }
 
-    /// Reports `event` on `claim`'s lease; a `.served` is batched (`Claim.servedEventDelay`).
+    /// Reports `event` on `claim`'s lease; a `.served` is batched (`Claim.servedWindow`).
     func report(_ event: SelectionLeaseEvent, on claim: Claim) {
         if claim.report(event) {
-            deadlines.arm(.leaseEvents(claimID: claim.id), at: .now + Claim.servedEventDelay)
+            deadlines.arm(.leaseEvents(claimID: claim.id), at: .now + claim.servedWindow)
         }
     }
 

@@ -407,7 +407,7 @@ public actor X11Connection {
         case outgoing(TransferKey)
         case timestamp(UInt64)
         case handover
-        /// Hand a claim's batched `.served` events to its lease (`Claim.servedEventDelay`).
+        /// Hand a claim's batched `.served` events to its lease (`Claim.servedWindow`).
         case leaseEvents(claimID: UInt64)
     }
 
@@ -429,7 +429,7 @@ public actor X11Connection {
             case .handover:
                 handoverDeadlinePassed()
             case .leaseEvents(let claimID):
-                claims[claimID]?.flushServed()
+                claims[claimID]?.closeServedWindow()
             }
         }
     }
