@@ -250,25 +250,42 @@ if wants latency; then
     # variant: KEY OWNER REQUESTOR PATH (PATH: the clipbridge-bench latency --path, or - for the C requestor)
     variants=("clipbridge-clipbridge clipbridge clipbridge default" "clipbridge-clipbridge-isolated clipbridge clipbridge isolated"
         "c-clipbridge c clipbridge default" "c-clipbridge-isolated c clipbridge isolated" "clipbridge-c clipbridge c -")
-    declare -A latencies
-    # latency_once OWNER REQUESTOR PATH: the median µs of one run of $latency_count reads.
+    declare -A latencies cpu_requestor cpu_owner
+    # owner_cpu_ns KIND: CPU time the owner of KIND has used so far, every thread (schedstat: nanoseconds;
+    # printed with %.0f, as mawk's %d stops at 2^31 - about 2 s of CPU, which an owner passes mid-run).
+    owner_cpu_ns() {
+        local pid; case "$1" in c) pid=${owner_pids[0]} ;; clipbridge) pid=${owner_pids[1]} ;; esac
+        cat /proc/"$pid"/task/*/schedstat 2>/dev/null | awk '{ sum += $1 } END { printf "%.0f", sum }'
+    }
+    # latency_once OWNER REQUESTOR PATH: "MEDIAN_µs REQUESTOR_CPU_µs OWNER_CPU_µs" of one run of $latency_count
+    # reads; the CPU figures are per read (the requestor's around its timed loop, the owner's over the run).
     latency_once() {
-        local selection line
+        local selection out line cpu before after
         selection=$(owner_selection "$1")
+        before=$(owner_cpu_ns "$1")
         case "$2" in
-            c) line=$(timeout 120 "$cbin/requestor" -s "$selection" -t UTF8_STRING -r "$latency_count" | grep 'RESULT latency' || true) ;;
-            clipbridge) line=$(timeout 120 "$bench" latency --path "$3" --selection "$selection" --target UTF8_STRING --count "$latency_count" | grep 'RESULT latency' || true) ;;
+            c) out=$(timeout 120 "$cbin/requestor" -s "$selection" -t UTF8_STRING -r "$latency_count" || true) ;;
+            clipbridge) out=$(timeout 120 "$bench" latency --path "$3" --selection "$selection" --target UTF8_STRING --count "$latency_count" || true) ;;
         esac
+        after=$(owner_cpu_ns "$1")
+        line=$(grep 'RESULT latency' <<<"$out" || true)
+        cpu=$(grep 'RESULT cpu' <<<"$out" || true)
         local value; value=$(field "$line" median_us)
-        echo "${value:-nan}"
+        local requestor_cpu; requestor_cpu=$(field "$cpu" per_read_us)
+        echo "${value:-nan} ${requestor_cpu:-nan} $(awk -v d="$((after - before))" -v n="$latency_count" 'BEGIN { printf "%.1f", d / 1e3 / n }')"
     }
     for ((run = 0; run < latency_runs; run++)); do
         for variant in "${variants[@]}"; do
             read -r key owner requestor path <<<"$variant"
-            c_value=$(latency_once c c -)
+            read -r c_value c_req c_own <<<"$(latency_once c c -)"
             latencies[c-c]+=" $c_value"
             latencies[c-c@$key]+=" $c_value"
-            latencies[$key]+=" $(latency_once "$owner" "$requestor" "$path")"
+            cpu_requestor[c-c]+=" $c_req"; cpu_requestor[c-c@$key]+=" $c_req"
+            cpu_owner[c-c]+=" $c_own"; cpu_owner[c-c@$key]+=" $c_own"
+            read -r value req own <<<"$(latency_once "$owner" "$requestor" "$path")"
+            latencies[$key]+=" $value"
+            cpu_requestor[$key]+=" $req"
+            cpu_owner[$key]+=" $own"
         done
     done
     # Context only: a failure here (another client took CLIPBOARD on this display) must not lose the figures.
@@ -292,6 +309,20 @@ if wants latency; then
         row '  %-40s %10s µs   %s' "${labels[$index]}" "$(median ${latencies[$key]:-nan})" \
             "$(round_ratios "${latencies[$key]:-}" "${latencies[c-c@$key]:-}")"
     done
+    # What each side spends, not how long it waits. On a VM this too depends on where threads land: waking a
+    # thread on the other CPU is an inter-processor interrupt, whose VM exit is charged to the waker.
+    heading "CPU time per 16-byte paste, µs (the same runs: the requestor process around its timed loop, the owner process over the run, every thread). vs C → C: median of the per-round ratios, range in brackets"
+    row '  %-40s %28s %28s' "owner → requestor" "requestor" "owner"
+    # shellcheck disable=SC2086
+    row '  %-40s %8s µs %-17s %8s µs %-17s' "C → C (ceiling)" "$(median ${cpu_requestor[c-c]:-nan})" "1.00×" "$(median ${cpu_owner[c-c]:-nan})" "1.00×"
+    for index in "${!variants[@]}"; do
+        read -r key owner requestor _ <<<"${variants[$index]}"
+        # shellcheck disable=SC2086
+        row '  %-40s %8s µs %-17s %8s µs %-17s' "${labels[$index]}" \
+            "$(median ${cpu_requestor[$key]:-nan})" "$(round_ratios "${cpu_requestor[$key]:-}" "${cpu_requestor[c-c@$key]:-}")" \
+            "$(median ${cpu_owner[$key]:-nan})" "$(round_ratios "${cpu_owner[$key]:-}" "${cpu_owner[c-c@$key]:-}")"
+    done
+    heading "For context: a whole xclip process per paste, and one bare X round trip (the floor under any read)"
     row '  %-40s %10s ms   (a whole process per paste, for context; %s runs)' "xclip -o" "$(field "$xclip_line" median_ms)" "$process_runs"
     c_floor=$(median "${c_roundtrip[@]}")
     cb_floor=$(median "${cb_roundtrip[@]}")

@@ -22,6 +22,13 @@ static inline int64_t now_ns(void) {
     return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
 }
 
+/* CPU time of the whole process (all threads), for the work a loop costs rather than how long it waited. */
+static inline int64_t cpu_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
 static inline void die(const char *format, ...) {
     va_list arguments;
     va_start(arguments, format);

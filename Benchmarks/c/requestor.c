@@ -101,13 +101,16 @@ int main(int argc, char **argv) {
     } else if (repeat > 0) {
         int64_t *samples = calloc((size_t)repeat, sizeof *samples);
         size_t bytes = 0;
+        int64_t cpu_start = cpu_ns();
         for (int i = 0; i < repeat; i++) {
             int64_t start = now_ns();
             bytes = read_once();
             samples[i] = now_ns() - start;
         }
+        double cpu_per_read_us = (cpu_ns() - cpu_start) / 1e3 / repeat;
         printf("RESULT bytes=%zu\n", bytes);
         print_latency("latency", samples, repeat);
+        printf("RESULT cpu per_read_us=%.1f\n", cpu_per_read_us);
     } else {
         int64_t start = now_ns();
         size_t bytes = read_once();

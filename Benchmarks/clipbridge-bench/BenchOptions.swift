@@ -100,6 +100,13 @@ func monotonicNanoseconds() -> Int64 {
     return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
 }
 
+/// CPU time of the whole process (every thread), in nanoseconds: what a loop costs, not how long it waited.
+func processCPUNanoseconds() -> Int64 {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+}
+
 /// Prints the RESULT line the C programs print for latency samples (nanoseconds).
 func printLatency(_ name: String, _ samples: [Int64]) {
     let sorted = samples.sorted()

@@ -12,6 +12,7 @@ func runLatency(_ options: BenchOptions) async throws {
     let connection = try await X11Connection.open(configuration: options.configuration)
     let count = max(options.count, 1)
     let (samples, bytes): ([Int64], Int)
+    let cpuStart = processCPUNanoseconds()
     if options.isolated {
         (samples, bytes) = try await connection.withIsolation { connection in
             try await timeReads(connection, options, count: count)
@@ -19,8 +20,10 @@ func runLatency(_ options: BenchOptions) async throws {
     } else {
         (samples, bytes) = try await timeReads(connection, options, count: count)
     }
+    let cpuPerRead = Double(processCPUNanoseconds() - cpuStart) / 1e3 / Double(count)
     say("RESULT bytes=\(bytes)")
     printLatency("latency", samples)
+    say("RESULT cpu per_read_us=\((cpuPerRead * 10).rounded() / 10)")
     await connection.shutdown()
 }
 
