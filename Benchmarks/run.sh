@@ -316,7 +316,7 @@ if wants latency; then
     # shellcheck disable=SC2086
     row '  %-40s %8s µs %-17s %8s µs %-17s' "C → C (ceiling)" "$(median ${cpu_requestor[c-c]:-nan})" "1.00×" "$(median ${cpu_owner[c-c]:-nan})" "1.00×"
     for index in "${!variants[@]}"; do
-        read -r key owner requestor _ <<<"${variants[$index]}"
+        read -r key _ <<<"${variants[$index]}"
         # shellcheck disable=SC2086
         row '  %-40s %8s µs %-17s %8s µs %-17s' "${labels[$index]}" \
             "$(median ${cpu_requestor[$key]:-nan})" "$(round_ratios "${cpu_requestor[$key]:-}" "${cpu_requestor[c-c@$key]:-}")" \

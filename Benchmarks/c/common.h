@@ -14,20 +14,18 @@
 #include <string.h>
 #include <time.h>
 
-/* CLOCK_MONOTONIC nanoseconds: comparable between processes on one machine (watch-latency pairs a
- * claimer's timestamps with a watcher's). */
-static inline int64_t now_ns(void) {
+static inline int64_t clock_ns(clockid_t clock) {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(clock, &t);
     return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
 }
 
+/* CLOCK_MONOTONIC nanoseconds: comparable between processes on one machine (watch-latency pairs a
+ * claimer's timestamps with a watcher's). */
+static inline int64_t now_ns(void) { return clock_ns(CLOCK_MONOTONIC); }
+
 /* CPU time of the whole process (all threads), for the work a loop costs rather than how long it waited. */
-static inline int64_t cpu_ns(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
-}
+static inline int64_t cpu_ns(void) { return clock_ns(CLOCK_PROCESS_CPUTIME_ID); }
 
 static inline void die(const char *format, ...) {
     va_list arguments;

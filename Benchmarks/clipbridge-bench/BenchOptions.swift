@@ -94,16 +94,14 @@ func say(_ line: String) {
 }
 
 /// CLOCK_MONOTONIC in nanoseconds, the clock the C programs use, so timestamps compare across processes.
-func monotonicNanoseconds() -> Int64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
-}
+func monotonicNanoseconds() -> Int64 { nanoseconds(CLOCK_MONOTONIC) }
 
 /// CPU time of the whole process (every thread), in nanoseconds: what a loop costs, not how long it waited.
-func processCPUNanoseconds() -> Int64 {
+func processCPUNanoseconds() -> Int64 { nanoseconds(CLOCK_PROCESS_CPUTIME_ID) }
+
+private func nanoseconds(_ clock: clockid_t) -> Int64 {
     var time = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    clock_gettime(clock, &time)
     return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
 }
 
