@@ -5,6 +5,7 @@
 #include <X11/Xlib.h>
 
 #include <pthread.h>
+#include <sys/epoll.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -185,4 +186,38 @@ void CX11Shims_eventfdDrain(int fd) {
     uint64_t value;
     while (read(fd, &value, sizeof value) == sizeof value) {
     }
+}
+
+int CX11Shims_epollCreate(void) {
+    return epoll_create1(EPOLL_CLOEXEC);
+}
+
+int CX11Shims_epollAdd(int epfd, int fd) {
+    struct epoll_event event = {.events = EPOLLIN, .data.fd = fd};
+    return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &event);
+}
+
+int CX11Shims_epollSetInput(int epfd, int fd, int enabled) {
+    struct epoll_event event = {.events = enabled ? EPOLLIN : 0, .data.fd = fd};
+    return epoll_ctl(epfd, EPOLL_CTL_MOD, fd, &event);
+}
+
+int CX11Shims_epollRemove(int epfd, int fd) {
+    struct epoll_event unused = {0};  // kernels before 2.6.9 required a non-null pointer
+    return epoll_ctl(epfd, EPOLL_CTL_DEL, fd, &unused);
+}
+
+int CX11Shims_epollWait(int epfd, int wakeFD, int timeoutMilliseconds, int *wakeReady, int *otherReady) {
+    struct epoll_event events[4];
+    *wakeReady = 0;
+    *otherReady = 0;
+    int count = epoll_wait(epfd, events, 4, timeoutMilliseconds);
+    for (int index = 0; index < count; index++) {
+        if (events[index].data.fd == wakeFD) {
+            *wakeReady = 1;
+        } else {
+            *otherReady = 1;
+        }
+    }
+    return count;
 }

@@ -16,6 +16,15 @@ public struct Configuration: Sendable {
     public var chunkSize: Int = 128 * 1024
     /// How many bytes a streamed read may buffer before it stops acknowledging INCR chunks (backpressure).
     public var streamBufferLimit: Int = 4 * 1024 * 1024
+    /// How long a read called off the connection's thread may drive the connection on its own thread
+    /// while the connection's loop sleeps, before it parks and lets the loop finish the read.
+    ///
+    /// On loan, a read costs what it costs a single-threaded Xlib client: no thread is woken to send the
+    /// request or to deliver the reply (two wake-ups otherwise, each as costly as an X round trip when it
+    /// crosses CPUs). The price is that the calling thread — a thread of Swift's cooperative pool, usually —
+    /// blocks in `poll(2)` for up to this long; a reply that comes later is delivered by the loop as usual.
+    /// `.zero` turns loans off.
+    public var inlineWaitLimit: Duration = .milliseconds(2)
     /// Where the engine logs (peer misbehaviour, dropped transfers). Defaults to a logger that discards.
     public var logger: Logger = Logger(label: "X11Selection", factory: { _ in SwiftLogNoOpLogHandler() })
 

@@ -46,49 +46,80 @@ extension X11Connection {
 
     /// Reads `selection` as `target` whole, then runs `transform` on the loop with the result.
     ///
-    /// The caller's task waits in its own context (its executor: `nonisolated(nonsending)`) and the loop
-    /// resumes it once, when the read ends: two thread wake-ups for a caller off the loop (in, and back),
-    /// none for a caller on the loop, which starts the read inline (`onLoop`) and whose continuation the
-    /// loop enqueues on itself while awake.
+    /// The caller's task waits in its own context (its executor: `nonisolated(nonsending)`). Off the loop it
+    /// first tries a loan (`awaitOnLoan`): no thread wake-up at all when the reply comes within
+    /// `Configuration.inlineWaitLimit`. Otherwise the loop resumes it once, when the read ends: two thread
+    /// wake-ups (in, and back). A caller on the loop starts the read inline, and the loop enqueues its
+    /// continuation on itself while awake.
     nonisolated(nonsending) func readWhole<T: Sendable>(
         _ selection: SelectionName, target: SelectionTarget, timeout: Duration?,
         transform: @escaping @Sendable (isolated X11Connection, SelectionData) throws -> T
     ) async throws -> T {
         let cancellation = ReadCancellation()
+        let wait = LoanedWait<T>()
         do {
-            return try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-                    onLoop { connection in
-                        connection.startWholeRead(
-                            selection, target: target, timeout: timeout, cancellation: cancellation,
-                            transform: transform, continuation: continuation)
-                    }
-                }
+            return try await awaitOnLoan(wait) { connection in
+                connection.startWholeRead(
+                    selection, target: target, timeout: timeout, cancellation: cancellation, transform: transform,
+                    wait: wait)
             } onCancel: {
                 cancellation.cancel()
-                loop.execute { self.assumeIsolated { $0.cancelWholeReads(cancellation) } }
+                return { $0.cancelWholeReads(cancellation) }
             }
         } catch let error as SelectionError where error.code == .targetUnavailable {
             throw await explain(error, selection: selection, target: target)
         }
     }
 
-    /// Starts a whole read on the loop; `continuation` is resumed once, when it ends (see `readWhole`).
+    /// Runs `start` on the loop and waits until it completes `wait`.
+    ///
+    /// A caller off the loop first *borrows* the loop's role while the loop sleeps (`X11EventLoop.lend`):
+    /// it starts the work and drives the connection on its own thread for up to
+    /// `Configuration.inlineWaitLimit`, like a single-threaded Xlib client, and no thread is woken. If the
+    /// loop is awake, or the wait outlasts the limit, the work is (or stays) on the loop and the caller
+    /// parks a continuation the loop resumes. `onCancel` runs on the cancelling thread and returns what the
+    /// loop must do about it.
+    nonisolated(nonsending) func awaitOnLoan<Value: Sendable>(
+        _ wait: LoanedWait<Value>, start: @escaping @Sendable (isolated X11Connection) -> Void,
+        onCancel: @escaping @Sendable () -> @Sendable (isolated X11Connection) -> Void
+    ) async throws -> Value {
+        var onLoan = false
+        let limit = configuration.inlineWaitLimit
+        if limit > .zero, !loop.inLoop, !Task.isCancelled {
+            onLoan = loop.lend(until: .now + limit, start: { self.onLoopThread(start) }, isDone: { wait.isComplete })
+            if onLoan, let outcome = wait.takeOutcome() { return try outcome.get() }
+        }
+        let started = onLoan
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
+                onLoop { connection in
+                    if !started { start(connection) }
+                    wait.attach(continuation)
+                }
+            }
+        } onCancel: {
+            let work = onCancel()
+            // Always enqueued: the handler may run on the loop in the middle of other isolated work.
+            loop.execute { self.assumeIsolated(work) }
+        }
+    }
+
+    /// Starts a whole read on the loop; `wait` is completed once, when it ends (see `readWhole`).
     private func startWholeRead<T: Sendable>(
         _ selection: SelectionName, target: SelectionTarget, timeout: Duration?, cancellation: ReadCancellation,
         transform: @escaping @Sendable (isolated X11Connection, SelectionData) throws -> T,
-        continuation: CheckedContinuation<T, any Error>
+        wait: LoanedWait<T>
     ) {
         // Cancelled before the loop got here (the cancellation job, if it ran first, found nothing to cancel).
         if cancellation.isCancelled {
-            continuation.resume(throwing: CancellationError())
+            wait.complete(.failure(CancellationError()))
             return
         }
         let pending: PendingRead
         do {
             pending = try startRead(selection, target: target, timeout: timeout)
         } catch {
-            continuation.resume(throwing: error)
+            wait.complete(.failure(error))
             return
         }
         pending.cancellation = cancellation
@@ -99,9 +130,9 @@ extension X11Connection {
                     target: target, type: try connection.typeName(pending.machine.type),
                     format: pending.machine.format, bytes: pending.whole)
                 pending.whole = Data()
-                continuation.resume(returning: try transform(connection, data))
+                wait.complete(.success(try transform(connection, data)))
             } catch {
-                continuation.resume(throwing: error)
+                wait.complete(.failure(error))
             }
         }
     }
@@ -146,23 +177,22 @@ extension X11Connection {
         }
     }
 
-    /// Waits for the next batch of a streamed read (starting the read on the first call).
+    /// Waits for the next batch of a streamed read (starting the read on the first call); on loan when the
+    /// loop sleeps (see `awaitOnLoan`).
     private nonisolated(nonsending) func nextBatch(_ stream: ReadStream) async throws -> StreamBatch {
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<StreamBatch, any Error>) in
-                onLoop { $0.serveBatch(stream, to: continuation) }
-            }
+        let wait = LoanedWait<StreamBatch>()
+        return try await awaitOnLoan(wait) { connection in
+            connection.serveBatch(stream, to: wait)
         } onCancel: {
             stream.cancellation.cancel()
-            // Always enqueued: the handler may run on the loop in the middle of other isolated work.
-            loop.execute { self.assumeIsolated { $0.abandon(stream) } }
+            return { $0.abandon(stream) }
         }
     }
 
-    private func serveBatch(_ stream: ReadStream, to continuation: CheckedContinuation<StreamBatch, any Error>) {
+    private func serveBatch(_ stream: ReadStream, to wait: LoanedWait<StreamBatch>) {
         if stream.cancellation.isCancelled {
             abandon(stream)
-            continuation.resume(throwing: CancellationError())
+            wait.complete(.failure(CancellationError()))
             return
         }
         let pending: PendingRead
@@ -172,13 +202,13 @@ extension X11Connection {
             do {
                 pending = try startRead(stream.selection, target: stream.target, timeout: stream.timeout)
             } catch {
-                continuation.resume(throwing: error)
+                wait.complete(.failure(error))
                 return
             }
             pending.isStreamed = true
             stream.pending = pending
         }
-        pending.batchWaiter = continuation
+        pending.batchWaiter = wait
         handOverBatch(pending)
     }
 
@@ -207,18 +237,18 @@ extension X11Connection {
                 end = StreamBatch.End(type: try typeName(pending.machine.type), format: pending.machine.format)
             } catch {
                 pending.batchWaiter = nil
-                waiter.resume(throwing: error)
+                waiter.complete(.failure(error))
                 return
             }
         case .failure(let error):
             if chunks.isEmpty {
                 pending.batchWaiter = nil
-                waiter.resume(throwing: error)
+                waiter.complete(.failure(error))
                 return
             }
         }
         pending.batchWaiter = nil
-        waiter.resume(returning: StreamBatch(chunks: chunks, end: end))
+        waiter.complete(.success(StreamBatch(chunks: chunks, end: end)))
         if count > 0 && pending.outcome == nil {
             perform(pending.machine.consumed(count), for: pending)
         }

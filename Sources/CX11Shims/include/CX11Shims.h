@@ -10,6 +10,10 @@
 //   adopted Displays: they only mark the Display dead and return, which libX11 1.8 supports (the
 //   in-flight call unwinds and returns a failure status; later calls on the Display are no-ops).
 // - Glibc's Swift overlay does not vend <sys/eventfd.h>; the event loop needs eventfd(2) for wake-ups.
+// - Nor <sys/epoll.h>, whose `struct epoll_event` is packed on x86-64 (awkward from Swift). The loop sleeps in
+//   epoll rather than poll(2) because epoll's interest set can be changed by another thread while the loop
+//   sleeps: a caller that borrows the loop's role (X11EventLoop.lend) mutes the X socket in the loop's set
+//   instead of waking the loop.
 #ifndef CX11SHIMS_H
 #define CX11SHIMS_H
 
@@ -60,5 +64,23 @@ int CX11Shims_eventfdSignal(int fd);
 
 /// Resets an eventfd counter to zero (non-blocking read).
 void CX11Shims_eventfdDrain(int fd);
+
+/// `epoll_create1(EPOLL_CLOEXEC)`.
+int CX11Shims_epollCreate(void);
+
+/// Adds `fd` to the epoll set `epfd`, watched for input (level-triggered). Returns 0 on success.
+int CX11Shims_epollAdd(int epfd, int fd);
+
+/// Watches `fd` (already in the set) for input again (`enabled` != 0) or mutes it (0: only errors and
+/// hang-ups are still reported). Returns 0 on success.
+int CX11Shims_epollSetInput(int epfd, int fd, int enabled);
+
+/// Removes `fd` from the set. Returns 0 on success.
+int CX11Shims_epollRemove(int epfd, int fd);
+
+/// Waits up to `timeoutMilliseconds` (-1: forever) for the set `epfd`. Sets `*wakeReady` when `wakeFD` is
+/// ready and `*otherReady` when any other descriptor is (input, error or hang-up). Returns epoll_wait's
+/// result (-1 with errno on failure, EINTR included).
+int CX11Shims_epollWait(int epfd, int wakeFD, int timeoutMilliseconds, int *wakeReady, int *otherReady);
 
 #endif

@@ -24,12 +24,18 @@ protocol X11EventLoopDriver: AnyObject, Sendable {
 /// Xlib is used without `XInitThreads`: every Xlib call for a Display happens on its loop thread, which
 /// the type system enforces because `X11Connection` is an actor whose executor is this loop (the design
 /// follows SwiftNIO's `SelectableEventLoop`). The loop runs enqueued actor jobs, lets the driver pump X
-/// events, then sleeps in `poll(2)` on the X socket and an `eventfd` until input, a wake-up or the next
-/// deadline.
+/// events, then sleeps in `epoll_wait` on the X socket and an `eventfd` until input, a wake-up or the
+/// next deadline.
+///
+/// The one exception is a *loan* (`lend`): while the loop sleeps, a caller on another thread may take the
+/// loop's role for a moment — run the connection's code and pump its events itself — instead of waking
+/// the loop and then being woken by it (leader/follower, as in Schmidt's pattern). The *token*, a mutex
+/// the loop holds whenever it is awake, makes the two exclusive, so the connection's state and the
+/// Display are still used by one thread at a time.
 ///
 /// Invariant that makes `@unchecked Sendable` sound: `state` is only touched under its `Mutex`; `driver`
 /// and `wakeFD` are written before the thread starts (`driver` is weak and set once from the loop
-/// thread itself); everything else is immutable.
+/// thread itself); `watchedFD` is only touched by the holder of `token`; everything else is immutable.
 final class X11EventLoop: SerialExecutor, @unchecked Sendable {
     /// One unit of work for the loop: an actor job, a job of a task that prefers the loop as its task
     /// executor (see `taskExecutor`), or a plain closure (see `execute`).
@@ -45,9 +51,23 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
         var sleeping = false
         var wakePending = false
         var terminating = false
+        /// A caller has borrowed the loop's role (`lend`): enqueues must wake it too, so it hands back.
+        var lent = false
+        /// The latest the current sleep lasts (nil: no deadline); a loan that armed an earlier deadline
+        /// wakes the loop so it sleeps again with the right timeout.
+        var sleepDeadline: ContinuousClock.Instant?
     }
 
     private let state = Mutex(State())
+    /// The right to use the Display and the connection's state: held by the loop thread whenever it is
+    /// not asleep, and by a borrowing caller during a loan.
+    private let token = Mutex(())
+    /// The thread that borrowed the loop's role (0 when none): `inLoop` is true on it during the loan.
+    private let borrower = Atomic<UInt>(0)
+    /// The epoll set the loop sleeps on: the eventfd, and the X socket once the driver reports it.
+    private let epollFD: Int32
+    /// The X socket in `epollFD`, if any. Touched only by the holder of `token`.
+    nonisolated(unsafe) private var watchedFD: Int32?
     /// The loop thread's `pthread_t` once it runs (0 before): read on every read call to decide whether the
     /// caller already runs on the loop, so an atomic load rather than the queue's lock.
     private let thread = Atomic<UInt>(0)
@@ -68,6 +88,13 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
             throw SelectionError(.connectionLost, "cannot create an eventfd: errno \(errno)")
         }
         wakeFD = fd
+        epollFD = CX11Shims_epollCreate()
+        guard epollFD >= 0, CX11Shims_epollAdd(epollFD, fd) == 0 else {
+            let code = errno
+            if epollFD >= 0 { close(epollFD) }
+            close(fd)
+            throw SelectionError(.connectionLost, "cannot create the event loop's epoll set: errno \(code)")
+        }
         taskExecutor = LoopTaskExecutor(loop: self)
         let box = Unmanaged.passRetained(self)
         var thread = pthread_t()
@@ -78,6 +105,7 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
         }, box.toOpaque())
         guard rc == 0 else {
             box.release()
+            close(epollFD)
             close(fd)
             throw SelectionError(.connectionLost, "cannot start the X event-loop thread: error \(rc)")
         }
@@ -85,6 +113,7 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
     }
 
     deinit {
+        close(epollFD)
         close(wakeFD)
     }
 
@@ -125,8 +154,9 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
         let needsWake = state.withLock { state -> Bool in
             state.jobs.append(work)
             // A loop that is awake (handling events, or enqueuing for itself) looks at its queue before it
-            // sleeps, so the eventfd write, the poll it ends and the drain would be pure overhead.
-            if !state.sleeping || state.wakePending { return false }
+            // sleeps, so the eventfd write, the poll it ends and the drain would be pure overhead. A caller
+            // on loan polls the eventfd too: the write tells it to hand the role back.
+            if !(state.sleeping || state.lent) || state.wakePending { return false }
             state.wakePending = true
             return true
         }
@@ -139,10 +169,13 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
         UnownedSerialExecutor(ordinary: self)
     }
 
-    /// True when called on the loop thread.
+    /// True when called on the loop thread, or on the thread that borrowed its role (`lend`).
     var inLoop: Bool {
+        let current = pthread_self()
         let owner = thread.load(ordering: .acquiring)
-        return owner != 0 && pthread_equal(owner, pthread_self()) != 0
+        if owner != 0 && pthread_equal(owner, current) != 0 { return true }
+        let guest = borrower.load(ordering: .acquiring)
+        return guest != 0 && pthread_equal(guest, current) != 0
     }
 
     func checkIsolated() {
@@ -151,72 +184,170 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
 
     // MARK: The loop
 
+    /// What one turn of the loop decided.
+    private enum Turn {
+        case again
+        case sleep(PumpResult)
+        case exit
+    }
+
     private func run() {
         CX11Shims_setCurrentThreadName(name)
         thread.store(pthread_self(), ordering: .releasing)
-        let executor = asUnownedSerialExecutor()
-        let unownedTaskExecutor = taskExecutor.asUnownedTaskExecutor()
         var socketReadable = true
         // Swapped with the shared queue each turn, so neither buffer is reallocated.
         var batch: [Work] = []
         while true {
-            let terminating = state.withLock { state -> Bool in
-                swap(&batch, &state.jobs)
-                return state.terminating
-            }
-            let ranJobs = !batch.isEmpty
-            for work in batch {
-                switch work {
-                case .job(let job): job.runSynchronously(on: executor)
-                // Run *isolated to* the loop's serial executor: the loop runs one job at a time, so a job on
-                // this thread is exclusive with the actor anyway, and a task that switches into the actor
-                // (a read resumed inside `withIsolation`) then goes on at once instead of being queued again.
-                case .taskJob(let job): job.runSynchronously(isolatedTo: executor, taskExecutor: unownedTaskExecutor)
-                case .closure(let closure): closure()
-                }
-            }
-            batch.removeAll(keepingCapacity: true)
-            if terminating && !ranJobs {
-                return
-            }
-            let result = driver?.pump(socketReadable: socketReadable)
-                ?? PumpResult(fileDescriptor: nil, deadline: nil, hasMoreWork: false)
-            // Input is looked for only when a poll reported some: the pump's closing XFlush also reads what
-            // the socket holds (and what Xlib set aside during round trips in jobs), reporting it as more
-            // work, so a speculative read here would only cost a recvmsg.
-            socketReadable = false
-            let sleeps = state.withLock { state -> Bool in
-                guard !result.hasMoreWork, state.jobs.isEmpty, !state.terminating else { return false }
-                state.sleeping = true
-                return true
-            }
-            if !sleeps {
+            let turn = token.withLock { _ in runTurn(batch: &batch, socketReadable: &socketReadable) }
+            switch turn {
+            case .again:
                 continue
-            }
-            socketReadable = sleep(until: result)
-            state.withLock { state in
-                state.sleeping = false
-                state.wakePending = false
+            case .exit:
+                return
+            case .sleep(let result):
+                socketReadable = sleep(until: result.deadline)
+                state.withLock { state in
+                    state.sleeping = false
+                    state.wakePending = false
+                    state.sleepDeadline = nil
+                }
             }
         }
     }
 
-    /// Sleeps until input, a wake-up or the deadline; returns whether the X socket has input.
-    private func sleep(until result: PumpResult) -> Bool {
-        let timeout = result.deadline?.pollTimeoutFromNow ?? -1
-        return withUnsafeTemporaryAllocation(of: pollfd.self, capacity: 2) { fds in
-            fds[0] = pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
-            var count = 1
-            if let fd = result.fileDescriptor {
-                fds[1] = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                count = 2
-            }
-            let rc = poll(fds.baseAddress, nfds_t(count), timeout)
-            if rc > 0 && fds[0].revents != 0 {
-                CX11Shims_eventfdDrain(wakeFD)
-            }
-            // POLLHUP/POLLERR count as readable: reading is how Xlib notices the broken connection.
-            return rc < 0 || (count > 1 && fds[1].revents != 0)
+    /// Runs the queued jobs and pumps the driver; with `token` held.
+    private func runTurn(batch: inout [Work], socketReadable: inout Bool) -> Turn {
+        let executor = asUnownedSerialExecutor()
+        let terminating = state.withLock { state -> Bool in
+            swap(&batch, &state.jobs)
+            return state.terminating
         }
+        let ranJobs = !batch.isEmpty
+        for work in batch {
+            switch work {
+            case .job(let job): job.runSynchronously(on: executor)
+            // Run *isolated to* the loop's serial executor: the loop runs one job at a time, so a job on
+            // this thread is exclusive with the actor anyway, and a task that switches into the actor
+            // (a read resumed inside `withIsolation`) then goes on at once instead of being queued again.
+            case .taskJob(let job):
+                job.runSynchronously(isolatedTo: executor, taskExecutor: taskExecutor.asUnownedTaskExecutor())
+            case .closure(let closure): closure()
+            }
+        }
+        batch.removeAll(keepingCapacity: true)
+        if terminating && !ranJobs {
+            return .exit
+        }
+        let result = driver?.pump(socketReadable: socketReadable)
+            ?? PumpResult(fileDescriptor: nil, deadline: nil, hasMoreWork: false)
+        // Input is looked for only when a poll reported some: the pump's closing XFlush also reads what
+        // the socket holds (and what Xlib set aside during round trips in jobs), reporting it as more
+        // work, so a speculative read here would only cost a recvmsg.
+        socketReadable = false
+        let sleeps = state.withLock { state -> Bool in
+            guard !result.hasMoreWork, state.jobs.isEmpty, !state.terminating else { return false }
+            state.sleeping = true
+            state.sleepDeadline = result.deadline
+            return true
+        }
+        guard sleeps else { return .again }
+        watch(result.fileDescriptor)
+        return .sleep(result)
+    }
+
+    /// Puts `fd` (the X socket, or nil once it is closed) into the epoll set in place of the previous one.
+    private func watch(_ fd: Int32?) {
+        guard fd != watchedFD else { return }
+        // A closed socket already left the set (the kernel drops closed files); the removal is then a no-op.
+        if let old = watchedFD { _ = CX11Shims_epollRemove(epollFD, old) }
+        watchedFD = nil
+        if let fd, CX11Shims_epollAdd(epollFD, fd) == 0 { watchedFD = fd }
+    }
+
+    // MARK: Lending the loop's role to a caller
+
+    /// Runs `start` and then pumps the connection on the *calling* thread while the loop sleeps, until
+    /// `isDone()` holds, `deadline` passes, or the loop has work of its own; returns false, having run
+    /// nothing, when the loop is awake (or the caller is the loop).
+    ///
+    /// Why: a caller off the loop that hands its request to the loop pays two thread wake-ups per round
+    /// trip (the eventfd that wakes the loop, and the pool thread that resumes the caller), and on a
+    /// virtual machine each one that lands on another CPU costs an inter-processor interrupt — as much as
+    /// the X round trip itself. On loan, the caller sends its request, waits on the X socket and handles
+    /// the reply itself, as a single-threaded Xlib client does; the loop is not woken at all: its epoll
+    /// set stops watching the X socket for the loan (`epoll_ctl` from this thread), and watches it again
+    /// afterwards, which wakes it only if input arrived that the caller left alone.
+    ///
+    /// During the loan `inLoop` is true on the calling thread, so the connection's isolated code runs here
+    /// exactly as on the loop: `token` keeps the two exclusive. The caller blocks its thread for at most
+    /// `deadline`; it hands back early when anything is enqueued for the loop (the eventfd it also polls).
+    /// Events for other work (an owner's requests, other reads) are handled as the loop would handle them.
+    func lend(until deadline: ContinuousClock.Instant, start: () -> Void, isDone: () -> Bool) -> Bool {
+        guard !inLoop else { return false }
+        let lent = token.withLockIfAvailable { _ -> Bool in
+            let available = state.withLock { state -> Bool in
+                guard state.sleeping, !state.wakePending, !state.terminating else { return false }
+                state.lent = true
+                return true
+            }
+            guard available, let driver else {
+                state.withLock { $0.lent = false }
+                return false
+            }
+            borrower.store(pthread_self(), ordering: .releasing)
+            let muted = watchedFD
+            if let muted { _ = CX11Shims_epollSetInput(epollFD, muted, 0) }
+            start()
+            var result = driver.pump(socketReadable: false)
+            while !isDone() {
+                if result.hasMoreWork {
+                    result = driver.pump(socketReadable: false)
+                    continue
+                }
+                guard let fd = result.fileDescriptor, ContinuousClock.now < deadline else { break }
+                let until = result.deadline.map { min($0, deadline) } ?? deadline
+                guard let readable = waitOnLoan(socket: fd, until: until) else { break }
+                result = driver.pump(socketReadable: readable)
+            }
+            // Watching the socket again wakes the loop at once if input arrived that nobody read yet.
+            if let muted, muted == result.fileDescriptor { _ = CX11Shims_epollSetInput(epollFD, muted, 1) }
+            borrower.store(0, ordering: .releasing)
+            let wake = state.withLock { state -> Bool in
+                state.lent = false
+                let earlier = result.deadline.map { deadline in state.sleepDeadline.map { deadline < $0 } ?? true }
+                guard result.hasMoreWork || earlier == true || !state.jobs.isEmpty else { return false }
+                guard state.sleeping, !state.wakePending else { return false }
+                state.wakePending = true
+                return true
+            }
+            if wake { _ = CX11Shims_eventfdSignal(wakeFD) }
+            return true
+        }
+        return lent ?? false
+    }
+
+    /// A loan's wait: polls the X socket and the eventfd until `deadline`. Returns whether the socket has
+    /// input, or nil when the loop has work (the eventfd is readable: hand the role back).
+    private func waitOnLoan(socket: Int32, until deadline: ContinuousClock.Instant) -> Bool? {
+        withUnsafeTemporaryAllocation(of: pollfd.self, capacity: 2) { fds in
+            fds[0] = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            fds[1] = pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
+            let rc = poll(fds.baseAddress, 2, deadline.pollTimeoutFromNow)
+            if rc > 0 && fds[1].revents != 0 { return nil }
+            // POLLHUP/POLLERR count as readable: reading is how Xlib notices the broken connection.
+            return rc < 0 || fds[0].revents != 0
+        }
+    }
+
+    /// Sleeps until input, a wake-up or the deadline; returns whether the X socket has input.
+    private func sleep(until deadline: ContinuousClock.Instant?) -> Bool {
+        var wakeReady: Int32 = 0
+        var socketReady: Int32 = 0
+        let rc = CX11Shims_epollWait(epollFD, wakeFD, deadline?.pollTimeoutFromNow ?? -1, &wakeReady, &socketReady)
+        if wakeReady != 0 {
+            CX11Shims_eventfdDrain(wakeFD)
+        }
+        // Errors and hang-ups count as readable: reading is how Xlib notices the broken connection.
+        return rc < 0 || socketReady != 0
     }
 }

@@ -41,7 +41,7 @@ final class PendingRead {
     /// batches to `batchWaiter`.
     var isStreamed = false
     /// The consumer of a streamed read waiting for its next batch.
-    var batchWaiter: CheckedContinuation<StreamBatch, any Error>?
+    var batchWaiter: LoanedWait<StreamBatch>?
     /// Set by the caller of a whole read when its task is cancelled (looked up by identity).
     var cancellation: ReadCancellation?
 
