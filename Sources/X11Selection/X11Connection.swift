@@ -160,6 +160,13 @@ public actor X11Connection {
     /// Reads in flight right now (diagnostics and tests).
     public var activeReadCount: Int { reads.count }
 
+    /// Loans so far (`X11EventLoop.lend`): taken, ended with their wait done, and the loop's eventfd
+    /// wake-ups (diagnostics for tests and benchmarks).
+    nonisolated var loanStatistics: (taken: Int, finished: Int, wakeUps: Int) {
+        (loop.loanCount.load(ordering: .relaxed), loop.finishedLoanCount.load(ordering: .relaxed),
+         loop.wakeSignalCount.load(ordering: .relaxed))
+    }
+
     /// Releases every selection, fails pending calls with `.shutDown`, finishes every sequence and closes
     /// the display. Later calls throw `.shutDown`. Does not hand over to a clipboard manager: call
     /// `handOverToClipboardManager(timeout:)` first for that.

@@ -64,6 +64,11 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
     private let token = Mutex(())
     /// The thread that borrowed the loop's role (0 when none): `inLoop` is true on it during the loan.
     private let borrower = Atomic<UInt>(0)
+    /// Diagnostics for tests and benchmarks: loans taken, loans that ended with their wait done, and
+    /// eventfd writes (each one a loop wake-up).
+    let loanCount = Atomic<Int>(0)
+    let finishedLoanCount = Atomic<Int>(0)
+    let wakeSignalCount = Atomic<Int>(0)
     /// The epoll set the loop sleeps on: the eventfd, and the X socket once the driver reports it.
     private let epollFD: Int32
     /// The X socket in `epollFD`, if any. Touched only by the holder of `token`.
@@ -126,6 +131,11 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
     /// Asks the thread to exit once its queue is empty. Jobs enqueued afterwards still run first.
     func terminate() {
         state.withLock { $0.terminating = true }
+        signalWake()
+    }
+
+    private func signalWake() {
+        wakeSignalCount.add(1, ordering: .relaxed)
         _ = CX11Shims_eventfdSignal(wakeFD)
     }
 
@@ -161,7 +171,7 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
             return true
         }
         if needsWake {
-            _ = CX11Shims_eventfdSignal(wakeFD)
+            signalWake()
         }
     }
 
@@ -295,6 +305,7 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
                 return false
             }
             borrower.store(pthread_self(), ordering: .releasing)
+            loanCount.add(1, ordering: .relaxed)
             let muted = watchedFD
             if let muted { _ = CX11Shims_epollSetInput(epollFD, muted, 0) }
             start()
@@ -309,6 +320,7 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
                 guard let readable = waitOnLoan(socket: fd, until: until) else { break }
                 result = driver.pump(socketReadable: readable)
             }
+            if isDone() { finishedLoanCount.add(1, ordering: .relaxed) }
             // Watching the socket again wakes the loop at once if input arrived that nobody read yet.
             if let muted, muted == result.fileDescriptor { _ = CX11Shims_epollSetInput(epollFD, muted, 1) }
             borrower.store(0, ordering: .releasing)
@@ -320,7 +332,7 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
                 state.wakePending = true
                 return true
             }
-            if wake { _ = CX11Shims_eventfdSignal(wakeFD) }
+            if wake { signalWake() }
             return true
         }
         return lent ?? false
