@@ -9,6 +9,7 @@ struct BenchOptions {
     static let usage = """
         usage: clipbridge-bench owner [--selection S] [--target T] (--file PATH | --bytes N) \
         [--source memory|file] [--transfers N] [--chunk BYTES] [--path default|isolated]
+               (every mode: [--inline-wait-us N], Configuration.inlineWaitLimit; 0 turns loans off)
                clipbridge-bench requestor [--selection S] [--target T] [--output PATH]
                clipbridge-bench latency [--selection S] [--target T] [--count N] [--path default|isolated] \
         [--api read|stream|multiple|text]
@@ -33,6 +34,8 @@ struct BenchOptions {
     var isolated = false
     /// latency: which read API is timed (`read` = `read(_:target:)`; the others to count their hops).
     var api = "read"
+    /// `Configuration.inlineWaitLimit` in microseconds; nil keeps the default.
+    var inlineWaitMicroseconds: Int?
 
     struct Invalid: Error {}
 
@@ -58,6 +61,7 @@ struct BenchOptions {
                 sourceIsFile = source == "file"
             case "--transfers": transfers = try number()
             case "--chunk": chunkSize = try number()
+            case "--inline-wait-us": inlineWaitMicroseconds = try number()
             case "--output": output = try value()
             case "--count": count = try number()
             case "--path":
@@ -78,6 +82,7 @@ struct BenchOptions {
         configuration.readTimeout = .seconds(60)
         configuration.incrementalIdleTimeout = .seconds(30)
         if let chunkSize { configuration.chunkSize = chunkSize }
+        if let inlineWaitMicroseconds { configuration.inlineWaitLimit = .microseconds(inlineWaitMicroseconds) }
         return configuration
     }
 }

@@ -24,6 +24,9 @@ func runLatency(_ options: BenchOptions) async throws {
     say("RESULT bytes=\(bytes)")
     printLatency("latency", samples)
     say("RESULT cpu per_read_us=\((cpuPerRead * 10).rounded() / 10)")
+    // How the reads ran: on loan (the caller drove the connection) or parked, and how often the loop was woken.
+    let loans = connection.loanStatistics
+    say("RESULT loans taken=\(loans.taken) finished=\(loans.finished) loop_wakeups=\(loans.wakeUps)")
     await connection.shutdown()
 }
 

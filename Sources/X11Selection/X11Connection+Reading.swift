@@ -33,10 +33,12 @@ extension X11Connection {
     ///   idle longer than `incrementalIdleTimeout`); `.invalidReply`; `.connectionLost`; `.shutDown`;
     ///   `CancellationError` when the task is cancelled.
     ///
-    /// Runs on the caller's executor (`nonisolated(nonsending)`): a caller elsewhere hands the loop the
-    /// request and is resumed once when the read ends (two thread wake-ups, the minimum off the loop);
-    /// a caller on the connection's executor (inside `withIsolation`) sends the request itself and is
-    /// resumed by the loop in its own turn, with no wake-up at all.
+    /// Runs on the caller's executor (`nonisolated(nonsending)`). A caller elsewhere, while the connection's
+    /// loop sleeps, does the X work on its own thread for up to `Configuration.inlineWaitLimit` (a *loan*:
+    /// no thread is woken, as in a single-threaded Xlib client); if the loop is busy, or the reply takes
+    /// longer, the loop finishes the read and resumes the caller once (two thread wake-ups). A caller on the
+    /// connection's executor (inside `withIsolation`) sends the request itself and is resumed by the loop in
+    /// its own turn, with no wake-up at all.
     public nonisolated(nonsending) func read(
         _ selection: SelectionName, target: SelectionTarget, timeout: Duration? = nil)
         async throws -> SelectionData
@@ -145,8 +147,8 @@ extension X11Connection {
     /// literal: off the loop for a caller elsewhere; on the loop inside `withIsolation`, where a slow sink
     /// then delays the connection's other work (pass a `@concurrent` function to keep it off). Each wait
     /// hands over every chunk received so far together with the end of the transfer when it is known, so a
-    /// reply in one piece costs the same two wake-ups as `read(_:target:timeout:)` off the loop, and none on
-    /// it; an INCR transfer costs one more round of them per chunk the sink has to wait for.
+    /// reply in one piece costs one wait, like `read(_:target:timeout:)` (on loan off the loop, when the loop
+    /// sleeps); an INCR transfer costs one more wait per chunk the sink has to wait for.
     ///
     /// - Returns: the reply's type and format and the number of bytes delivered.
     /// - Throws: as `read(_:target:timeout:)`, plus whatever the sink throws (the read is then abandoned).
@@ -258,8 +260,8 @@ extension X11Connection {
     /// targets the owner refused map to `.targetUnavailable`. When the owner does not support MULTIPLE
     /// (refuses it or answers something that is not an ATOM_PAIR list), the targets are read one by one.
     ///
-    /// Runs on the caller's executor like `read(_:target:timeout:)`: the loop assembles every target's data
-    /// and resumes the caller once (two thread wake-ups off the loop, none inside `withIsolation`).
+    /// Runs on the caller's executor like `read(_:target:timeout:)` (on loan when the loop sleeps, else the
+    /// loop assembles every target's data and resumes the caller once).
     ///
     /// - Throws: `.noOwner`, `.timedOut` (no reply to MULTIPLE), `.connectionLost`, `.shutDown`.
     public nonisolated(nonsending) func read(
@@ -270,17 +272,13 @@ extension X11Connection {
         guard !unique.isEmpty else { return [:] }
         let requested = unique
         let cancellation = ReadCancellation()
-        let outcome = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<MultipleOutcome, any Error>) in
-                onLoop { connection in
-                    connection.startWholeMultiple(
-                        selection, targets: requested, timeout: timeout, cancellation: cancellation,
-                        continuation: continuation)
-                }
-            }
+        let wait = LoanedWait<MultipleOutcome>()
+        let outcome = try await awaitOnLoan(wait) { connection in
+            connection.startWholeMultiple(
+                selection, targets: requested, timeout: timeout, cancellation: cancellation, wait: wait)
         } onCancel: {
             cancellation.cancel()
-            loop.execute { self.assumeIsolated { $0.cancelWholeReads(cancellation) } }
+            return { $0.cancelWholeReads(cancellation) }
         }
         switch outcome {
         case .results(let results):
@@ -297,14 +295,14 @@ extension X11Connection {
         case unusable(SelectionError)
     }
 
-    /// Starts a MULTIPLE read on the loop; `continuation` is resumed once, when the parent failed or every
+    /// Starts a MULTIPLE read on the loop; `wait` is completed once, when the parent failed or every
     /// target ended (each target's data is assembled on the loop, as for whole reads).
     private func startWholeMultiple(
         _ selection: SelectionName, targets: [SelectionTarget], timeout: Duration?, cancellation: ReadCancellation,
-        continuation: CheckedContinuation<MultipleOutcome, any Error>
+        wait loanedWait: LoanedWait<MultipleOutcome>
     ) {
         if cancellation.isCancelled {
-            continuation.resume(throwing: CancellationError())
+            loanedWait.complete(.failure(CancellationError()))
             return
         }
         let parent: PendingRead
@@ -312,10 +310,10 @@ extension X11Connection {
         do {
             (parent, children) = try startMultipleRead(selection, targets: targets, timeout: timeout)
         } catch {
-            continuation.resume(throwing: error)
+            loanedWait.complete(.failure(error))
             return
         }
-        let wait = MultipleWait(continuation: continuation, remaining: children.count)
+        let wait = MultipleWait(loanedWait, remaining: children.count)
         let childReads = children.map { (property: $0.property, id: $0.id) }
         parent.cancellation = cancellation
         parent.completion = { connection, _, result in

@@ -162,7 +162,7 @@ public actor X11Connection {
 
     /// Loans so far (`X11EventLoop.lend`): taken, ended with their wait done, and the loop's eventfd
     /// wake-ups (diagnostics for tests and benchmarks).
-    nonisolated var loanStatistics: (taken: Int, finished: Int, wakeUps: Int) {
+    package nonisolated var loanStatistics: (taken: Int, finished: Int, wakeUps: Int) {
         (loop.loanCount.load(ordering: .relaxed), loop.finishedLoanCount.load(ordering: .relaxed),
          loop.wakeSignalCount.load(ordering: .relaxed))
     }

@@ -310,11 +310,14 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
             if let muted { _ = CX11Shims_epollSetInput(epollFD, muted, 0) }
             start()
             var result = driver.pump(socketReadable: false)
-            while !isDone() {
-                if result.hasMoreWork {
+            while true {
+                // Events Xlib already holds are handled even once the wait is done (they cost no system call):
+                // left queued, they would make the loop wake up for them right after the loan.
+                if result.hasMoreWork && ContinuousClock.now < deadline {
                     result = driver.pump(socketReadable: false)
                     continue
                 }
+                if isDone() { break }
                 guard let fd = result.fileDescriptor, ContinuousClock.now < deadline else { break }
                 let until = result.deadline.map { min($0, deadline) } ?? deadline
                 guard let readable = waitOnLoan(socket: fd, until: until) else { break }

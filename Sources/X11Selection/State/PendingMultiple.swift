@@ -28,18 +28,19 @@ enum ReplyRoute {
     }
 }
 
-/// The caller of a MULTIPLE read (requestor side) waiting for every target: resumed once, by the loop.
+/// The caller of a MULTIPLE read (requestor side) waiting for every target: its wait is completed once.
 ///
-/// Invariant that makes `@unchecked Sendable` sound: created and used only on the connection's loop thread
-/// (in `startWholeMultiple` and the completions of the MULTIPLE's reads, which the loop runs); the compiler
-/// cannot see that those completions' `isolated X11Connection` is the same actor.
+/// Invariant that makes `@unchecked Sendable` sound: created and used only by the thread in the loop's role
+/// — the loop thread, or a caller on loan (`X11EventLoop.lend`) — in `startWholeMultiple` and the
+/// completions of the MULTIPLE's reads; the compiler cannot see that those completions' `isolated
+/// X11Connection` is the same actor.
 final class MultipleWait: @unchecked Sendable {
-    private var continuation: CheckedContinuation<X11Connection.MultipleOutcome, any Error>?
+    private let wait: LoanedWait<X11Connection.MultipleOutcome>
     private var remaining: Int
     private var results: [SelectionTarget: Result<SelectionData, SelectionError>] = [:]
 
-    init(continuation: CheckedContinuation<X11Connection.MultipleOutcome, any Error>, remaining: Int) {
-        self.continuation = continuation
+    init(_ wait: LoanedWait<X11Connection.MultipleOutcome>, remaining: Int) {
+        self.wait = wait
         self.remaining = remaining
     }
 
@@ -52,8 +53,6 @@ final class MultipleWait: @unchecked Sendable {
 
     /// Resumes the caller (only the first call counts).
     func finish(_ outcome: Result<X11Connection.MultipleOutcome, any Error>) {
-        guard let continuation else { return }
-        self.continuation = nil
-        continuation.resume(with: outcome)
+        wait.complete(outcome)
     }
 }
