@@ -549,7 +549,9 @@ extension X11Connection {
             guard pending.outcome == nil else { return }
             switch action {
             case .readAndDeleteProperty:
-                let value = xdisplay?.getProperty(window, pending.property, delete: true)
+                // A streamed read's chunks wait for its sink: they go to recycled buffers (`ChunkBufferPool`).
+                let value = xdisplay?.getProperty(
+                    window, pending.property, delete: true, pool: pending.isStreamed ? .shared : nil)
                 perform(pending.machine.propertyRead(value), for: pending)
             case .deliver(let chunk):
                 if case .multipleParent = pending.kind {

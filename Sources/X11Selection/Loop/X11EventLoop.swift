@@ -215,11 +215,18 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
             case .exit:
                 return
             case .sleep(let result):
-                socketReadable = sleep(until: result.deadline)
+                let woken = sleep(until: result.deadline)
+                socketReadable = woken.socketReadable
                 state.withLock { state in
                     state.sleeping = false
-                    state.wakePending = false
                     state.sleepDeadline = nil
+                    // During a loan the eventfd is the borrower's signal to hand the role back: the loop wakes
+                    // on it too, and draining it here could win the race against the borrower's `poll`, which
+                    // would then sleep on to its limit while this thread waits for the token. Left set, it is
+                    // drained by the next sleep, after the loan.
+                    if state.lent { return }
+                    if woken.wakeSignalled { CX11Shims_eventfdDrain(wakeFD) }
+                    state.wakePending = false
                 }
             }
         }
@@ -354,15 +361,13 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
         }
     }
 
-    /// Sleeps until input, a wake-up or the deadline; returns whether the X socket has input.
-    private func sleep(until deadline: ContinuousClock.Instant?) -> Bool {
+    /// Sleeps until input, a wake-up or the deadline; returns whether the X socket has input and whether
+    /// the eventfd was signalled (the caller drains it).
+    private func sleep(until deadline: ContinuousClock.Instant?) -> (socketReadable: Bool, wakeSignalled: Bool) {
         var wakeReady: Int32 = 0
         var socketReady: Int32 = 0
         let rc = CX11Shims_epollWait(epollFD, wakeFD, deadline?.pollTimeoutFromNow ?? -1, &wakeReady, &socketReady)
-        if wakeReady != 0 {
-            CX11Shims_eventfdDrain(wakeFD)
-        }
         // Errors and hang-ups count as readable: reading is how Xlib notices the broken connection.
-        return rc < 0 || socketReady != 0
+        return (rc < 0 || socketReady != 0, wakeReady != 0)
     }
 }

@@ -225,8 +225,11 @@ final class XDisplay {
     }
 
     /// Reads a whole property (optionally deleting it in the same request). nil when the request failed
-    /// (bad window, dead connection).
-    func getProperty(_ window: X11Window, _ property: X11Atom, delete: Bool) -> PropertyValue? {
+    /// (bad window, dead connection). With `pool`, format-8/16 data of the sizes it takes is copied into one
+    /// of its buffers and Xlib's buffer is freed at once (see `ChunkBufferPool`).
+    func getProperty(
+        _ window: X11Window, _ property: X11Atom, delete: Bool, pool: ChunkBufferPool? = nil
+    ) -> PropertyValue? {
         var actualType: Atom = 0
         var actualFormat: Int32 = 0
         var itemCount: UInt = 0
@@ -257,6 +260,9 @@ final class XDisplay {
             case 16, 8:
                 let size = count * format / 8
                 if size == 0 {
+                    XFree(data)
+                } else if let pooled = pool?.copy(UnsafeRawBufferPointer(start: data, count: size)) {
+                    bytes = pooled
                     XFree(data)
                 } else {
                     bytes = Data(bytesNoCopy: data, count: size, deallocator: .custom { pointer, _ in XFree(pointer) })
