@@ -31,9 +31,8 @@ import Testing
 
     @Test func reusesABufferOnceItsDataIsReleased() throws {
         let pool = ChunkBufferPool()
-        let copied: Data? = bytes(64 * 1024, seed: 2).withUnsafeBytes { pool.copy($0) }
-        var first = try #require(copied) as Data?
-        let firstAddress = address(first!)
+        var first: Data? = bytes(64 * 1024, seed: 2).withUnsafeBytes { pool.copy($0) }
+        let firstAddress = address(try #require(first))
         first = nil
         let second = try #require(bytes(64 * 1024, seed: 3).withUnsafeBytes { pool.copy($0) })
         #expect(address(second) == firstAddress)
