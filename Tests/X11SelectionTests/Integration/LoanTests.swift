@@ -4,45 +4,45 @@ import Synchronization
 import Testing
 @testable import X11Selection
 
+/// A selection owned by a plain client that never answers a request (reads of it can only time out).
+private func silentOwner() async throws -> (RawXClient, SelectionName) {
+    let display = try currentDisplay()
+    let selection = uniqueSelection("silent")
+    let client = try await onThread { () throws -> RawXClient in
+        let client = try RawXClient(display)
+        guard client.claim(selection.rawValue) else { throw RawXError("the silent owner could not claim") }
+        return client
+    }
+    return (client, selection)
+}
+
+/// How the loan counters of `connection` moved since `before`.
+private struct LoanDelta: CustomStringConvertible {
+    var taken: Int
+    var finished: Int
+    var wakeUps: Int
+    var description: String { "taken \(taken), finished \(finished), wake-ups \(wakeUps)" }
+}
+
+private func delta(
+    _ connection: X11Connection, since before: (taken: Int, finished: Int, wakeUps: Int)
+) -> LoanDelta {
+    let now = connection.loanStatistics
+    return LoanDelta(
+        taken: now.taken - before.taken, finished: now.finished - before.finished,
+        wakeUps: now.wakeUps - before.wakeUps)
+}
+
+/// Gives a connection's loop time to finish its turn and go to sleep (a loan is only taken then).
+private func letLoopsSettle() async {
+    try? await Task.sleep(for: .milliseconds(30))
+}
+
 /// Loans (`X11EventLoop.lend`): a read called off the loop while the loop sleeps drives the connection on the
 /// caller's own thread for up to `Configuration.inlineWaitLimit`, then hands back and parks (`LoanedWait`).
 /// These tests check the data that comes back on both paths and, through `loanStatistics`, which path ran.
 @Suite(.xvfb, .timeLimit(.minutes(2)))
 struct LoanTests {
-    /// A selection owned by a plain client that never answers a request (reads of it can only time out).
-    private func silentOwner() async throws -> (RawXClient, SelectionName) {
-        let display = try currentDisplay()
-        let selection = uniqueSelection("silent")
-        let client = try await onThread { () throws -> RawXClient in
-            let client = try RawXClient(display)
-            guard client.claim(selection.rawValue) else { throw RawXError("the silent owner could not claim") }
-            return client
-        }
-        return (client, selection)
-    }
-
-    /// How the loan counters of `connection` moved since `before`.
-    private struct LoanDelta: CustomStringConvertible {
-        var taken: Int
-        var finished: Int
-        var wakeUps: Int
-        var description: String { "taken \(taken), finished \(finished), wake-ups \(wakeUps)" }
-    }
-
-    private func delta(
-        _ connection: X11Connection, since before: (taken: Int, finished: Int, wakeUps: Int)
-    ) -> LoanDelta {
-        let now = connection.loanStatistics
-        return LoanDelta(
-            taken: now.taken - before.taken, finished: now.finished - before.finished,
-            wakeUps: now.wakeUps - before.wakeUps)
-    }
-
-    /// Gives a connection's loop time to finish its turn and go to sleep (a loan is only taken then).
-    private func letLoopsSettle() async {
-        try? await Task.sleep(for: .milliseconds(30))
-    }
-
     // MARK: 1. The default path runs on loan
 
     @Test func sequentialReadsFromATaskFinishOnLoan() async throws {
@@ -266,6 +266,37 @@ struct LoanTests {
         await reader.shutdown()
     }
 
+    /// MULTIPLE (ICCCM 2.6.2) reads take loans too: one request, several targets, one refused.
+    @Test func multipleReadsFinishOnLoan() async throws {
+        let owner = try await openConnection()
+        let reader = try await openConnection()
+        let selection = uniqueSelection()
+        let html = Data("<p>loan</p>".utf8)
+        let blob = payload(7000, seed: 31)
+        _ = try await owner.claim(selection, offering: SelectionOffer([
+            .init(target: "text/html", source: .bytes(html)),
+            .init(target: "application/x-blob", source: .bytes(blob)),
+        ]))
+        await letLoopsSettle()
+        let before = reader.loanStatistics
+        var wrong: [String] = []
+        for round in 0..<20 {
+            let results = try await reader.read(selection, targets: ["text/html", "application/x-blob", "image/png"])
+            if (try? results["text/html"]?.get().bytes) != html { wrong.append("round \(round): text/html") }
+            if (try? results["application/x-blob"]?.get().bytes) != blob { wrong.append("round \(round): blob") }
+            guard case .failure(let refused)? = results["image/png"], refused.code == .targetUnavailable else {
+                wrong.append("round \(round): image/png \(String(describing: results["image/png"]))")
+                continue
+            }
+        }
+        let moved = delta(reader, since: before)
+        #expect(wrong.isEmpty, "\(wrong)")
+        #expect(moved.finished >= 10, "most MULTIPLE reads should finish on loan: \(moved)")
+        #expect(await reader.activeReadCount == 0)
+        await owner.shutdown()
+        await reader.shutdown()
+    }
+
     // MARK: 6. INCR on loan
 
     @Test func incrementalStreamAndWholeReadOnLoan() async throws {
@@ -375,70 +406,6 @@ struct LoanTests {
         await reader.shutdown()
     }
 
-    /// A reply timeout shorter than the loan fires on the borrowing thread (it runs the connection's deadlines).
-    @Test func timeoutWithinALongLoanFiresOnLoan() async throws {
-        let reader = try await openConnection { $0.inlineWaitLimit = .seconds(2) }
-        let (silent, silentSelection) = try await silentOwner()
-        await letLoopsSettle()
-        let before = reader.loanStatistics
-        let started = ContinuousClock.now
-        let error = await #expect(throws: SelectionError.self) {
-            _ = try await reader.read(silentSelection, target: .utf8String, timeout: .milliseconds(200))
-        }
-        let elapsed = started.duration(to: .now)
-        let moved = delta(reader, since: before)
-        #expect(error?.code == .timedOut)
-        #expect(elapsed >= .milliseconds(150), "timed out after \(elapsed)")
-        #expect(elapsed < .seconds(1), "timed out after \(elapsed) (the loan lasts up to 2 s)")
-        #expect(moved.taken == 1 && moved.finished == 1, "the timeout should end the loan itself: \(moved)")
-        #expect(await reader.activeReadCount == 0)
-        _ = try await onThread { silent.close() }
-        await reader.shutdown()
-    }
-
-    /// A caller on a long loan serves requests for the connection's own selection, as the loop would, and hands
-    /// the role back as soon as another caller needs the loop.
-    @Test func aLongLoanServesOwnedSelectionsAndHandsBackToOtherCallers() async throws {
-        let reader = try await openConnection { $0.inlineWaitLimit = .seconds(1) }
-        let other = try await openConnection()
-        let (silent, silentSelection) = try await silentOwner()
-        let quick = uniqueSelection("quick")
-        _ = try await other.claim(quick, offering: SelectionOffer([
-            .init(target: .utf8String, source: .bytes(Data("quick".utf8))),
-        ]))
-        let own = uniqueSelection("own")
-        let ownBytes = payload(3000, seed: 23)
-        _ = try await reader.claim(own, offering: SelectionOffer([
-            .init(target: "application/x-own", source: .bytes(ownBytes)),
-        ]))
-        await letLoopsSettle()
-        let before = reader.loanStatistics
-        let blocked = Task {
-            try await reader.read(silentSelection, target: .utf8String, timeout: .seconds(20))
-        }
-        #expect(await eventually(timeout: .milliseconds(500)) { reader.loanStatistics.taken > before.taken })
-        try await Task.sleep(for: .milliseconds(50))
-
-        // Our selection is requested while the loop's role is lent: the borrowing thread answers.
-        var started = ContinuousClock.now
-        #expect(try await other.read(own, target: "application/x-own").bytes == ownBytes)
-        var elapsed = started.duration(to: .now)
-        #expect(elapsed < .milliseconds(500), "our own selection was served after \(elapsed)")
-
-        // Another caller of the same connection cannot borrow too: it enqueues, and the borrower hands back.
-        started = ContinuousClock.now
-        #expect(try await reader.read(quick, target: .utf8String).bytes == Data("quick".utf8))
-        elapsed = started.duration(to: .now)
-        #expect(elapsed < .milliseconds(500), "the second caller waited \(elapsed) for the loan to end")
-
-        blocked.cancel()
-        await #expect(throws: CancellationError.self) { _ = try await blocked.value }
-        #expect(await eventually { await reader.activeReadCount == 0 })
-        _ = try await onThread { silent.close() }
-        await other.shutdown()
-        await reader.shutdown()
-    }
-
     // MARK: 9. The X server dies during reads
 
     @Test func serverKilledDuringReadsFailsThemAndTheProcessLivesOn() async throws {
@@ -507,5 +474,113 @@ struct LoanTests {
         #expect(try await survivor.readText(fresh) == "alive")
         await survivorOwner.shutdown()
         await survivor.shutdown()
+    }
+
+    /// Loans longer than the default 2 ms (`inlineWaitLimit` of 1-2 s). A borrower blocks a thread of the
+    /// cooperative pool (two threads on a two-CPU machine) for its whole loan, so these run one at a time:
+    /// two long loans at once would leave no thread for the calls that are meant to end them.
+    @Suite(.serialized)
+    struct LongLoans {
+        /// A reply timeout shorter than the loan fires on the borrowing thread (it runs the connection's deadlines).
+        @Test func timeoutWithinALongLoanFiresOnLoan() async throws {
+            let reader = try await openConnection { $0.inlineWaitLimit = .seconds(2) }
+            let (silent, silentSelection) = try await silentOwner()
+            await letLoopsSettle()
+            let before = reader.loanStatistics
+            let started = ContinuousClock.now
+            let error = await #expect(throws: SelectionError.self) {
+                _ = try await reader.read(silentSelection, target: .utf8String, timeout: .milliseconds(200))
+            }
+            let elapsed = started.duration(to: .now)
+            let moved = delta(reader, since: before)
+            #expect(error?.code == .timedOut)
+            #expect(elapsed >= .milliseconds(150), "timed out after \(elapsed)")
+            #expect(elapsed < .seconds(1), "timed out after \(elapsed) (the loan lasts up to 2 s)")
+            #expect(moved.taken == 1 && moved.finished == 1, "the timeout should end the loan itself: \(moved)")
+            #expect(await reader.activeReadCount == 0)
+            _ = try await onThread { silent.close() }
+            await reader.shutdown()
+        }
+
+        /// A caller on a long loan serves requests for the connection's own selection, as the loop would.
+        @Test func aLongLoanServesOwnedSelections() async throws {
+            let reader = try await openConnection { $0.inlineWaitLimit = .seconds(1) }
+            let other = try await openConnection()
+            let (silent, silentSelection) = try await silentOwner()
+            let own = uniqueSelection("own")
+            let ownBytes = payload(3000, seed: 23)
+            _ = try await reader.claim(own, offering: SelectionOffer([
+                .init(target: "application/x-own", source: .bytes(ownBytes)),
+            ]))
+            await letLoopsSettle()
+            let before = reader.loanStatistics
+            let blocked = Task {
+                try await reader.read(silentSelection, target: .utf8String, timeout: .seconds(20))
+            }
+            #expect(await eventually(timeout: .milliseconds(500)) { reader.loanStatistics.taken > before.taken })
+            try await Task.sleep(for: .milliseconds(50))
+
+            // Our selection is requested while the loop's role is lent: the borrowing thread answers.
+            let started = ContinuousClock.now
+            #expect(try await other.read(own, target: "application/x-own").bytes == ownBytes)
+            let elapsed = started.duration(to: .now)
+            #expect(elapsed < .milliseconds(500), "our own selection was served after \(elapsed)")
+
+            blocked.cancel()
+            await #expect(throws: CancellationError.self) { _ = try await blocked.value }
+            #expect(await eventually { await reader.activeReadCount == 0 })
+            _ = try await onThread { silent.close() }
+            await other.shutdown()
+            await reader.shutdown()
+        }
+
+        /// A caller on a long loan hands the role back as soon as another caller of the connection enqueues work
+        /// (`lend` polls the eventfd for that). Idle: the borrower waits on a silent owner; busy: it also serves an
+        /// INCR transfer of our selection to another client meanwhile. Ten attempts each.
+        @Test(arguments: [false, true])
+        func aLongLoanHandsBackToOtherCallers(busy: Bool) async throws {
+            let reader = try await openConnection {
+                $0.inlineWaitLimit = .seconds(2)
+                $0.incrementalThreshold = 16 * 1024
+                $0.chunkSize = 16 * 1024
+            }
+            let requestor = try await openConnection()
+            let quickOwner = try await openConnection()
+            let (silent, silentSelection) = try await silentOwner()
+            let quick = uniqueSelection("quick")
+            _ = try await quickOwner.claim(quick, offering: SelectionOffer([
+                .init(target: .utf8String, source: .bytes(Data("quick".utf8))),
+            ]))
+            let big = uniqueSelection("big")
+            let bigBytes = payload(4 << 20, seed: 29)
+            _ = try await reader.claim(big, offering: SelectionOffer([
+                .init(target: "application/x-big", source: .bytes(bigBytes)),
+            ]))
+            var waits: [Duration] = []
+            for _ in 0..<10 {
+                await letLoopsSettle()
+                let before = reader.loanStatistics
+                let blocked = Task {
+                    try await reader.read(silentSelection, target: .utf8String, timeout: .seconds(20))
+                }
+                #expect(await eventually(timeout: .milliseconds(500)) { reader.loanStatistics.taken > before.taken })
+                let transfer: Task<Data, any Error>? =
+                    busy ? Task { try await requestor.read(big, target: "application/x-big").bytes } : nil
+                try await Task.sleep(for: .milliseconds(20))
+                let started = ContinuousClock.now
+                #expect(try await reader.read(quick, target: .utf8String).bytes == Data("quick".utf8))
+                waits.append(started.duration(to: .now))
+                blocked.cancel()
+                _ = await blocked.result
+                if let transfer { #expect(try await transfer.value == bigBytes) }
+            }
+            #expect(
+                waits.allSatisfy { $0 < .milliseconds(500) }, "a second caller waited for the loan to end: \(waits)")
+            #expect(await eventually { await reader.activeReadCount == 0 })
+            _ = try await onThread { silent.close() }
+            await quickOwner.shutdown()
+            await requestor.shutdown()
+            await reader.shutdown()
+        }
     }
 }
