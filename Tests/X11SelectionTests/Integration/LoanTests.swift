@@ -464,7 +464,7 @@ struct LoanTests {
         await owner.shutdown()
         await reader.shutdown()
 
-        // The process and the suite's own server are fine: a new connection reads on loan as before.
+        // The process and the suite's own server are fine: new connections read as before.
         let survivorOwner = try await openConnection()
         let survivor = try await openConnection()
         let fresh = uniqueSelection()
