@@ -85,13 +85,15 @@ extension X11Connection {
         _ wait: LoanedWait<Value>, start: @escaping @Sendable (isolated X11Connection) -> Void,
         onCancel: @escaping @Sendable () -> @Sendable (isolated X11Connection) -> Void
     ) async throws -> Value {
-        var onLoan = false
+        var loan = X11EventLoop.LoanOutcome.unavailable
         let limit = configuration.inlineWaitLimit
         if limit > .zero, !loop.inLoop, !Task.isCancelled {
-            onLoan = loop.lend(until: .now + limit, start: { self.onLoopThread(start) }, isDone: { wait.isComplete })
-            if onLoan, let outcome = wait.takeOutcome() { return try outcome.get() }
+            loan = loop.lend(until: .now + limit, start: { self.onLoopThread(start) }, isDone: { wait.isComplete })
+            // Only a wait completed during the loan may be read here: once the loan ended, the loop may complete
+            // the wait at any moment, and only on the loop (`attach`) is that safe to look at.
+            if loan == .finished, let outcome = wait.takeOutcome() { return try outcome.get() }
         }
-        let started = onLoan
+        let started = loan != .unavailable
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
                 onLoop { connection in
@@ -406,6 +408,8 @@ extension X11Connection {
 
     func typeName(_ atom: X11Atom) throws(SelectionError) -> SelectionTarget {
         if atom.isNone { return SelectionTarget(rawValue: "None") }
+        // Every read ends here: the cached name without the arrays of the general lookup.
+        if closedError == nil, let cached = atoms.cachedName(atom) { return SelectionTarget(rawValue: cached) }
         return SelectionTarget(rawValue: try names(for: [atom])[0] ?? "atom#\(atom.rawValue)")
     }
 
@@ -432,14 +436,25 @@ extension X11Connection {
         -> PendingRead
     {
         let display = try requireDisplay()
-        let names = try atoms(for: [selection.rawValue, target.rawValue])
+        // Both names are cached after the first read of them: looked up without building arrays (the hot path
+        // of every read); otherwise interned together in one round trip.
+        let selectionAtom: X11Atom
+        let targetAtom: X11Atom
+        if let cachedSelection = atoms.cachedAtom(selection.rawValue),
+            let cachedTarget = atoms.cachedAtom(target.rawValue)
+        {
+            (selectionAtom, targetAtom) = (cachedSelection, cachedTarget)
+        } else {
+            let names = try atoms(for: [selection.rawValue, target.rawValue])
+            (selectionAtom, targetAtom) = (names[0], names[1])
+        }
         let property = try allocateProperty()
         let pending = PendingRead(
-            id: nextID(), selection: selection, selectionAtom: names[0], target: target, targetAtom: names[1],
+            id: nextID(), selection: selection, selectionAtom: selectionAtom, target: target, targetAtom: targetAtom,
             property: property, kind: .single, replyTimeout: timeout ?? configuration.readTimeout,
             machine: ReadStateMachine(incrAtom: wellKnown.incr, bufferLimit: configuration.streamBufferLimit))
         reads[property] = pending
-        display.convertSelection(names[0], target: names[1], property: property, requestor: window, time: nil)
+        display.convertSelection(selectionAtom, target: targetAtom, property: property, requestor: window, time: nil)
         deadlines.arm(.read(property), at: .now + pending.replyTimeout)
         logger.trace("\(pending.context): ConvertSelection into property \(property)")
         return pending

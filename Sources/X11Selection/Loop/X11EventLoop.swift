@@ -283,9 +283,19 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
 
     // MARK: Lending the loop's role to a caller
 
+    /// How a loan ended.
+    enum LoanOutcome {
+        /// The loop was awake (or the caller is the loop): nothing ran.
+        case unavailable
+        /// `isDone()` held when the loan ended: the work will not touch its wait again.
+        case finished
+        /// The work started but is not done: the loop goes on with it.
+        case handedBack
+    }
+
     /// Runs `start` and then pumps the connection on the *calling* thread while the loop sleeps, until
-    /// `isDone()` holds, `deadline` passes, or the loop has work of its own; returns false, having run
-    /// nothing, when the loop is awake (or the caller is the loop).
+    /// `isDone()` holds, `deadline` passes, or the loop has work of its own. Whether the wait was done is
+    /// decided while the token is still held: after the loan the loop may complete it at any time.
     ///
     /// Why: a caller off the loop that hands its request to the loop pays two thread wake-ups per round
     /// trip (the eventfd that wakes the loop, and the pool thread that resumes the caller), and on a
@@ -299,9 +309,9 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
     /// exactly as on the loop: `token` keeps the two exclusive. The caller blocks its thread for at most
     /// `deadline`; it hands back early when anything is enqueued for the loop (the eventfd it also polls).
     /// Events for other work (an owner's requests, other reads) are handled as the loop would handle them.
-    func lend(until deadline: ContinuousClock.Instant, start: () -> Void, isDone: () -> Bool) -> Bool {
-        guard !inLoop else { return false }
-        let lent = token.withLockIfAvailable { _ -> Bool in
+    func lend(until deadline: ContinuousClock.Instant, start: () -> Void, isDone: () -> Bool) -> LoanOutcome {
+        guard !inLoop else { return .unavailable }
+        let outcome = token.withLockIfAvailable { _ -> LoanOutcome in
             let available = state.withLock { state -> Bool in
                 guard state.sleeping, !state.wakePending, !state.terminating else { return false }
                 state.lent = true
@@ -309,7 +319,7 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
             }
             guard available, let driver else {
                 state.withLock { $0.lent = false }
-                return false
+                return .unavailable
             }
             borrower.store(pthread_self(), ordering: .releasing)
             loanCount.add(1, ordering: .relaxed)
@@ -330,7 +340,8 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
                 guard let readable = waitOnLoan(socket: fd, until: until) else { break }
                 result = driver.pump(socketReadable: readable)
             }
-            if isDone() { finishedLoanCount.add(1, ordering: .relaxed) }
+            let finished = isDone()
+            if finished { finishedLoanCount.add(1, ordering: .relaxed) }
             // Watching the socket again wakes the loop at once if input arrived that nobody read yet.
             if let muted, muted == result.fileDescriptor { _ = CX11Shims_epollSetInput(epollFD, muted, 1) }
             borrower.store(0, ordering: .releasing)
@@ -343,9 +354,9 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
                 return true
             }
             if wake { signalWake() }
-            return true
+            return finished ? .finished : .handedBack
         }
-        return lent ?? false
+        return outcome ?? .unavailable
     }
 
     /// A loan's wait: polls the X socket and the eventfd until `deadline`. Returns whether the socket has
