@@ -416,6 +416,8 @@ public actor X11Connection {
         case handover
         /// Hand a claim's batched `.served` events to its lease (`Claim.servedWindow`).
         case leaseEvents(claimID: UInt64)
+        /// Hand a streamed read's buffered chunks to its consumer (`X11Connection.handOverBatch`).
+        case streamBatch(X11Atom)
     }
 
     private func fireDeadlines() {
@@ -437,6 +439,11 @@ public actor X11Connection {
                 handoverDeadlinePassed()
             case .leaseEvents(let claimID):
                 claims[claimID]?.closeServedWindow()
+            case .streamBatch(let property):
+                if let read = reads[property], read.batchDeadlineArmed {
+                    read.batchDeadlineArmed = false
+                    handOverBatch(read, force: true)
+                }
             }
         }
     }

@@ -42,6 +42,8 @@ final class PendingRead {
     var isStreamed = false
     /// The consumer of a streamed read waiting for its next batch.
     var batchWaiter: LoanedWait<StreamBatch>?
+    /// A `.streamBatch` deadline is armed: the buffered chunks are handed over when it fires.
+    var batchDeadlineArmed = false
     /// Set by the caller of a whole read when its task is cancelled (looked up by identity).
     var cancellation: ReadCancellation?
 
