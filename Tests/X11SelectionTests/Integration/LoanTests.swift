@@ -55,6 +55,35 @@ private func bestLoanBatch(
     return best!
 }
 
+/// A thread of its own for the tasks that take long loans (`inlineWaitLimit` of seconds): the borrower blocks
+/// this thread rather than one of the cooperative pool's, which has two threads on a two-CPU machine and is
+/// shared with every other suite running in parallel (a 2 s loan there delayed an unrelated test's task by
+/// half a second).
+private final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
+    // Invariant for `@unchecked Sendable`: `jobs` is guarded by its Mutex, `signal` is thread-safe.
+    static let shared = DedicatedThreadExecutor()
+    private let jobs = Mutex<[UnownedJob]>([])
+    private let signal = DispatchSemaphore(value: 0)
+
+    private init() {
+        let thread = Thread { [unowned self] in
+            while true {
+                signal.wait()
+                guard let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
+                job.runSynchronously(on: asUnownedTaskExecutor())
+            }
+        }
+        thread.name = "long-loans"
+        thread.start()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        jobs.withLock { $0.append(job) }
+        signal.signal()
+    }
+}
+
 /// Gives a connection's loop time to finish its turn and go to sleep (a loan is only taken then).
 private func letLoopsSettle() async {
     try? await Task.sleep(for: .milliseconds(30))
@@ -488,9 +517,8 @@ struct LoanTests {
         await survivor.shutdown()
     }
 
-    /// Loans longer than the default 2 ms (`inlineWaitLimit` of 1-2 s). A borrower blocks a thread of the
-    /// cooperative pool (two threads on a two-CPU machine) for its whole loan, so these run one at a time:
-    /// two long loans at once would leave no thread for the calls that are meant to end them.
+    /// Loans longer than the default 2 ms (`inlineWaitLimit` of 1-2 s). A borrower blocks its thread for its
+    /// whole loan: the long loans run on `DedicatedThreadExecutor`, one test at a time.
     @Suite(.serialized)
     struct LongLoans {
         /// A reply timeout shorter than the loan fires on the borrowing thread (it runs the connection's deadlines).
@@ -501,7 +529,9 @@ struct LoanTests {
             let before = reader.loanStatistics
             let started = ContinuousClock.now
             let error = await #expect(throws: SelectionError.self) {
-                _ = try await reader.read(silentSelection, target: .utf8String, timeout: .milliseconds(200))
+                try await Task(executorPreference: DedicatedThreadExecutor.shared) {
+                    _ = try await reader.read(silentSelection, target: .utf8String, timeout: .milliseconds(200))
+                }.value
             }
             let elapsed = started.duration(to: .now)
             let moved = delta(reader, since: before)
@@ -526,7 +556,7 @@ struct LoanTests {
             ]))
             await letLoopsSettle()
             let before = reader.loanStatistics
-            let blocked = Task {
+            let blocked = Task(executorPreference: DedicatedThreadExecutor.shared) {
                 try await reader.read(silentSelection, target: .utf8String, timeout: .seconds(20))
             }
             #expect(await eventually(timeout: .milliseconds(500)) { reader.loanStatistics.taken > before.taken })
@@ -572,7 +602,7 @@ struct LoanTests {
             for _ in 0..<10 {
                 await letLoopsSettle()
                 let before = reader.loanStatistics
-                let blocked = Task {
+                let blocked = Task(executorPreference: DedicatedThreadExecutor.shared) {
                     try await reader.read(silentSelection, target: .utf8String, timeout: .seconds(20))
                 }
                 #expect(await eventually(timeout: .milliseconds(500)) { reader.loanStatistics.taken > before.taken })
