@@ -328,6 +328,9 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
             start()
             var result = driver.pump(socketReadable: false)
             while true {
+                // Work enqueued for the loop ends the loan: checked here too, not only by the eventfd in the
+                // wait, because a busy connection (an INCR transfer being served) may never need to wait.
+                if state.withLock({ !$0.jobs.isEmpty || $0.terminating }) { break }
                 // Events Xlib already holds are handled even once the wait is done (they cost no system call):
                 // left queued, they would make the loop wake up for them right after the loan.
                 if result.hasMoreWork && ContinuousClock.now < deadline {

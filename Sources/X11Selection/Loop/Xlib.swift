@@ -226,54 +226,61 @@ final class XDisplay {
 
     /// Reads a whole property (optionally deleting it in the same request). nil when the request failed
     /// (bad window, dead connection). With `pool`, format-8/16 data of the sizes it takes is copied into one
-    /// of its buffers and Xlib's buffer is freed at once (see `ChunkBufferPool`).
+    /// of its buffers and the reply is freed at once (see `ChunkBufferPool`).
+    ///
+    /// The request goes through the XCB connection under Xlib rather than `XGetWindowProperty`: XCB reads the
+    /// reply into one buffer, which Xlib would then copy into another of its own — for a 128 KiB INCR chunk a
+    /// second pass over the bytes, the only one a C client does not make once the data is needed in memory
+    /// anyway. Mixing the two is what Xlib is built for (`XGetXCBConnection`); events XCB read while it waited
+    /// for the reply stay in XCB's queue, where Xlib's `QueuedAlready` count cannot see them and the drained
+    /// socket wakes nobody, so they are moved into Xlib's queue right after: `XFlush` ends with
+    /// `_XEventsQueued(QueuedAfterReading)`, which takes XCB's queued events whatever Xlib's queue holds
+    /// (`XEventsQueued` itself returns early when Xlib's queue is not empty).
     func getProperty(
         _ window: X11Window, _ property: X11Atom, delete: Bool, pool: ChunkBufferPool? = nil
     ) -> PropertyValue? {
-        var actualType: Atom = 0
-        var actualFormat: Int32 = 0
-        var itemCount: UInt = 0
-        var bytesAfter: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(
-            display, Window(window.rawValue), Atom(property.rawValue), 0, 0x1FFF_FFFF, delete ? 1 : 0,
-            Atom(AnyPropertyType), &actualType, &actualFormat, &itemCount, &bytesAfter, &data)
-        guard status == Success else {
-            if let data { XFree(data) }
-            return nil
-        }
-        let format = Int(actualFormat)
-        let count = Int(itemCount)
+        let connection = XGetXCBConnection(display)
+        let cookie = xcb_get_property(
+            connection, delete ? 1 : 0, xcb_window_t(truncatingIfNeeded: window.rawValue),
+            xcb_atom_t(truncatingIfNeeded: property.rawValue), xcb_atom_t(XCB_GET_PROPERTY_TYPE_ANY.rawValue), 0,
+            0x1FFF_FFFF)
+        var error: UnsafeMutablePointer<xcb_generic_error_t>?
+        let reply = xcb_get_property_reply(connection, cookie, &error)
+        flush()
+        if let error { free(error) }
+        guard let reply else { return nil }
+        let format = Int(reply.pointee.format)
+        let size = Int(xcb_get_property_value_length(reply))
+        let itemCount = Int(reply.pointee.value_len)
         var bytes = Data()
-        if let data {
-            switch format {
-            case 32:
-                bytes = Data(count: count * 4)
+        if size > 0, let value = xcb_get_property_value(reply), format == 8 || format == 16 || format == 32 {
+            if format == 32 {
+                // Host-order 32-bit items on the wire side of XCB; the engine's form is little-endian.
+                bytes = Data(count: itemCount * 4)
                 bytes.withUnsafeMutableBytes { out in
-                    let longs = UnsafeRawPointer(data).assumingMemoryBound(to: UInt.self)
-                    for index in 0..<count {
-                        out.storeBytes(of: UInt32(truncatingIfNeeded: longs[index]).littleEndian,
-                                       toByteOffset: index * 4, as: UInt32.self)
+                    let items = UnsafeRawPointer(value)
+                    for index in 0..<itemCount {
+                        let item = items.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)
+                        out.storeBytes(of: item.littleEndian, toByteOffset: index * 4, as: UInt32.self)
                     }
                 }
-                XFree(data)
-            case 16, 8:
-                let size = count * format / 8
-                if size == 0 {
-                    XFree(data)
-                } else if let pooled = pool?.copy(UnsafeRawBufferPointer(start: data, count: size)) {
-                    bytes = pooled
-                    XFree(data)
-                } else {
-                    bytes = Data(bytesNoCopy: data, count: size, deallocator: .custom { pointer, _ in XFree(pointer) })
-                }
-            default:
-                XFree(data)
+            } else if let pooled = pool?.copy(UnsafeRawBufferPointer(start: value, count: size)) {
+                bytes = pooled
+            } else {
+                // The bytes stay in the reply, which is freed with the `Data`.
+                let replyAddress = UnsafeMutableRawPointer(reply)
+                let result = PropertyValue(
+                    type: X11Atom(rawValue: UInt(reply.pointee.type)), format: format,
+                    bytes: Data(bytesNoCopy: value, count: size, deallocator: .custom { _, _ in free(replyAddress) }),
+                    bytesAfter: Int(reply.pointee.bytes_after), itemCount: itemCount)
+                return result
             }
         }
-        return PropertyValue(
-            type: X11Atom(rawValue: UInt(actualType)), format: format, bytes: bytes, bytesAfter: Int(bytesAfter),
-            itemCount: count)
+        let result = PropertyValue(
+            type: X11Atom(rawValue: UInt(reply.pointee.type)), format: format, bytes: bytes,
+            bytesAfter: Int(reply.pointee.bytes_after), itemCount: itemCount)
+        free(reply)
+        return result
     }
 
     /// Takes a queued PropertyNotify(NewValue) for `property` on `window` out of Xlib's queue, leaving every
