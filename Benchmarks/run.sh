@@ -251,16 +251,18 @@ if wants latency; then
     variants=("clipbridge-clipbridge clipbridge clipbridge default" "clipbridge-clipbridge-isolated clipbridge clipbridge isolated"
         "c-clipbridge c clipbridge default" "c-clipbridge-isolated c clipbridge isolated" "clipbridge-c clipbridge c -")
     declare -A latencies cpu_requestor cpu_owner
+    loan_reads=0; loan_finished=0; loan_wakeups=0
     # owner_cpu_ns KIND: CPU time the owner of KIND has used so far, every thread (schedstat: nanoseconds;
     # printed with %.0f, as mawk's %d stops at 2^31 - about 2 s of CPU, which an owner passes mid-run).
     owner_cpu_ns() {
         local pid; case "$1" in c) pid=${owner_pids[0]} ;; clipbridge) pid=${owner_pids[1]} ;; esac
         cat /proc/"$pid"/task/*/schedstat 2>/dev/null | awk '{ sum += $1 } END { printf "%.0f", sum }'
     }
-    # latency_once OWNER REQUESTOR PATH: "MEDIAN_µs REQUESTOR_CPU_µs OWNER_CPU_µs" of one run of $latency_count
-    # reads; the CPU figures are per read (the requestor's around its timed loop, the owner's over the run).
+    # latency_once OWNER REQUESTOR PATH: "MEDIAN_µs REQUESTOR_CPU_µs OWNER_CPU_µs LOANS_FINISHED LOOP_WAKEUPS" of
+    # one run of $latency_count reads; the CPU figures are per read (the requestor's around its timed loop, the
+    # owner's over the run); the last two only for a ClipBridge requestor (how its reads ran: on loan or not).
     latency_once() {
-        local selection out line cpu before after
+        local selection out line cpu loans before after
         selection=$(owner_selection "$1")
         before=$(owner_cpu_ns "$1")
         case "$2" in
@@ -270,9 +272,12 @@ if wants latency; then
         after=$(owner_cpu_ns "$1")
         line=$(grep 'RESULT latency' <<<"$out" || true)
         cpu=$(grep 'RESULT cpu' <<<"$out" || true)
+        loans=$(grep 'RESULT loans' <<<"$out" || true)
         local value; value=$(field "$line" median_us)
         local requestor_cpu; requestor_cpu=$(field "$cpu" per_read_us)
-        echo "${value:-nan} ${requestor_cpu:-nan} $(awk -v d="$((after - before))" -v n="$latency_count" 'BEGIN { printf "%.1f", d / 1e3 / n }')"
+        local finished; finished=$(field "$loans" finished)
+        local wakeups; wakeups=$(field "$loans" loop_wakeups)
+        echo "${value:-nan} ${requestor_cpu:-nan} $(awk -v d="$((after - before))" -v n="$latency_count" 'BEGIN { printf "%.1f", d / 1e3 / n }') ${finished:--} ${wakeups:--}"
     }
     for ((run = 0; run < latency_runs; run++)); do
         for variant in "${variants[@]}"; do
@@ -282,7 +287,11 @@ if wants latency; then
             latencies[c-c@$key]+=" $c_value"
             cpu_requestor[c-c]+=" $c_req"; cpu_requestor[c-c@$key]+=" $c_req"
             cpu_owner[c-c]+=" $c_own"; cpu_owner[c-c@$key]+=" $c_own"
-            read -r value req own <<<"$(latency_once "$owner" "$requestor" "$path")"
+            read -r value req own finished wakeups <<<"$(latency_once "$owner" "$requestor" "$path")"
+            if [ "$path" = default ] && [ "$finished" != - ]; then
+                loan_reads=$((loan_reads + latency_count))
+                loan_finished=$((loan_finished + finished)); loan_wakeups=$((loan_wakeups + wakeups))
+            fi
             latencies[$key]+=" $value"
             cpu_requestor[$key]+=" $req"
             cpu_owner[$key]+=" $own"
@@ -309,6 +318,8 @@ if wants latency; then
         row '  %-40s %10s µs   %s' "${labels[$index]}" "$(median ${latencies[$key]:-nan})" \
             "$(round_ratios "${latencies[$key]:-}" "${latencies[c-c@$key]:-}")"
     done
+    # How the default path's reads ran (X11EventLoop.lend): on loan the caller drives the connection itself.
+    row '  %s' "default path: $loan_finished of $loan_reads reads finished on loan (the calling thread drove the connection), $loan_wakeups loop wake-ups"
     # What each side spends, not how long it waits. On a VM this too depends on where threads land: waking a
     # thread on the other CPU is an inter-processor interrupt, whose VM exit is charged to the waker.
     heading "CPU time per 16-byte paste, µs (the same runs: the requestor process around its timed loop, the owner process over the run, every thread). vs C → C: median of the per-round ratios, range in brackets"
