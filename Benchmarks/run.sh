@@ -282,7 +282,7 @@ if wants latency; then
     for ((run = 0; run < latency_runs; run++)); do
         for variant in "${variants[@]}"; do
             read -r key owner requestor path <<<"$variant"
-            read -r c_value c_req c_own <<<"$(latency_once c c -)"
+            read -r c_value c_req c_own _ <<<"$(latency_once c c -)"
             latencies[c-c]+=" $c_value"
             latencies[c-c@$key]+=" $c_value"
             cpu_requestor[c-c]+=" $c_req"; cpu_requestor[c-c@$key]+=" $c_req"
