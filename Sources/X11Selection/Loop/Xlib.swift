@@ -4,9 +4,10 @@ import FoundationEssentials
 import Glibc
 import Synchronization
 
-/// The connection layer's only door to Xlib: thin wrappers over the raw calls, taking and returning Swift
-/// values (the `Syscalls.swift` of swift-system). Every method must be called on the loop thread that
-/// opened the Display; `X11Connection` (an actor pinned to that thread) is the only user.
+/// The connection layer's only door to Xlib (and to the XCB connection under it, for property reads): thin
+/// wrappers over the raw calls, taking and returning Swift values (the `Syscalls.swift` of swift-system).
+/// Every method must be called by the thread in the loop's role — the loop thread that opened the Display,
+/// or a caller on loan (`X11EventLoop.lend`); `X11Connection` (an actor pinned to that loop) is the only user.
 final class XDisplay {
     private let display: OpaquePointer
     let root: X11Window

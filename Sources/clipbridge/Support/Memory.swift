@@ -9,7 +9,8 @@ enum Memory {
     /// Keeps freed memory in the heap for the next allocation instead of returning it to the kernel.
     ///
     /// A paste receives an INCR transfer as a run of chunks of one size (about 1 MiB from xclip), and
-    /// Xlib allocates two buffers of that size per chunk (xcb's reply, then XGetWindowProperty's copy).
+    /// each chunk lands in a buffer of that size (XCB's reply; Xlib's own copy before X11Selection read
+    /// properties through XCB).
     /// With glibc's defaults the heap grows for each chunk and is trimmed again when it is freed, so
     /// every chunk lands in fresh pages the kernel faults in one by one: a 64 MiB paste took 31,000 page
     /// faults against xclip's 18,000, and 1.25× xclip's time. Fixed thresholds keep the chunks in the
