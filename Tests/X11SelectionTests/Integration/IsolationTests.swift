@@ -7,18 +7,6 @@ import Testing
 /// `X11Connection.withIsolation`: code running on the connection's executor, reads without thread hops.
 @Suite(.xvfb, .timeLimit(.minutes(2)))
 struct IsolationTests {
-    /// A selection owned by a plain client that never answers a request (reads of it can only time out).
-    private func silentOwner() async throws -> (RawXClient, SelectionName) {
-        let display = try currentDisplay()
-        let selection = uniqueSelection("silent")
-        let client = try await onThread { () throws -> RawXClient in
-            let client = try RawXClient(display)
-            guard client.claim(selection.rawValue) else { throw RawXError("the silent owner could not claim") }
-            return client
-        }
-        return (client, selection)
-    }
-
     @Test func readsInsideWithIsolationAcrossTwoConnections() async throws {
         let owner = try await openConnection()
         let reader = try await openConnection()
@@ -130,7 +118,7 @@ struct IsolationTests {
         let reader = try await openConnection()
         let selection = uniqueSelection()
         _ = try await owner.claim(selection, offering: SelectionOffer([.init(target: "text/html", source: .bytes(Data("x".utf8)))]))
-        let (silent, silentSelection) = try await silentOwner()
+        let (silent, silentSelection) = try await rawOwner("silent")
 
         let codes = try await reader.withIsolation { connection in
             var codes: [SelectionError.Code] = []
@@ -174,7 +162,7 @@ struct IsolationTests {
 
     @Test func cancellingTheCallerCancelsReadsInTheBody() async throws {
         let reader = try await openConnection()
-        let (silent, silentSelection) = try await silentOwner()
+        let (silent, silentSelection) = try await rawOwner("silent")
         let started = ContinuousClock.now
         let whole = Task {
             try await reader.withIsolation { connection in
@@ -228,7 +216,7 @@ struct IsolationTests {
 
         // While a body awaits a slow read (an owner that never answers), the loop goes on serving other
         // requestors of our selection and other callers of this connection.
-        let (silent, silentSelection) = try await silentOwner()
+        let (silent, silentSelection) = try await rawOwner("silent")
         let waiting = Task {
             try await connection.withIsolation { connection in
                 try await connection.read(silentSelection, target: .utf8String, timeout: .seconds(4))

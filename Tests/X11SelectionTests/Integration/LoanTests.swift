@@ -4,18 +4,6 @@ import Synchronization
 import Testing
 @testable import X11Selection
 
-/// A selection owned by a plain client that never answers a request (reads of it can only time out).
-private func silentOwner() async throws -> (RawXClient, SelectionName) {
-    let display = try currentDisplay()
-    let selection = uniqueSelection("silent")
-    let client = try await onThread { () throws -> RawXClient in
-        let client = try RawXClient(display)
-        guard client.claim(selection.rawValue) else { throw RawXError("the silent owner could not claim") }
-        return client
-    }
-    return (client, selection)
-}
-
 /// How the loan counters of `connection` moved since `before`.
 private struct LoanDelta: CustomStringConvertible {
     var taken: Int
@@ -382,7 +370,7 @@ struct LoanTests {
 
     @Test func cancellingAParkedReadThrowsCancellationQuickly() async throws {
         let reader = try await openConnection()
-        let (silent, silentSelection) = try await silentOwner()
+        let (silent, silentSelection) = try await rawOwner("silent")
         await letLoopsSettle()
         let before = reader.loanStatistics
         let started = ContinuousClock.now
@@ -420,7 +408,7 @@ struct LoanTests {
 
     @Test func readStartedOnLoanTimesOutOnTime() async throws {
         let reader = try await openConnection()
-        let (silent, silentSelection) = try await silentOwner()
+        let (silent, silentSelection) = try await rawOwner("silent")
         await letLoopsSettle()
         let before = reader.loanStatistics
         var started = ContinuousClock.now
@@ -524,7 +512,7 @@ struct LoanTests {
         /// A reply timeout shorter than the loan fires on the borrowing thread (it runs the connection's deadlines).
         @Test func timeoutWithinALongLoanFiresOnLoan() async throws {
             let reader = try await openConnection { $0.inlineWaitLimit = .seconds(2) }
-            let (silent, silentSelection) = try await silentOwner()
+            let (silent, silentSelection) = try await rawOwner("silent")
             await letLoopsSettle()
             let before = reader.loanStatistics
             let started = ContinuousClock.now
@@ -548,7 +536,7 @@ struct LoanTests {
         @Test func aLongLoanServesOwnedSelections() async throws {
             let reader = try await openConnection { $0.inlineWaitLimit = .seconds(1) }
             let other = try await openConnection()
-            let (silent, silentSelection) = try await silentOwner()
+            let (silent, silentSelection) = try await rawOwner("silent")
             let own = uniqueSelection("own")
             let ownBytes = payload(3000, seed: 23)
             _ = try await reader.claim(own, offering: SelectionOffer([
@@ -588,7 +576,7 @@ struct LoanTests {
             }
             let requestor = try await openConnection()
             let quickOwner = try await openConnection()
-            let (silent, silentSelection) = try await silentOwner()
+            let (silent, silentSelection) = try await rawOwner("silent")
             let quick = uniqueSelection("quick")
             _ = try await quickOwner.claim(quick, offering: SelectionOffer([
                 .init(target: .utf8String, source: .bytes(Data("quick".utf8))),

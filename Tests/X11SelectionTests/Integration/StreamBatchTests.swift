@@ -59,13 +59,7 @@ struct StreamBatchTests {
     }
 
     @Test func aChunkIsHandedOverWhileTheOwnerPauses() async throws {
-        let display = try currentDisplay()
-        let selection = uniqueSelection("stall")
-        let owner = try await onThread { () throws -> RawXClient in
-            let client = try RawXClient(display)
-            guard client.claim(selection.rawValue) else { throw RawXError("the raw owner could not claim") }
-            return client
-        }
+        let (owner, selection) = try await rawOwner("stall")
         let first = Data((0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
         let second = Data((0..<30_000).map { UInt8(truncatingIfNeeded: $0 &* 13) })
         let stall = Duration.seconds(1)

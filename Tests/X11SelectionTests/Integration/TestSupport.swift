@@ -36,6 +36,19 @@ func uniqueSelection(_ tag: String = #function) -> SelectionName {
     return SelectionName(rawValue: "CLIPBRIDGE_TEST_\(cleaned)_\(UInt32.random(in: 0...UInt32.max))")
 }
 
+/// A plain Xlib client (`RawXClient`) that owns a fresh selection named after `tag`. It answers nothing by
+/// itself: a silent owner (reads of it can only time out), or one the test drives by hand.
+func rawOwner(_ tag: String) async throws -> (RawXClient, SelectionName) {
+    let display = try currentDisplay()
+    let selection = uniqueSelection(tag)
+    let client = try await onThread { () throws -> RawXClient in
+        let client = try RawXClient(display)
+        guard client.claim(selection.rawValue) else { throw RawXError("the raw owner could not claim \(selection)") }
+        return client
+    }
+    return (client, selection)
+}
+
 /// Waits (polling) until `condition` holds or `timeout` passes.
 func eventually(
     timeout: Duration = .seconds(5), _ condition: () async throws -> Bool
