@@ -58,6 +58,11 @@ final class XDisplay {
     }
 
     /// True once the connection broke (the IO error handler ran).
+    ///
+    /// Every method below that makes a request checks it first and does nothing on a dead connection: once
+    /// Xlib has seen an IO error, building a request returns a null request buffer that some of its calls
+    /// (`XDeleteProperty` in libX11 1.8.4) write through — a crash, seen when the X server was killed under
+    /// reads, as a read that failed then deleted its property.
     var isDead: Bool { isClosed || CX11Shims_isDisplayDead(display) != 0 }
 
     /// Closes the connection (also fine on a dead one) and forgets it in the error trampolines.
@@ -84,6 +89,7 @@ final class XDisplay {
     private var flushedSerial: UInt = 0
 
     func flush() {
+        guard !isDead else { return }
         XFlush(display)
         flushedSerial = nextRequestSerial
     }
@@ -97,7 +103,10 @@ final class XDisplay {
     }
 
     /// One round trip: every error caused by earlier requests has been reported afterwards.
-    func sync() { XSync(display, 0) }
+    func sync() {
+        guard !isDead else { return }
+        XSync(display, 0)
+    }
 
     /// Blocks in poll(2) until the connection's socket has input or `deadline` passes (for the
     /// single-threaded pieces, which have no event loop). False when the socket reports an error or hang-up
@@ -139,10 +148,12 @@ final class XDisplay {
 
     /// Interns one name (a round trip: Xlib flushes the output buffer and waits for the reply).
     func internAtom(_ name: String) -> X11Atom {
-        X11Atom(rawValue: UInt(XInternAtom(display, name, 0)))
+        guard !isDead else { return .none }
+        return X11Atom(rawValue: UInt(XInternAtom(display, name, 0)))
     }
 
     func internAtoms(_ names: [String]) -> [X11Atom] {
+        guard !isDead else { return names.map { _ in .none } }
         guard !names.isEmpty else { return [] }
         var cStrings = names.map { strdup($0) }
         defer { cStrings.forEach { free($0) } }
@@ -154,6 +165,7 @@ final class XDisplay {
     }
 
     func atomNames(_ atoms: [X11Atom]) -> [String?] {
+        guard !isDead else { return atoms.map { _ in nil } }
         guard !atoms.isEmpty else { return [] }
         var raw = atoms.map { Atom($0.rawValue) }
         var names = [UnsafeMutablePointer<CChar>?](repeating: nil, count: atoms.count)
@@ -178,11 +190,13 @@ final class XDisplay {
     }
 
     func destroyWindow(_ window: X11Window) {
+        guard !isDead else { return }
         XDestroyWindow(display, Window(window.rawValue))
     }
 
     /// Which events of `window` this client receives (replaces this client's previous mask).
     func selectInput(_ window: X11Window, propertyChanges: Bool, structureChanges: Bool) {
+        guard !isDead else { return }
         var mask = NoEventMask
         if propertyChanges { mask |= PropertyChangeMask }
         if structureChanges { mask |= StructureNotifyMask }
@@ -196,6 +210,7 @@ final class XDisplay {
         _ window: X11Window, _ property: X11Atom, type: X11Atom, format: Int, append: Bool = false,
         bytes: UnsafeRawBufferPointer
     ) {
+        guard !isDead else { return }
         let itemSize = format / 8
         let count = bytes.count / max(itemSize, 1)
         let mode = append ? PropModeAppend : PropModeReplace
@@ -215,6 +230,7 @@ final class XDisplay {
     func changeProperty32(
         _ window: X11Window, _ property: X11Atom, type: X11Atom, values: [UInt], append: Bool = false
     ) {
+        guard !isDead else { return }
         var longs = values.map { Int(bitPattern: $0) }
         let mode = append ? PropModeAppend : PropModeReplace
         if longs.isEmpty { longs = [0] }
@@ -240,6 +256,7 @@ final class XDisplay {
     func getProperty(
         _ window: X11Window, _ property: X11Atom, delete: Bool, pool: ChunkBufferPool? = nil
     ) -> PropertyValue? {
+        guard !isDead else { return nil }
         let connection = XGetXCBConnection(display)
         let cookie = xcb_get_property(
             connection, delete ? 1 : 0, xcb_window_t(truncatingIfNeeded: window.rawValue),
@@ -247,8 +264,15 @@ final class XDisplay {
             0x1FFF_FFFF)
         var error: UnsafeMutablePointer<xcb_generic_error_t>?
         let reply = xcb_get_property_reply(connection, cookie, &error)
-        flush()
         if let error { free(error) }
+        if reply == nil, xcb_connection_has_error(connection) != 0 {
+            // The connection broke while XCB waited, and Xlib has not noticed yet: a round trip makes it notice
+            // on the path it handles when a reply never comes (`_XReply` → `_XIOError` → the shims' handlers
+            // mark the Display dead and return), so `isDead` holds and every later request is skipped.
+            XSync(display, 0)
+            return nil
+        }
+        flush()
         guard let reply else { return nil }
         let format = Int(reply.pointee.format)
         let size = Int(xcb_get_property_value_length(reply))
@@ -326,16 +350,19 @@ final class XDisplay {
     }
 
     func deleteProperty(_ window: X11Window, _ property: X11Atom) {
+        guard !isDead else { return }
         XDeleteProperty(display, Window(window.rawValue), Atom(property.rawValue))
     }
 
     // MARK: Selections
 
     func setSelectionOwner(_ selection: X11Atom, _ owner: X11Window?, time: X11Timestamp) {
+        guard !isDead else { return }
         XSetSelectionOwner(display, Atom(selection.rawValue), Window(owner?.rawValue ?? 0), Time(time.rawValue))
     }
 
     func selectionOwner(_ selection: X11Atom) -> X11Window? {
+        guard !isDead else { return nil }
         let owner = XGetSelectionOwner(display, Atom(selection.rawValue))
         return owner == 0 ? nil : X11Window(rawValue: UInt(owner))
     }
@@ -343,6 +370,7 @@ final class XDisplay {
     func convertSelection(
         _ selection: X11Atom, target: X11Atom, property: X11Atom, requestor: X11Window, time: X11Timestamp?
     ) {
+        guard !isDead else { return }
         XConvertSelection(
             display, Atom(selection.rawValue), Atom(target.rawValue), Atom(property.rawValue),
             Window(requestor.rawValue), Time(time?.rawValue ?? UInt(CurrentTime)))
@@ -352,6 +380,7 @@ final class XDisplay {
     func sendSelectionNotify(
         requestor: X11Window, selection: X11Atom, target: X11Atom, property: X11Atom, time: X11Timestamp
     ) {
+        guard !isDead else { return }
         var event = XEvent()
         event.xselection.type = SelectionNotify
         event.xselection.send_event = 1
@@ -368,6 +397,7 @@ final class XDisplay {
 
     /// The XFixes event base, or nil when the server lacks the extension.
     func queryFixesExtension() -> Int32? {
+        guard !isDead else { return nil }
         var eventBase: Int32 = 0
         var errorBase: Int32 = 0
         guard XFixesQueryExtension(display, &eventBase, &errorBase) != 0 else { return nil }
@@ -379,6 +409,7 @@ final class XDisplay {
 
     /// Selects all three XFixes selection notifications (new owner, owner window destroyed, client closed).
     func selectOwnerChanges(_ window: X11Window, selection: X11Atom, enabled: Bool) {
+        guard !isDead else { return }
         let mask = enabled
             ? UInt(XFixesSetSelectionOwnerNotifyMask | XFixesSelectionWindowDestroyNotifyMask
                 | XFixesSelectionClientCloseNotifyMask)

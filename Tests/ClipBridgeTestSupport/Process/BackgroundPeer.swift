@@ -2,6 +2,7 @@
 
 import Foundation
 import Glibc
+import X11Selection
 
 /// A running peer, e.g. `xclip -quiet -i` owning CLIPBOARD, or a toolkit peer's `--set-text`.
 ///
@@ -37,8 +38,8 @@ public final class BackgroundPeer: Sendable {
     /// selection requests" on stderr with `-quiet`); throws `.notReady` when the process exits first or
     /// `timeout` passes (the process is left running in the latter case).
     ///
-    /// xclip prints its line right after queueing its SetSelectionOwner request, which it flushes at once by
-    /// waiting for events; a requestor spawned afterwards cannot realistically get there first.
+    /// For an `xclip -i` that is about to be read, use `waitUntilOwning(_:display:timeout:)`: its line comes
+    /// before its claim reaches the server.
     public func waitForOutput(
         _ marker: String,
         in stream: Stream = .stdout,
@@ -67,6 +68,32 @@ public final class BackgroundPeer: Sendable {
             }
             try? await Task.sleep(for: pause)
             pause = min(pause * 2, .milliseconds(20))
+        }
+    }
+
+    /// Waits for an `xclip -quiet -i` peer's "Waiting for selection requests" line, then until the X server
+    /// reports an owner of `selection` (an atom name: "CLIPBOARD", "PRIMARY"); throws `.notReady` otherwise.
+    ///
+    /// Why both: xclip 0.13 prints the line right after *queueing* its SetSelectionOwner request, which Xlib
+    /// sends only at xclip's next XNextEvent. On a loaded machine a read started on the line alone found
+    /// nobody owning the selection (`PeerInteropTests`, once in about fifteen parallel runs of the tests).
+    /// The suites that use it start each xclip on a selection nobody else owns, so any owner is xclip.
+    public func waitUntilOwning(_ selection: String, display: String, timeout: Duration = .seconds(10)) async throws {
+        try await waitForOutput("Waiting for selection requests", in: .stderr, timeout: timeout)
+        let connection = try await X11Connection.open(display: display)
+        let name = SelectionName(rawValue: selection)
+        let deadline = ContinuousClock.now + timeout
+        var owner = try await connection.owner(of: name)
+        while owner == nil, ContinuousClock.now < deadline, launched.child.poll() == nil {
+            try await Task.sleep(for: .milliseconds(2))
+            owner = try await connection.owner(of: name)
+        }
+        await connection.shutdown()
+        guard owner != nil else {
+            throw CommandError(
+                kind: .notReady, arguments: command.arguments,
+                detail: "printed its line but the server never reported it owning \(selection)",
+                partialResult: nil)
         }
     }
 

@@ -121,7 +121,7 @@ struct FileTransferTests {
                 ["xclip", "-quiet", "-selection", "clipboard", "-t", "text/uri-list", "-i"],
                 display: apps.server.display, stdin: Data(uriList.utf8))
             defer { Task { _ = await xclip.stop() } }
-            try await xclip.waitForOutput("Waiting for selection requests", in: .stderr)
+            try await xclip.waitUntilOwning("CLIPBOARD", display: apps.server.display)
             let seen = try #require(try await apps.reader.paste(ProbeVideo.self).first)
             #expect(seen.size == bytes.count)
             #expect(seen.path != file.path)

@@ -46,7 +46,7 @@ struct NegotiationTests {
                 ["xclip", "-quiet", "-selection", "clipboard", "-t", "text/html", "-i"], display: apps.server.display,
                 stdin: Data(html.utf8))
             defer { Task { _ = await xclip.stop() } }
-            try await xclip.waitForOutput("Waiting for selection requests", in: .stderr)
+            try await xclip.waitUntilOwning("CLIPBOARD", display: apps.server.display)
             #expect(try await apps.reader.paste(String.self) == ["Title\n\nSome bold & more"])
             let types = try await apps.reader.availableTypes()
             let converted = try #require(types.first { $0.isConverted && $0.contentType == .utf8PlainText })
@@ -70,7 +70,7 @@ struct NegotiationTests {
                 ["xclip", "-quiet", "-selection", "clipboard", "-t", "STRING", "-i"], display: apps.server.display,
                 stdin: Data([0x63, 0x61, 0x66, 0xE9]))
             defer { Task { _ = await xclip.stop() } }
-            try await xclip.waitForOutput("Waiting for selection requests", in: .stderr)
+            try await xclip.waitUntilOwning("CLIPBOARD", display: apps.server.display)
             #expect(try await apps.reader.paste(String.self) == ["café"])
         }
     }
@@ -84,7 +84,7 @@ struct NegotiationTests {
                 display: apps.server.display,
                 stdin: Data([0x47, 0x72, 0x1B, 0x2D, 0x41, 0xFC, 0xDF, 0x65]))
             defer { Task { _ = await xclip.stop() } }
-            try await xclip.waitForOutput("Waiting for selection requests", in: .stderr)
+            try await xclip.waitUntilOwning("CLIPBOARD", display: apps.server.display)
             #expect(try await apps.reader.paste(String.self) == ["Grüße"])
         }
     }

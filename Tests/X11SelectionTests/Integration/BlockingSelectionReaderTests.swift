@@ -66,7 +66,7 @@ struct BlockingSelectionReaderTests {
         let bytes = Data("héllo from xclip\n".utf8)
         let peer = try startPeer(["xclip", "-quiet", "-selection", "clipboard", "-i"], display: try currentDisplay(),
                                  stdin: bytes)
-        try await peer.waitForOutput("Waiting for selection requests", in: .stderr)
+        try await peer.waitUntilOwning("CLIPBOARD", display: try currentDisplay())
         let (targets, received) = try await withReader { reader in
             var received = Data()
             let targets = try reader.targets(of: .clipboard)

@@ -56,8 +56,10 @@ struct LeaseEventsTests {
             _ = try await reader.read(selection, target: "text/a")
             let (event, at) = await waiter.value
             #expect(event == .served(target: "text/a", requestor: await reader.utilityWindow, byteCount: 1))
-            // The window is 2 ms at first; allow for a loaded machine, but not for "only at the next paste".
-            #expect(readDone.duration(to: at) < .milliseconds(500))
+            // The window is 2 ms at first; allow for a loaded machine (in the parallel test run on two CPUs the
+            // waiter's task was resumed up to 0.8 s late: the cooperative pool is shared by every suite), but
+            // not for "only at the next paste", which never comes here.
+            #expect(readDone.duration(to: at) < .seconds(3))
         }
     }
 

@@ -194,7 +194,7 @@ struct PeerMetaTargetTests {
         let display = try currentDisplay()
         let peer = try startPeer(["xclip", "-quiet", "-selection", "clipboard", "-i", "-t", "text/html"],
                                  display: display, stdin: Data("<b>x</b>".utf8))
-        try await peer.waitForOutput("Waiting for selection requests", in: .stderr)
+        try await peer.waitUntilOwning("CLIPBOARD", display: display)
         let reader = try await openConnection()
         let results = try await reader.read(.clipboard, targets: ["text/html", .targets])
         #expect(try results["text/html"]?.get().bytes == Data("<b>x</b>".utf8))

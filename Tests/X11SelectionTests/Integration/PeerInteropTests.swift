@@ -32,7 +32,7 @@ struct PeerInteropTests {
         let peer = try startPeer(
             ["xclip", "-quiet", "-selection", "clipboard", "-i", "-t", "application/x-clipbridge-test"],
             display: display, stdin: bytes)
-        try await peer.waitForOutput("Waiting for selection requests", in: .stderr)
+        try await peer.waitUntilOwning("CLIPBOARD", display: display)
         let reader = try await openConnection { $0.readTimeout = .seconds(30) }
         let data = try await reader.read(.clipboard, target: "application/x-clipbridge-test")
         #expect(data.bytes.count == size)

@@ -62,7 +62,9 @@ struct StreamBatchTests {
         let (owner, selection) = try await rawOwner("stall")
         let first = Data((0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
         let second = Data((0..<30_000).map { UInt8(truncatingIfNeeded: $0 &* 13) })
-        let stall = Duration.seconds(1)
+        // Long enough for a loaded machine: in the parallel test run on two CPUs, a task of the cooperative pool
+        // was once resumed 1.2 s late.
+        let stall = Duration.seconds(4)
         let serving = Task.detached {
             try await onThread { try Self.serveStalling(owner, first: first, second: second, stall: stall) }
         }
@@ -76,7 +78,7 @@ struct StreamBatchTests {
         #expect(summary.byteCount == first.count + second.count)
         #expect(seen.reduce(Data()) { $0 + $1.bytes } == first + second)
         // 20 KB is far below a batch (1 MiB): only the batch delay (5 ms) can hand the first chunk over while
-        // the owner pauses (for a second). Timed against the owner's own clock, so a loaded machine that is
+        // the owner pauses (for four seconds). Timed against the owner's own clock, so a loaded machine that is
         // slow to start the read does not matter.
         let firstArrival = try #require(seen.first?.at)
         #expect(firstArrival < resumed, "the first chunk waited for the owner's pause to end")

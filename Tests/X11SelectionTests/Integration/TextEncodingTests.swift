@@ -85,7 +85,7 @@ struct PeerTextEncodingTests {
         await owner.shutdown()
         let peer = try startPeer(["xclip", "-quiet", "-selection", "clipboard", "-i", "-t", "COMPOUND_TEXT"],
                                  display: display, stdin: compound.bytes)
-        try await peer.waitForOutput("Waiting for selection requests", in: .stderr)
+        try await peer.waitUntilOwning("CLIPBOARD", display: display)
         #expect(try await reader.readText(.clipboard) == Self.text)
         await peer.stop()
         await reader.shutdown()

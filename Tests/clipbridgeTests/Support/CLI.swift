@@ -72,7 +72,7 @@ enum Xclip {
     {
         let owner = try startPeer(["xclip", "-quiet", "-selection", selection, "-i"]
                                   + (target.map { ["-t", $0] } ?? []), display: display, stdin: data)
-        try await owner.waitForOutput("Waiting for selection request", in: .stderr)
+        try await owner.waitUntilOwning(selection.uppercased(), display: display)
         return owner
     }
 }
