@@ -242,10 +242,7 @@ extension X11Connection {
             }
             return
         }
-        if pending.batchDeadlineArmed {
-            pending.batchDeadlineArmed = false
-            deadlines.cancel(.streamBatch(pending.property))
-        }
+        disarmBatchDeadline(pending)
         var chunks: [Data] = []
         var count = 0
         while let chunk = pending.popChunk() {
@@ -276,6 +273,13 @@ extension X11Connection {
         if count > 0 && pending.outcome == nil {
             perform(pending.machine.consumed(count), for: pending)
         }
+    }
+
+    /// Cancels the `.streamBatch` deadline of `pending`, if one is armed (its batch is handed over, or it ended).
+    func disarmBatchDeadline(_ pending: PendingRead) {
+        guard pending.batchDeadlineArmed else { return }
+        pending.batchDeadlineArmed = false
+        deadlines.cancel(.streamBatch(pending.property))
     }
 
     /// The bytes a streamed INCR read gathers before it hands them over (see `handOverBatch`): a quarter of
@@ -704,10 +708,7 @@ extension X11Connection {
         guard reads[pending.property]?.id == pending.id else { return }
         reads[pending.property] = nil
         deadlines.cancel(.read(pending.property))
-        if pending.batchDeadlineArmed {
-            pending.batchDeadlineArmed = false
-            deadlines.cancel(.streamBatch(pending.property))
-        }
+        disarmBatchDeadline(pending)
         // A refused or failed read never got data in its property, but a late owner could still write it.
         let reusable = clean && !pending.cancelled
         if !reusable, let display = xdisplay, closedError == nil {

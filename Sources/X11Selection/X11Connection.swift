@@ -440,6 +440,7 @@ public actor X11Connection {
             case .leaseEvents(let claimID):
                 claims[claimID]?.closeServedWindow()
             case .streamBatch(let property):
+                // The queue already dropped the fired deadline; a re-armed one would be newer.
                 if let read = reads[property], read.batchDeadlineArmed {
                     read.batchDeadlineArmed = false
                     handOverBatch(read, force: true)

@@ -312,15 +312,13 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
     func lend(until deadline: ContinuousClock.Instant, start: () -> Void, isDone: () -> Bool) -> LoanOutcome {
         guard !inLoop else { return .unavailable }
         let outcome = token.withLockIfAvailable { _ -> LoanOutcome in
+            guard let driver else { return .unavailable }
             let available = state.withLock { state -> Bool in
                 guard state.sleeping, !state.wakePending, !state.terminating else { return false }
                 state.lent = true
                 return true
             }
-            guard available, let driver else {
-                state.withLock { $0.lent = false }
-                return .unavailable
-            }
+            guard available else { return .unavailable }
             borrower.store(pthread_self(), ordering: .releasing)
             loanCount.add(1, ordering: .relaxed)
             let muted = watchedFD
