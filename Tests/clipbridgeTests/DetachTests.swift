@@ -47,6 +47,14 @@ struct DetachTests {
         let display = try CLI.server().display
         #expect(try await CLI.run(["copy", "detached"], display: display).succeeded)
         let pid = try #require(await newestDetachedServer(display: display))
+        // `copy` returns once the selection is claimed, without waiting for the forked server to leave the
+        // caller's session and streams (ForkedServer: no handshake), so the server is looked at once it has
+        // settled: its chdir("/") comes last, after setsid and the redirections. Under a loaded parallel run
+        // the fds were once still the test's capture files when `copy` had returned.
+        let settled = try await eventually(timeout: .seconds(5)) {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/cwd")) == "/"
+        }
+        #expect(settled, "the server never moved to /")
         let fields = statFields(pid)
         #expect(fields.count > 4 && fields[3] == String(pid), "session leader: \(fields)")  // session == pid
         #expect(fields.count > 4 && fields[4] == "0", "no controlling terminal: \(fields)")
