@@ -36,12 +36,20 @@ public final class BlockingSelectionReader {
         self.configuration = configuration
         self.display = opened
         window = opened.createUtilityWindow()
+        // A real server time for the requests (ICCCM 2.4), at no extra round trip: the PropertyNotify of a
+        // zero-length append to our window's WM_NAME (as xsel does) is queued before the InternAtoms reply.
+        opened.changeProperty(window, .wmName, type: .string, format: 8, append: true,
+                              bytes: UnsafeRawBufferPointer(start: nil, count: 0))
         // In the one round trip that also creates the window: what the first reads need. The names owners
         // usually list in TARGETS are interned by the first read while its owner answers (see
         // `internWhileWaiting`): Xlib handles each InternAtom reply with a few system calls, about 8 µs a
         // name here, time better spent while the owner works than before the first request.
         _ = atoms(Self.essentialNames + (1...2).map(Self.propertyName))
+        serverTime = opened.takePropertyNotify(window: window, property: .wmName) ?? .currentTime
     }
+
+    /// The server time the requests carry (taken when the reader opened).
+    private var serverTime = X11Timestamp.currentTime
 
     deinit { display.close() }
 
@@ -88,8 +96,11 @@ public final class BlockingSelectionReader {
         let (selectionAtom, targetAtom, property) = (resolved[0], resolved[1], resolved[2])
         let context = "\(selection):\(target)"
         let replyTimeout = timeout ?? configuration.readTimeout
-        var machine = ReadStateMachine(incrAtom: atoms(["INCR"])[0], bufferLimit: Int.max)
+        var machine = ReadStateMachine(
+            request: .init(selection: selectionAtom, target: targetAtom, property: property, time: serverTime),
+            incrAtom: atoms(["INCR"])[0], bufferLimit: Int.max, sliceBytes: configuration.propertySliceBytes)
         var deadline = ContinuousClock.now + replyTimeout
+        var probe: ContinuousClock.Instant?
         var finished = false
         var total = 0
 
@@ -98,9 +109,19 @@ public final class BlockingSelectionReader {
             var queue = actions[...]
             while let action = queue.popFirst() {
                 switch action {
-                case .readAndDeleteProperty:
+                case .convert(let time):
+                    display.convertSelection(selectionAtom, target: targetAtom, property: property, requestor: window,
+                                             time: time)
+                    display.flush()
+                case .requestTimestamp:
+                    display.changeProperty(window, .wmName, type: .string, format: 8, append: true,
+                                           bytes: UnsafeRawBufferPointer(start: nil, count: 0))
+                    display.flush()
+                case .readProperty(let offset):
                     // A round trip: the deletion (which lets an INCR owner send on) is in the same request.
-                    queue.append(contentsOf: machine.propertyRead(display.getProperty(window, property, delete: true)))
+                    let value = display.getProperty(
+                        window, property, delete: true, offset: offset, length: machine.sliceBytes)
+                    queue.append(contentsOf: machine.propertyRead(value))
                 case .deliver(let bytes):
                     total += bytes.count
                     try sink(bytes)
@@ -111,6 +132,14 @@ public final class BlockingSelectionReader {
                     throw error(for: failure)
                 case .armIdleDeadline:
                     deadline = .now + configuration.incrementalIdleTimeout
+                case .armProbe:
+                    probe = .now + ReadStateMachine.probeInterval
+                case .probeOwner:
+                    queue.append(contentsOf: machine.ownerProbed(display.selectionOwner(selectionAtom)))
+                case .watchOwner(let owner):
+                    // Its DestroyNotify, or a BadWindow when it is already gone, ends the read as "owner gone".
+                    display.selectInput(owner, propertyChanges: false, structureChanges: true)
+                    display.flush()
                 }
             }
             return false
@@ -126,37 +155,55 @@ public final class BlockingSelectionReader {
                 byteCount: machine.byteCount)
         }
 
-        display.convertSelection(selectionAtom, target: targetAtom, property: property, requestor: window, time: nil)
-        display.flush()
-        internWhileWaiting()
-        // Protocol errors (a peer's window gone mid-INCR) end up as a missing property or a timeout; the
-        // queue the error handler fills is drained so it never grows. An abandoned read needs no clean-up:
-        // the owner of an INCR transfer times out when we stop deleting, and each read has its own property.
-        defer { _ = display.takeErrors() }
+        try internWhileWaiting(afterSending: { finished = try perform(machine.start()) })
+        // Protocol errors are drained as they come (a BadWindow for the watched owner means it is gone), so the
+        // queue never grows. An abandoned read needs no clean-up: the owner of an INCR transfer times out when
+        // we stop deleting, and each read has its own property.
+        defer {
+            if let owner = machine.watchedOwner, !display.isDead {
+                display.selectInput(owner, propertyChanges: false, structureChanges: false)
+                display.flush()
+            }
+            _ = display.takeErrors()
+        }
         while !finished {
             while !finished, display.readAvailableEvents() > 0 {
                 switch display.nextEvent(fixesEventBase: nil) {
-                case .selectionNotify(let requestor, let notifiedSelection, let notifiedTarget, let notified, _)
-                where requestor == window && notifiedSelection == selectionAtom && notifiedTarget == targetAtom:
-                    // property None is a refusal; any other property must be ours (ICCCM 2.4).
-                    if !notified.isNone && notified != property { continue }
+                case .selectionNotify(let requestor, let notifiedSelection, let notifiedTarget, let notified, let time)
+                where requestor == window
+                    && machine.answers(selection: notifiedSelection, target: notifiedTarget, property: notified,
+                                       time: time):
                     finished = try perform(machine.selectionNotified(property: notified))
                 case .propertyNotify(let changed, let changedProperty, _, let deleted)
                 where changed == window && changedProperty == property:
                     finished = try perform(machine.propertyChanged(deleted: deleted))
+                case .propertyNotify(let changed, .wmName, let time, false) where changed == window:
+                    serverTime = time
+                    finished = try perform(machine.freshTime(time))
+                case .destroyNotify(let destroyed):
+                    finished = try perform(machine.windowDestroyed(destroyed))
                 default:
                     break
                 }
+            }
+            for failure in display.takeErrors() where !finished && failure.isBadWindow {
+                finished = try perform(machine.windowDestroyed(X11Window(rawValue: failure.resourceID)))
             }
             if finished { break }
             if display.isDead {
                 throw SelectionError(.connectionLost, "\(context): the connection to \(displayName) broke")
             }
-            if ContinuousClock.now >= deadline {
+            let now = ContinuousClock.now
+            if now >= deadline {
                 finished = try perform(machine.deadlinePassed())
                 continue
             }
-            guard display.waitForInput(until: deadline) else {
+            if let due = probe, now >= due {
+                probe = nil
+                finished = try perform(machine.probeDue())
+                continue
+            }
+            guard display.waitForInput(until: min(deadline, probe ?? deadline)) else {
                 throw SelectionError(.connectionLost, "\(context): the connection to \(displayName) broke")
             }
         }
@@ -185,7 +232,8 @@ public final class BlockingSelectionReader {
     /// Interns ``commonNames`` once, right after the first read's request went out: the replies come
     /// while the owner prepares its answer, and the SelectionNotify that arrives meanwhile waits in
     /// Xlib's queue for the read.
-    private func internWhileWaiting() {
+    private func internWhileWaiting(afterSending send: () throws -> Void) rethrows {
+        try send()
         guard !commonNamesInterned else { return }
         commonNamesInterned = true
         _ = atoms(Self.commonNames)
@@ -202,21 +250,34 @@ public final class BlockingSelectionReader {
     }
 
     /// Names for atoms, asking the server for the unknown ones in one round trip.
+    ///
+    /// Linear in the list's length whatever the owner sends (a TARGETS reply is peer-controlled: 100,000
+    /// atoms, repeated or unknown to the server, must not cost quadratic time): a dictionary indexes the
+    /// known names, each distinct atom is asked once, and atoms the server does not know map to nil.
     private func names(_ atoms: [X11Atom]) throws(SelectionError) -> [String?] {
+        var index: [X11Atom: String] = [:]
+        index.reserveCapacity(knownAtoms.count)
+        for (atom, name) in zip(knownAtoms, knownNames) where index[atom] == nil { index[atom] = name }
         var missing: [X11Atom] = []
-        for atom in atoms where !atom.isNone && !knownAtoms.contains(atom) && !missing.contains(atom) {
+        var asked = Set<X11Atom>()
+        for atom in atoms where !atom.isNone && index[atom] == nil && asked.insert(atom).inserted {
             missing.append(atom)
         }
         if !missing.isEmpty {
             for (atom, name) in zip(missing, display.atomNames(missing)) {
                 guard let name else { continue }
-                knownNames.append(name)
-                knownAtoms.append(atom)
+                index[atom] = name
+                // Only the few names reads look up again are worth keeping (the arrays are searched linearly).
+                if knownAtoms.count < 256 {
+                    knownNames.append(name)
+                    knownAtoms.append(atom)
+                }
             }
+            _ = display.takeErrors()
             if display.isDead {
                 throw SelectionError(.connectionLost, "the connection to \(displayName) broke")
             }
         }
-        return atoms.map { atom in knownAtoms.firstIndex(of: atom).map { knownNames[$0] } }
+        return atoms.map { index[$0] }
     }
 }

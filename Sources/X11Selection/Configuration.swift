@@ -16,6 +16,10 @@ public struct Configuration: Sendable {
     public var chunkSize: Int = 128 * 1024
     /// How many bytes a streamed read may buffer before it stops acknowledging INCR chunks (backpressure).
     public var streamBufferLimit: Int = 4 * 1024 * 1024
+    /// The most bytes one property read takes from the server. A reply written in one big property (no
+    /// INCR; any owner may write one as large as the server allows) is read in slices of this size, so a
+    /// streamed read holds at most one slice of it at a time.
+    public var propertySliceBytes: Int = 4 * 1024 * 1024
     /// How long a read called off the connection's thread may drive the connection on its own thread
     /// while the connection's loop sleeps, before it parks and lets the loop finish the read.
     ///

@@ -3,7 +3,7 @@ public struct SelectionError: Error, Hashable, Sendable, CustomStringConvertible
     /// What kind of failure this is. An open set of values (new codes may be added).
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Value: String, Hashable, Sendable {
-            case displayUnavailable, extensionUnavailable, noOwner, targetUnavailable, invalidReply, timedOut
+            case displayUnavailable, extensionUnavailable, noOwner, ownerGone, targetUnavailable, invalidReply, timedOut
             case ownershipRefused, ownershipLost, clipboardManagerUnavailable, connectionLost, shutDown
         }
         private let value: Value
@@ -15,6 +15,9 @@ public struct SelectionError: Error, Hashable, Sendable, CustomStringConvertible
         public static let extensionUnavailable = Code(.extensionUnavailable)
         /// Nobody owns the selection.
         public static let noOwner = Code(.noOwner)
+        /// The owner vanished while a read waited for it: its window was destroyed, or nobody owns the
+        /// selection any more, before it answered or finished an incremental transfer.
+        public static let ownerGone = Code(.ownerGone)
         /// The owner refused the target (answered with property None); see `availableTargets`.
         public static let targetUnavailable = Code(.targetUnavailable)
         /// The owner's reply broke the protocol (e.g. TARGETS not of type ATOM, a vanished property).

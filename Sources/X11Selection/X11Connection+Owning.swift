@@ -521,29 +521,17 @@ extension X11Connection {
         let doomed = outgoing.values.filter { $0.key.requestor == requestor }
         guard !doomed.isEmpty else { return }
         // The window is gone: do not try to change its event mask afterwards.
-        transfersPerRequestor[requestor] = nil
+        windowInterests.forget(requestor)
         for transfer in doomed {
             endTransfer(transfer, served: false, reason: reason)
         }
     }
 
     private func watchRequestor(_ requestor: X11Window) {
-        let count = transfersPerRequestor[requestor, default: 0]
-        if count == 0 && requestor != window {
-            xdisplay?.selectInput(requestor, propertyChanges: true, structureChanges: true)
-        }
-        transfersPerRequestor[requestor] = count + 1
+        if requestor != window { watchWindow(requestor, as: .requestor) }
     }
 
     private func unwatchRequestor(_ requestor: X11Window) {
-        guard let count = transfersPerRequestor[requestor] else { return }
-        if count <= 1 {
-            transfersPerRequestor[requestor] = nil
-            if requestor != window {
-                xdisplay?.selectInput(requestor, propertyChanges: false, structureChanges: false)
-            }
-        } else {
-            transfersPerRequestor[requestor] = count - 1
-        }
+        if requestor != window { unwatchWindow(requestor, as: .requestor) }
     }
 }

@@ -466,7 +466,7 @@ extension X11Connection {
     func startRead(_ selection: SelectionName, target: SelectionTarget, timeout: Duration?) throws(SelectionError)
         -> PendingRead
     {
-        let display = try requireDisplay()
+        _ = try requireDisplay()
         // Both names are cached after the first read of them: looked up without building arrays (the hot path
         // of every read); otherwise interned together in one round trip.
         let selectionAtom: X11Atom
@@ -481,14 +481,23 @@ extension X11Connection {
         }
         let property = try allocateProperty()
         let pending = PendingRead(
-            id: nextID(), selection: selection, selectionAtom: selectionAtom, target: target, targetAtom: targetAtom,
-            property: property, kind: .single, replyTimeout: timeout ?? configuration.readTimeout,
-            machine: ReadStateMachine(incrAtom: wellKnown.incr, bufferLimit: configuration.streamBufferLimit))
+            id: nextID(), selection: selection, target: target, kind: .single,
+            replyTimeout: timeout ?? configuration.readTimeout,
+            machine: readMachine(selectionAtom, targetAtom, property, bufferLimit: configuration.streamBufferLimit))
         reads[property] = pending
-        display.convertSelection(selectionAtom, target: targetAtom, property: property, requestor: window, time: nil)
         deadlines.arm(.read(property), at: .now + pending.replyTimeout)
+        perform(pending.machine.start(), for: pending)
         logger.trace("\(pending.context): ConvertSelection into property \(property)")
         return pending
+    }
+
+    /// A read's state machine, its request stamped with the latest server time this connection saw.
+    private func readMachine(_ selection: X11Atom, _ target: X11Atom, _ property: X11Atom, bufferLimit: Int)
+        -> ReadStateMachine
+    {
+        ReadStateMachine(
+            request: .init(selection: selection, target: target, property: property, time: lastServerTime),
+            incrAtom: wellKnown.incr, bufferLimit: bufferLimit, sliceBytes: configuration.propertySliceBytes)
     }
 
     private func startMultipleRead(_ selection: SelectionName, targets: [SelectionTarget], timeout: Duration?)
@@ -504,55 +513,26 @@ extension X11Connection {
         for (target, targetAtom) in zip(targets, targetAtoms) {
             let property = try allocateProperty()
             let child = PendingRead(
-                id: nextID(), selection: selection, selectionAtom: selectionAtom, target: target,
-                targetAtom: targetAtom, property: property, kind: .multipleChild(parent: parentProperty),
+                id: nextID(), selection: selection, target: target, kind: .multipleChild(parent: parentProperty),
                 replyTimeout: replyTimeout,
-                machine: ReadStateMachine(incrAtom: wellKnown.incr, bufferLimit: configuration.streamBufferLimit))
+                machine: readMachine(selectionAtom, targetAtom, property, bufferLimit: configuration.streamBufferLimit))
             children.append(child)
             reads[property] = child
             deadlines.arm(.read(property), at: .now + replyTimeout)
             items += [targetAtom.rawValue, property.rawValue]
         }
         let parent = PendingRead(
-            id: nextID(), selection: selection, selectionAtom: selectionAtom, target: .multiple,
-            targetAtom: wellKnown.multiple, property: parentProperty,
+            id: nextID(), selection: selection, target: .multiple,
             kind: .multipleParent(children: children.map(\.property)), replyTimeout: replyTimeout,
-            machine: ReadStateMachine(incrAtom: wellKnown.incr, bufferLimit: Int.max))
+            machine: readMachine(selectionAtom, wellKnown.multiple, parentProperty, bufferLimit: Int.max))
         reads[parentProperty] = parent
         display.changeProperty32(window, parentProperty, type: wellKnown.atomPair, values: items)
-        display.convertSelection(
-            selectionAtom, target: wellKnown.multiple, property: parentProperty, requestor: window, time: nil)
         deadlines.arm(.read(parentProperty), at: .now + replyTimeout)
+        perform(parent.machine.start(), for: parent)
         return (parent, children)
     }
 
     // MARK: Consuming
-
-    /// The next chunk of a read; nil at the end. Suspends until data, the end, a failure, or cancellation.
-    func nextChunk(_ pending: PendingRead) async throws -> Data? {
-        if let chunk = pending.popChunk() {
-            perform(pending.machine.consumed(chunk.count), for: pending)
-            return chunk
-        }
-        if let outcome = pending.outcome {
-            try outcome.get()
-            return nil
-        }
-        let property = pending.property
-        let id = pending.id
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                if Task.isCancelled {
-                    continuation.resume(throwing: CancellationError())
-                    cancelRead(property: property, id: id)
-                    return
-                }
-                pending.waiter = continuation
-            }
-        } onCancel: {
-            loop.execute { self.assumeIsolated { $0.cancelRead(property: property, id: id) } }
-        }
-    }
 
     /// Abandons a read (cancellation, a throwing sink, or a MULTIPLE fallback).
     func cancelRead(property: X11Atom, id: UInt64, clean: Bool = false) {
@@ -568,17 +548,21 @@ extension X11Connection {
             handoverNotified(accepted: !property.isNone)
             return
         }
+        // Taken only by the read it answers (`ReadStateMachine.answers`): a decoy for another selection, our
+        // property or our time is dropped here.
         let pending: PendingRead?
         if property.isNone {
-            // A refusal names no property: match the oldest read of this selection and target still waiting.
+            // A refusal names no property: the oldest read it answers that still waits.
             pending = reads.values
                 .filter {
-                    $0.selectionAtom == selection && $0.targetAtom == target && $0.machine.state == .awaitingNotify
-                        && !isMultipleChild($0)
+                    $0.machine.state == .awaitingNotify && !isMultipleChild($0)
+                        && $0.machine.answers(selection: selection, target: target, property: property, time: time)
                 }
                 .min { $0.id < $1.id }
         } else {
-            pending = reads[property]
+            pending = reads[property].flatMap {
+                $0.machine.answers(selection: selection, target: target, property: property, time: time) ? $0 : nil
+            }
         }
         guard let pending, !isMultipleChild(pending) else { return }
         perform(pending.machine.selectionNotified(property: property), for: pending)
@@ -594,10 +578,21 @@ extension X11Connection {
         for action in actions {
             guard pending.outcome == nil else { return }
             switch action {
-            case .readAndDeleteProperty:
+            case .convert(let time):
+                let request = pending.machine.request
+                xdisplay?.convertSelection(
+                    request.selection, target: request.target, property: request.property, requestor: window,
+                    time: time)
+            case .requestTimestamp:
+                // WM_NAME of our window, as at opening: its PropertyNotify reaches `freshTimeArrived`.
+                xdisplay?.changeProperty(
+                    window, .wmName, type: .string, format: 8, append: true,
+                    bytes: UnsafeRawBufferPointer(start: nil, count: 0))
+            case .readProperty(let offset):
                 // A streamed read's chunks wait for its sink: they go to recycled buffers (`ChunkBufferPool`).
                 let value = xdisplay?.getProperty(
-                    window, pending.property, delete: true, pool: pending.isStreamed ? .shared : nil)
+                    window, pending.property, delete: true, offset: offset, length: pending.machine.sliceBytes,
+                    pool: pending.isStreamed ? .shared : nil)
                 perform(pending.machine.propertyRead(value), for: pending)
             case .deliver(let chunk):
                 if case .multipleParent = pending.kind {
@@ -607,15 +602,9 @@ extension X11Connection {
                     // Handed over (and acknowledged) once this round of actions is done: a reply in one piece
                     // then goes out together with its end.
                     pending.append(chunk)
-                } else if pending.completion != nil {
+                } else {
                     pending.collect(chunk)
                     perform(pending.machine.consumed(chunk.count), for: pending)
-                } else if let waiter = pending.waiter, !pending.hasBufferedChunks {
-                    pending.waiter = nil
-                    perform(pending.machine.consumed(chunk.count), for: pending)
-                    waiter.resume(returning: chunk)
-                } else {
-                    pending.append(chunk)
                 }
             case .finish:
                 if case .multipleParent(let children) = pending.kind {
@@ -627,6 +616,14 @@ extension X11Connection {
                 fail(pending, error(for: failure, pending))
             case .armIdleDeadline:
                 deadlines.arm(.read(pending.property), at: .now + configuration.incrementalIdleTimeout)
+            case .armProbe:
+                deadlines.arm(.ownerProbe(pending.property), at: .now + ReadStateMachine.probeInterval)
+            case .probeOwner:
+                perform(pending.machine.ownerProbed(xdisplay?.selectionOwner(pending.machine.request.selection)),
+                        for: pending)
+            case .watchOwner(let owner):
+                // Our own window cannot vanish under us, and its event mask is not ours to change.
+                if owner != window { watchWindow(owner, as: .owner) }
             }
         }
         if pending.isStreamed { handOverBatch(pending) }
@@ -652,8 +649,7 @@ extension X11Connection {
         complete(parent)
         for property in children {
             guard let child = reads[property] else { continue }
-            perform(child.machine.selectionNotified(property: succeeded.contains(property) ? property : .none),
-                    for: child)
+            perform(child.machine.multipleAnswered(converted: succeeded.contains(property)), for: child)
         }
     }
 
@@ -666,14 +662,7 @@ extension X11Connection {
             completion(self, pending, .success(()))
             return
         }
-        if pending.isStreamed {
-            handOverBatch(pending)
-            return
-        }
-        if let waiter = pending.waiter, !pending.hasBufferedChunks {
-            pending.waiter = nil
-            waiter.resume(returning: nil)
-        }
+        if pending.isStreamed { handOverBatch(pending) }
     }
 
     func fail(_ pending: PendingRead, _ reason: any Error) {
@@ -692,10 +681,6 @@ extension X11Connection {
             pending.completion = nil
             completion(self, pending, .failure(error))
         }
-        if let waiter = pending.waiter {
-            pending.waiter = nil
-            waiter.resume(throwing: error)
-        }
         if pending.isStreamed { handOverBatch(pending) }
         if case .multipleParent(let children) = pending.kind {
             for property in children {
@@ -707,7 +692,10 @@ extension X11Connection {
     private func retire(_ pending: PendingRead, clean: Bool) {
         guard reads[pending.property]?.id == pending.id else { return }
         reads[pending.property] = nil
+        pending.machine.abandon()
         deadlines.cancel(.read(pending.property))
+        deadlines.cancel(.ownerProbe(pending.property))
+        if let owner = pending.machine.watchedOwner, owner != window { unwatchWindow(owner, as: .owner) }
         disarmBatchDeadline(pending)
         // A refused or failed read never got data in its property, but a late owner could still write it.
         let reusable = clean && !pending.cancelled

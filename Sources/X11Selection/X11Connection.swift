@@ -37,6 +37,13 @@ public actor X11Connection {
     var incrementalThreshold = 0
     var counter: UInt64 = 0
     var wellKnown = WellKnownAtoms()
+    /// The latest server time seen in an event from the server (PropertyNotify on our window, XFixes
+    /// notifications), taken when the connection opened: what our requests carry (ICCCM 2.4 asks for a real
+    /// timestamp, not CurrentTime).
+    var lastServerTime = X11Timestamp.currentTime
+    /// Why this client selected events on other clients' windows (requestors of our INCR transfers, owners
+    /// of our reads): one event mask per window and client, so both needs are merged here.
+    var windowInterests = WindowInterests()
 
     // Requestor.
     var reads: [X11Atom: PendingRead] = [:]
@@ -49,7 +56,6 @@ public actor X11Connection {
     var claimsBySelection: [X11Atom: Claim] = [:]
     var claims: [UInt64: Claim] = [:]
     var outgoing: [TransferKey: OutgoingTransfer] = [:]
-    var transfersPerRequestor: [X11Window: Int] = [:]
     var multiples: [UInt64: PendingMultiple] = [:]
     /// Selections a ``PreparedClaim`` owns for this connection until `claim` supplies their offer.
     var adoptedSelections: [X11Atom: X11Timestamp] = [:]
@@ -129,11 +135,16 @@ public actor X11Connection {
             display = opened
             window = display.createUtilityWindow()
         }
+        // A real server time for our first requests, at no extra round trip: the PropertyNotify of a
+        // zero-length append is queued before the InternAtoms reply below.
+        display.changeProperty(window, .wmName, type: .string, format: 8, append: true,
+                               bytes: UnsafeRawBufferPointer(start: nil, count: 0))
         // A prepared claim interned only its selection's name (its caller waits for the claim, not for
         // these): both ways, the well-known atoms are interned here, in one round trip.
         let names = WellKnownAtoms.names
         let interned = display.internAtoms(names)
         for (name, atom) in zip(names, interned) { atoms.record(name, atom) }
+        if let time = display.takePropertyNotify(window: window, property: .wmName) { lastServerTime = time }
         xdisplay = display
         wellKnown = WellKnownAtoms(table: atoms)
         incrementalThreshold = configuration.incrementalThreshold
@@ -282,16 +293,41 @@ public actor X11Connection {
 
     // MARK: Property pool
 
-    /// A property atom on our window for one read (`CLIPBRIDGE_SEL_<n>`), so reads never share one.
+    /// A property atom on our window for one read (`CLIPBRIDGE_SEL_<n>`), so reads in flight never share
+    /// one.
+    ///
+    /// Reused only in rotation: a property goes back to the end of the pool after a clean end, and is taken
+    /// again only once `propertyRotation` others were handed out since. A stale notify an owner repeats for
+    /// an earlier read (ICCCM 2.4 says it must not, some do) then names a property no read is waiting on,
+    /// while the server's atom table stays bounded (atoms are never freed).
     func allocateProperty() throws(SelectionError) -> X11Atom {
-        if let atom = freeProperties.popLast() { return atom }
+        if freeProperties.count > Self.propertyRotation { return freeProperties.removeFirst() }
         return try atom(for: "CLIPBRIDGE_SEL_\(nextID())")
     }
+
+    /// How many released properties stand between a read's property and its next use (see `allocateProperty`).
+    static let propertyRotation = 8
 
     /// Returns a property to the pool after a clean end; a read that timed out or was cancelled keeps its
     /// atom out of the pool, because the owner may still answer into it later.
     func recycleProperty(_ property: X11Atom, clean: Bool) {
         if clean && freeProperties.count < 64 { freeProperties.append(property) }
+    }
+
+    // MARK: Other clients' windows
+
+    /// Starts (or counts once more) our interest in `window`'s events and updates our event mask on it.
+    func watchWindow(_ window: X11Window, as interest: WindowInterests.Interest) {
+        if let mask = windowInterests.add(interest, on: window) {
+            xdisplay?.selectInput(window, propertyChanges: mask.propertyChanges, structureChanges: mask.structureChanges)
+        }
+    }
+
+    /// Ends one interest in `window`'s events; the mask keeps what the remaining ones need.
+    func unwatchWindow(_ window: X11Window, as interest: WindowInterests.Interest) {
+        if let mask = windowInterests.remove(interest, on: window), closedError == nil {
+            xdisplay?.selectInput(window, propertyChanges: mask.propertyChanges, structureChanges: mask.structureChanges)
+        }
     }
 
     // MARK: Server time
@@ -356,14 +392,16 @@ public actor X11Connection {
             handleSelectionClear(selection: selection, time: time)
         case .propertyNotify(let changedWindow, let property, let time, let deleted):
             if changedWindow == window {
+                lastServerTime = time
                 handleOwnPropertyChange(property: property, time: time, deleted: deleted)
             }
             if deleted {
                 handleRequestorPropertyDeleted(TransferKey(requestor: changedWindow, property: property))
             }
         case .destroyNotify(let destroyed):
-            dropTransfers(to: destroyed, reason: "the requestor window was destroyed")
+            windowVanished(destroyed, reason: "the requestor window was destroyed")
         case .ownerChange(let change):
+            lastServerTime = change.timestamp
             handleOwnerChange(change)
         case .other:
             break
@@ -371,6 +409,13 @@ public actor X11Connection {
     }
 
     private func handleOwnPropertyChange(property: X11Atom, time: X11Timestamp, deleted: Bool) {
+        if property == .wmName && !deleted {
+            // A fresh server time, asked for by reads whose request an owner refused (`.requestTimestamp`).
+            for read in reads.values where read.machine.state == .awaitingTimestamp {
+                perform(read.machine.freshTime(time), for: read)
+            }
+            return
+        }
         if property == wellKnown.timestampProperty && !deleted {
             guard !timestampWaiters.isEmpty else { return }
             let waiter = timestampWaiters.removeFirst()
@@ -380,6 +425,16 @@ public actor X11Connection {
         }
         if let read = reads[property] {
             perform(read.machine.propertyChanged(deleted: deleted), for: read)
+        }
+    }
+
+    /// Another client's window is gone (DestroyNotify, or BadWindow on a request about it): transfers to it
+    /// end, and reads from it end as "owner gone".
+    private func windowVanished(_ vanished: X11Window, reason: String) {
+        dropTransfers(to: vanished, reason: reason)
+        windowInterests.forget(vanished)
+        for read in reads.values where read.machine.watchedOwner == vanished {
+            perform(read.machine.windowDestroyed(vanished), for: read)
         }
     }
 
@@ -395,9 +450,9 @@ public actor X11Connection {
     }
 
     func handleProtocolError(_ error: X11Error) {
-        if error.isBadWindow, transfersPerRequestor[X11Window(rawValue: error.resourceID)] != nil {
-            logger.debug("requestor window vanished: \(error)")
-            dropTransfers(to: X11Window(rawValue: error.resourceID), reason: "the requestor window vanished")
+        if error.isBadWindow, windowInterests.contains(X11Window(rawValue: error.resourceID)) {
+            logger.debug("a watched window vanished: \(error)")
+            windowVanished(X11Window(rawValue: error.resourceID), reason: "the requestor window vanished")
             return
         }
         if error.isBadWindow {
@@ -418,6 +473,8 @@ public actor X11Connection {
         case leaseEvents(claimID: UInt64)
         /// Hand a streamed read's buffered chunks to its consumer (`X11Connection.handOverBatch`).
         case streamBatch(X11Atom)
+        /// Check that the owner of a read's selection still exists (`ReadStateMachine.probeDue`).
+        case ownerProbe(X11Atom)
     }
 
     private func fireDeadlines() {
@@ -439,6 +496,8 @@ public actor X11Connection {
                 handoverDeadlinePassed()
             case .leaseEvents(let claimID):
                 claims[claimID]?.closeServedWindow()
+            case .ownerProbe(let property):
+                if let read = reads[property] { perform(read.machine.probeDue(), for: read) }
             case .streamBatch(let property):
                 // The queue already dropped the fired deadline; a re-armed one would be newer.
                 if let read = reads[property], read.batchDeadlineArmed {
@@ -475,7 +534,7 @@ public actor X11Connection {
             transfer.payload.close()
         }
         outgoing.removeAll()
-        transfersPerRequestor.removeAll()
+        windowInterests = WindowInterests()
         multiples.removeAll()
         for claim in claims.values {
             claim.finishForTeardown()

@@ -164,17 +164,44 @@ final class XDisplay {
         return atoms.map { X11Atom(rawValue: UInt($0)) }
     }
 
+    /// The names of `atoms`, nil for each atom the server does not know.
+    ///
+    /// One GetAtomName request per atom through XCB, all sent before the first reply is read (one round trip
+    /// in all), each reply or error matched to its own request. Not `XGetAtomNames`: its reply handler
+    /// does not advance past an atom that failed (BadAtom), so every later name lands one slot early — a
+    /// TARGETS list with an unknown atom in it would name the wrong targets (libX11 1.8, GetAtomNm.c).
     func atomNames(_ atoms: [X11Atom]) -> [String?] {
         guard !isDead else { return atoms.map { _ in nil } }
         guard !atoms.isEmpty else { return [] }
-        var raw = atoms.map { Atom($0.rawValue) }
-        var names = [UnsafeMutablePointer<CChar>?](repeating: nil, count: atoms.count)
-        _ = XGetAtomNames(display, &raw, Int32(atoms.count), &names)
-        return names.map { pointer in
-            guard let pointer else { return nil }
-            defer { XFree(pointer) }
-            return String(cString: pointer)
+        // Xlib's buffered requests go first, so the two streams stay in order.
+        XFlush(display)
+        let connection = XGetXCBConnection(display)
+        let cookies = atoms.map { xcb_get_atom_name(connection, xcb_atom_t(truncatingIfNeeded: $0.rawValue)) }
+        var names: [String?] = []
+        names.reserveCapacity(atoms.count)
+        for cookie in cookies {
+            var error: UnsafeMutablePointer<xcb_generic_error_t>?
+            let reply = xcb_get_atom_name_reply(connection, cookie, &error)
+            if let error { free(error) }
+            guard let reply else {
+                names.append(nil)
+                continue
+            }
+            let length = Int(xcb_get_atom_name_name_length(reply))
+            let name = xcb_get_atom_name_name(reply).map { pointer in
+                String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
+            }
+            names.append(name)
+            free(reply)
         }
+        if xcb_connection_has_error(connection) != 0 {
+            // As in `getProperty`: make Xlib notice the broken connection.
+            XSync(display, 0)
+            return atoms.map { _ in nil }
+        }
+        // Events XCB read while waiting move into Xlib's queue (see `getProperty`).
+        flush()
+        return names
     }
 
     // MARK: Windows
@@ -253,15 +280,20 @@ final class XDisplay {
     /// socket wakes nobody, so they are moved into Xlib's queue right after: `XFlush` ends with
     /// `_XEventsQueued(QueuedAfterReading)`, which takes XCB's queued events whatever Xlib's queue holds
     /// (`XEventsQueued` itself returns early when Xlib's queue is not empty).
+    ///
+    /// `offset` and `length` (bytes, multiples of 4) read a slice: the server deletes the property (`delete`)
+    /// only when the slice reaches its end, and `bytesAfter` tells what is left (GetProperty's
+    /// long-offset/long-length, X11 protocol §GetProperty).
     func getProperty(
-        _ window: X11Window, _ property: X11Atom, delete: Bool, pool: ChunkBufferPool? = nil
+        _ window: X11Window, _ property: X11Atom, delete: Bool, offset: Int = 0, length: Int = 0x7FFF_FFFC,
+        pool: ChunkBufferPool? = nil
     ) -> PropertyValue? {
         guard !isDead else { return nil }
         let connection = XGetXCBConnection(display)
         let cookie = xcb_get_property(
             connection, delete ? 1 : 0, xcb_window_t(truncatingIfNeeded: window.rawValue),
-            xcb_atom_t(truncatingIfNeeded: property.rawValue), xcb_atom_t(XCB_GET_PROPERTY_TYPE_ANY.rawValue), 0,
-            0x1FFF_FFFF)
+            xcb_atom_t(truncatingIfNeeded: property.rawValue), xcb_atom_t(XCB_GET_PROPERTY_TYPE_ANY.rawValue),
+            UInt32(truncatingIfNeeded: max(0, offset) / 4), UInt32(truncatingIfNeeded: max(1, length / 4)))
         var error: UnsafeMutablePointer<xcb_generic_error_t>?
         let reply = xcb_get_property_reply(connection, cookie, &error)
         if let error { free(error) }
@@ -274,9 +306,13 @@ final class XDisplay {
         }
         flush()
         guard let reply else { return nil }
+        // Every field is read before the reply may be freed: `Data(bytesNoCopy:)` copies a small value inline
+        // and runs its deallocator at once.
         let format = Int(reply.pointee.format)
         let size = Int(xcb_get_property_value_length(reply))
         let itemCount = Int(reply.pointee.value_len)
+        let type = X11Atom(rawValue: UInt(reply.pointee.type))
+        let bytesAfter = Int(reply.pointee.bytes_after)
         var bytes = Data()
         if size > 0, let value = xcb_get_property_value(reply), format == 8 || format == 16 || format == 32 {
             if format == 32 {
@@ -294,18 +330,14 @@ final class XDisplay {
             } else {
                 // The bytes stay in the reply, which is freed with the `Data`.
                 let replyAddress = UnsafeMutableRawPointer(reply)
-                let result = PropertyValue(
-                    type: X11Atom(rawValue: UInt(reply.pointee.type)), format: format,
+                return PropertyValue(
+                    type: type, format: format,
                     bytes: Data(bytesNoCopy: value, count: size, deallocator: .custom { _, _ in free(replyAddress) }),
-                    bytesAfter: Int(reply.pointee.bytes_after), itemCount: itemCount)
-                return result
+                    bytesAfter: bytesAfter, itemCount: itemCount)
             }
         }
-        let result = PropertyValue(
-            type: X11Atom(rawValue: UInt(reply.pointee.type)), format: format, bytes: bytes,
-            bytesAfter: Int(reply.pointee.bytes_after), itemCount: itemCount)
         free(reply)
-        return result
+        return PropertyValue(type: type, format: format, bytes: bytes, bytesAfter: bytesAfter, itemCount: itemCount)
     }
 
     /// Takes a queued PropertyNotify(NewValue) for `property` on `window` out of Xlib's queue, leaving every

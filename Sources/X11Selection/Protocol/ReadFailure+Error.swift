@@ -11,6 +11,8 @@ extension ReadStateMachine.Failure {
             SelectionError(.invalidReply, "\(context): \(why)")
         case .noReply:
             SelectionError(.timedOut, "\(context): no reply from the owner within \(replyTimeout)")
+        case .ownerGone:
+            SelectionError(.ownerGone, "\(context): the owner went away before it finished answering")
         case .stalled:
             SelectionError(
                 .timedOut,

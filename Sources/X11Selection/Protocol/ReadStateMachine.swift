@@ -1,16 +1,40 @@
 import FoundationEssentials
 
 /// The requestor side of one conversion (ICCCM 2.4 and 2.7.2), as a pure state machine: events in,
-/// actions out. The connection performs the actions (reads the property, hands data to the consumer,
-/// arms deadlines) and feeds back what happened.
+/// actions out. Both requestors — ``X11Connection``'s reads and ``BlockingSelectionReader`` — drive this one
+/// machine, so they take the same notifies, read the same way and fail the same way. The driver performs
+/// the actions (sends the conversion, reads the property, hands data to the consumer, arms deadlines) and
+/// feeds back what happened.
+///
+/// Everything an owner (or any other X client) sends is untrusted input. The machine therefore decides:
+/// - which SelectionNotify answers this read (``answers(selection:target:property:time:)``);
+/// - that a notify naming a property that does not exist is not an answer (a stale or forged notify: the
+///   read goes on waiting for the real one until its deadline);
+/// - that a property is read in slices of at most `sliceBytes`, so a huge single-property reply never sits
+///   in memory whole (a streamed read's memory stays bounded);
+/// - when the owner must be checked for life (`probeDue`): an owner that died is reported as
+///   ``Failure/ownerGone`` within one probe interval, not after the whole timeout.
 struct ReadStateMachine: Sendable {
+    /// What this read asked of the server: the notify that answers it must match.
+    struct Request: Sendable, Equatable {
+        var selection: X11Atom
+        var target: X11Atom
+        /// Unique to this read among the reads in flight on its window.
+        var property: X11Atom
+        /// The request's timestamp (ICCCM 2.4: a real server time, not CurrentTime, where one is known).
+        var time: X11Timestamp
+    }
+
     enum State: Sendable, Equatable {
         /// ConvertSelection sent; waiting for SelectionNotify.
         case awaitingNotify
-        /// SelectionNotify said property; reading it.
+        /// SelectionNotify named our property; reading it (slice by slice).
         case readingReply
         /// The reply was INCR; chunks arrive as PropertyNotify(NewValue).
         case incremental
+        /// The owner refused a request whose time may have predated its claim: a fresh server time is being
+        /// fetched (PropertyNotify of a zero-length append to our property) to ask once more.
+        case awaitingTimestamp
         /// Done (all data delivered) or failed.
         case finished
     }
@@ -24,11 +48,21 @@ struct ReadStateMachine: Sendable {
         case noReply
         /// An INCR transfer stalled.
         case stalled
+        /// The owner vanished (its window was destroyed, or nobody owns the selection any more) before it
+        /// answered or finished the transfer.
+        case ownerGone
     }
 
     enum Action: Sendable, Equatable {
-        /// Read the property and delete it in the same request, then call `propertyRead`.
-        case readAndDeleteProperty
+        /// Send ConvertSelection for `request` with this time.
+        case convert(time: X11Timestamp)
+        /// Get a fresh server time and report it with `freshTime` (drivers append zero bytes to a property of
+        /// their window other than the read's own — a MULTIPLE read's property holds its parameters — and
+        /// take the time of its PropertyNotify, ICCCM 2.1).
+        case requestTimestamp
+        /// Read at most `sliceBytes` of the property from byte `offset` (a multiple of 4), deleting it in the
+        /// same request when that read reaches its end (GetProperty's delete), then call `propertyRead`.
+        case readProperty(offset: Int)
         /// Hand bytes to the consumer (type/format are known from `type`/`format` by now).
         case deliver(Data)
         /// All data was delivered.
@@ -37,9 +71,19 @@ struct ReadStateMachine: Sendable {
         case fail(Failure)
         /// (Re)arm the idle deadline of an INCR transfer.
         case armIdleDeadline
+        /// Arm the owner probe (`probeDue`) one probe interval from now.
+        case armProbe
+        /// Ask the server who owns the selection now and report it with `ownerProbed`.
+        case probeOwner
+        /// Select StructureNotify on the owner's window and report its DestroyNotify with `ownerDestroyed`.
+        case watchOwner(X11Window)
     }
 
+    /// How long a driver waits without progress before it checks that the owner still exists (`.armProbe`).
+    static let probeInterval = Duration.milliseconds(40)
+
     private(set) var state = State.awaitingNotify
+    private(set) var request: Request
     private(set) var type = X11Atom.none
     private(set) var format = 8
     private(set) var byteCount = 0
@@ -49,50 +93,123 @@ struct ReadStateMachine: Sendable {
     private(set) var bufferedBytes = 0
     /// A chunk is waiting on the server because the buffer was full.
     private(set) var chunkPending = false
+    /// The owner window being watched for DestroyNotify, once a probe found it.
+    private(set) var watchedOwner: X11Window?
+    /// A notify named our property but the property did not exist (stale or forged): reported if the read
+    /// then times out.
+    private(set) var sawNotifyWithoutProperty = false
+    /// The refusal retry (with a fresh timestamp) was used.
+    private(set) var retried = false
+    /// Where the next slice of the property being read starts (bytes).
+    private var sliceOffset = 0
     let bufferLimit: Int
     let incrAtom: X11Atom
+    /// The most bytes one property read asks for (a multiple of 4).
+    let sliceBytes: Int
 
-    init(incrAtom: X11Atom, bufferLimit: Int) {
+    init(request: Request, incrAtom: X11Atom, bufferLimit: Int, sliceBytes: Int = 4 << 20) {
+        self.request = request
         self.incrAtom = incrAtom
         self.bufferLimit = bufferLimit
+        self.sliceBytes = max(4, sliceBytes & ~3)
     }
 
     var isIncremental: Bool { state == .incremental }
+    var isFinished: Bool { state == .finished }
 
-    /// SelectionNotify for this read arrived.
+    /// The first actions: send the conversion and start the owner probe.
+    func start() -> [Action] { [.convert(time: request.time), .armProbe] }
+
+    /// Whether a SelectionNotify with these fields answers this read (ICCCM 2.4). Pure: a driver asks this
+    /// of every notify that reaches its window, and only a `true` goes to `selectionNotified`.
+    ///
+    /// - The selection must be the one asked. The *target* may differ: xsel answers TEXT with target
+    ///   STRING, and xclip and GTK accept that; the property's type says what the data is.
+    /// - The property must be ours. A refusal (property None) names none, so it must name our target, or
+    ///   carry our request's exact real time.
+    /// - When both the request and the notify carry a real time, they must be equal: owners echo the
+    ///   request's time, so another time marks a notify meant for another request (a decoy or a stale one).
+    func answers(selection: X11Atom, target: X11Atom, property: X11Atom, time: X11Timestamp) -> Bool {
+        guard selection == request.selection else { return false }
+        let timed = request.time != .currentTime && time != .currentTime
+        if timed && time != request.time { return false }
+        if property.isNone { return target == request.target || timed }
+        return property == request.property
+    }
+
+    /// A SelectionNotify that `answers` this read arrived.
     mutating func selectionNotified(property: X11Atom) -> [Action] {
         guard state == .awaitingNotify else { return [] }
         if property.isNone {
+            // A request stamped with the last server time this client saw may predate a claim made since
+            // (owners refuse those, ICCCM 2.2): ask once more with a fresh time before believing the refusal.
+            if !retried && request.time != .currentTime {
+                retried = true
+                state = .awaitingTimestamp
+                return [.requestTimestamp]
+            }
             state = .finished
             return [.fail(.refused)]
         }
         state = .readingReply
-        return [.readAndDeleteProperty]
+        sliceOffset = 0
+        return [.readProperty(offset: 0)]
     }
 
-    /// The property was read (nil: the request failed, e.g. the property does not exist any more).
+    /// The answer of a MULTIPLE request for this read's pair (ICCCM 2.6.2): the owner converted it into our
+    /// property, or wrote None over the pair.
+    mutating func multipleAnswered(converted: Bool) -> [Action] {
+        guard state == .awaitingNotify else { return [] }
+        if !converted {
+            state = .finished
+            return [.fail(.refused)]
+        }
+        state = .readingReply
+        sliceOffset = 0
+        return [.readProperty(offset: 0)]
+    }
+
+    /// A slice of the property was read (nil: the request failed, e.g. the property or window is gone).
     mutating func propertyRead(_ value: PropertyValue?) -> [Action] {
         switch state {
         case .readingReply:
             guard let value, value.exists else {
-                state = .finished
-                return [.fail(.invalidReply("the owner named a property that does not exist"))]
+                if sliceOffset > 0 {
+                    state = .finished
+                    return [.fail(.invalidReply("the reply's property vanished while it was read"))]
+                }
+                // A notify whose property was never written is not an answer (a stale notify repeated by the
+                // owner, or one forged by another client): the real one may still come.
+                sawNotifyWithoutProperty = true
+                state = .awaitingNotify
+                return []
             }
-            if value.type == incrAtom {
+            if sliceOffset == 0 && value.type == incrAtom {
                 // ICCCM 2.7.2: deleting the INCR property (done by the read) starts the transfer.
                 state = .incremental
                 if value.format == 32, value.bytes.count >= 4 {
-                    announcedSize = value.bytes.withUnsafeBytes { Int(UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self))) }
+                    announcedSize = value.bytes.withUnsafeBytes {
+                        Int(UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)))
+                    }
                 }
-                return [.armIdleDeadline]
+                // Watch the owner from the start: a transfer outlives many probes, and its owner may give up
+                // the selection (no longer found by a probe) and then die.
+                return [.armIdleDeadline, .probeOwner]
             }
-            type = value.type
-            format = value.format
-            byteCount = value.bytes.count
-            state = .finished
-            return value.bytes.isEmpty ? [.finish] : [.deliver(value.bytes), .finish]
+            if sliceOffset == 0 {
+                type = value.type
+                format = value.format
+            }
+            return sliceRead(value, then: { machine in
+                machine.state = .finished
+                return [.finish]
+            })
         case .incremental:
             guard let value, value.exists else {
+                if sliceOffset > 0 {
+                    state = .finished
+                    return [.fail(.invalidReply("an incremental chunk vanished while it was read"))]
+                }
                 // Deleted or never written: wait for the next NewValue.
                 return []
             }
@@ -100,27 +217,55 @@ struct ReadStateMachine: Sendable {
                 type = value.type
                 format = value.format
             }
-            if value.bytes.isEmpty {
+            if sliceOffset == 0 && value.bytes.isEmpty && value.bytesAfter == 0 {
                 state = .finished
                 return [.finish]
             }
-            byteCount += value.bytes.count
             bufferedBytes += value.bytes.count
-            return [.deliver(value.bytes), .armIdleDeadline]
-        case .awaitingNotify, .finished:
+            return sliceRead(value, then: { _ in [.armIdleDeadline] })
+        case .awaitingNotify, .awaitingTimestamp, .finished:
             return []
         }
     }
 
-    /// PropertyNotify for our property. Only NewValue matters, and only during INCR.
+    /// Delivers one slice; asks for the next while the server holds more, else ends the property with `end`.
+    private mutating func sliceRead(_ value: PropertyValue, then end: (inout ReadStateMachine) -> [Action])
+        -> [Action]
+    {
+        byteCount += value.bytes.count
+        var actions: [Action] = value.bytes.isEmpty ? [] : [.deliver(value.bytes)]
+        // A slice that made no progress while the server claims more is malformed: stop rather than loop.
+        if value.bytesAfter > 0 && !value.bytes.isEmpty {
+            sliceOffset += value.bytes.count
+            actions.append(.readProperty(offset: sliceOffset))
+            return actions
+        }
+        sliceOffset = 0
+        return actions + end(&self)
+    }
+
+    /// The fresh server time asked for with `.requestTimestamp`: the conversion is sent once more with it.
+    mutating func freshTime(_ time: X11Timestamp) -> [Action] {
+        guard state == .awaitingTimestamp else { return [] }
+        state = .awaitingNotify
+        request.time = time
+        return [.convert(time: time)]
+    }
+
+    /// PropertyNotify for our property: during INCR a NewValue is the next chunk.
     mutating func propertyChanged(deleted: Bool) -> [Action] {
-        guard state == .incremental, !deleted else { return [] }
-        if bufferedBytes >= bufferLimit {
-            // Backpressure: leave the chunk on the server; the owner waits for our deletion.
-            chunkPending = true
+        switch state {
+        case .incremental:
+            guard !deleted, sliceOffset == 0 else { return [] }
+            if bufferedBytes >= bufferLimit {
+                // Backpressure: leave the chunk on the server; the owner waits for our deletion.
+                chunkPending = true
+                return []
+            }
+            return [.readProperty(offset: 0)]
+        case .awaitingNotify, .readingReply, .awaitingTimestamp, .finished:
             return []
         }
-        return [.readAndDeleteProperty]
     }
 
     /// The consumer took `count` bytes out of the buffer.
@@ -128,16 +273,59 @@ struct ReadStateMachine: Sendable {
         bufferedBytes = max(0, bufferedBytes - count)
         if chunkPending && bufferedBytes < bufferLimit && state == .incremental {
             chunkPending = false
-            return [.readAndDeleteProperty]
+            return [.readProperty(offset: 0)]
         }
         return []
+    }
+
+    /// The owner probe armed with `.armProbe` is due.
+    func probeDue() -> [Action] {
+        switch state {
+        case .awaitingNotify, .awaitingTimestamp:
+            return [.probeOwner]
+        case .incremental:
+            // Holding a chunk back is our doing, not the owner's silence.
+            return chunkPending ? [.armProbe] : [.probeOwner]
+        case .readingReply:
+            return [.armProbe]
+        case .finished:
+            return []
+        }
+    }
+
+    /// What the probe found: the selection's owner now (nil: nobody).
+    mutating func ownerProbed(_ owner: X11Window?) -> [Action] {
+        guard state != .finished else { return [] }
+        guard let owner else {
+            // An owner that gave the selection up still finishes the transfers it started (ICCCM 2.2; a
+            // `--paste-once` owner does): only its window's destruction ends those.
+            if state == .incremental { return [.armProbe] }
+            // Nobody owns the selection and our request is unanswered: whoever was asked is gone.
+            state = .finished
+            return [.fail(.ownerGone)]
+        }
+        if watchedOwner == nil {
+            watchedOwner = owner
+            return [.watchOwner(owner), .armProbe]
+        }
+        return [.armProbe]
+    }
+
+    /// A window was destroyed (DestroyNotify, or BadWindow when selecting its events).
+    mutating func windowDestroyed(_ window: X11Window) -> [Action] {
+        guard state != .finished, window == watchedOwner else { return [] }
+        state = .finished
+        return [.fail(.ownerGone)]
     }
 
     /// The deadline armed for this read passed.
     mutating func deadlinePassed() -> [Action] {
         switch state {
-        case .awaitingNotify, .readingReply:
+        case .awaitingNotify, .readingReply, .awaitingTimestamp:
             state = .finished
+            if sawNotifyWithoutProperty {
+                return [.fail(.invalidReply("the owner announced a reply in a property it never wrote"))]
+            }
             return [.fail(.noReply)]
         case .incremental:
             if chunkPending {
@@ -150,4 +338,7 @@ struct ReadStateMachine: Sendable {
             return []
         }
     }
+
+    /// Ends the read from outside (cancelled, or the connection closed).
+    mutating func abandon() { state = .finished }
 }

@@ -3,7 +3,8 @@ import Synchronization
 
 /// One conversion this connection requested (requestor side), keyed by its unique property.
 ///
-/// A class isolated to the connection actor: the event handlers and the waiting caller share it.
+/// A class isolated to the connection actor: the event handlers and the waiting caller share it. What
+/// the read asked (selection, target, property, time) lives in its state machine's `request`.
 final class PendingRead {
     enum Kind {
         /// An ordinary read of one target.
@@ -16,10 +17,7 @@ final class PendingRead {
 
     let id: UInt64
     let selection: SelectionName
-    let selectionAtom: X11Atom
     let target: SelectionTarget
-    let targetAtom: X11Atom
-    let property: X11Atom
     let kind: Kind
     let replyTimeout: Duration
     var machine: ReadStateMachine
@@ -28,8 +26,6 @@ final class PendingRead {
     private var head = 0
     /// nil while running; set once when it ends.
     var outcome: Result<Void, any Error>?
-    /// The consumer waiting for the next chunk.
-    var waiter: CheckedContinuation<Data?, any Error>?
     /// Ended by cancellation (the property atom is then not reused: a late reply could still arrive).
     var cancelled = false
     /// Whole reads started by the nonisolated `read`: called once, on the loop, when the read ends; the data
@@ -48,21 +44,19 @@ final class PendingRead {
     var cancellation: ReadCancellation?
 
     init(
-        id: UInt64, selection: SelectionName, selectionAtom: X11Atom, target: SelectionTarget, targetAtom: X11Atom,
-        property: X11Atom, kind: Kind, replyTimeout: Duration, machine: ReadStateMachine
+        id: UInt64, selection: SelectionName, target: SelectionTarget, kind: Kind, replyTimeout: Duration,
+        machine: ReadStateMachine
     ) {
         self.id = id
         self.selection = selection
-        self.selectionAtom = selectionAtom
         self.target = target
-        self.targetAtom = targetAtom
-        self.property = property
         self.kind = kind
         self.replyTimeout = replyTimeout
         self.machine = machine
     }
 
-    var hasBufferedChunks: Bool { head < chunks.count }
+    /// The read's own property on our window (unique among the reads in flight), its key in `reads`.
+    var property: X11Atom { machine.request.property }
 
     func append(_ chunk: Data) {
         chunks.append(chunk)

@@ -168,7 +168,8 @@ struct PeerMetaTargetTests {
     }
 
     /// xsel 1.2.0 advertises MULTIPLE, then dies on a well-formed MULTIPLE request (BadAtom; reproduced
-    /// with a C probe). The engine must not hang: the read ends within its deadline with a clear error.
+    /// with a C probe). The engine must not hang: the read ends as soon as the owner is seen gone (an owner
+    /// probe ReadStateMachine.probeInterval after the request), with "owner gone", not after its deadline.
     @Test func multipleAgainstXselEndsWithinTheDeadline() async throws {
         let display = try currentDisplay()
         let peer = try startPeer(["xsel", "-b", "-n", "-i"], display: display, stdin: Data("xsel text".utf8))
@@ -181,9 +182,10 @@ struct PeerMetaTargetTests {
             // A fixed xsel answers (or survives): then the data must be right.
             #expect(try results[.utf8String]?.get().bytes == Data("xsel text".utf8))
         } catch let error as SelectionError {
-            #expect(error.code == .noOwner || error.code == .timedOut)
+            #expect(error.code == .ownerGone || error.code == .noOwner, "\(error)")
         }
-        #expect(started.duration(to: .now) < .seconds(3))
+        // The deadline is 500 ms; the owner's death is seen within about 100 ms (more on a loaded machine).
+        #expect(started.duration(to: .now) < .milliseconds(450))
         await peer.stop()
         await reader.shutdown()
     }

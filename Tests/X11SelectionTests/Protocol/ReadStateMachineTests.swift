@@ -6,101 +6,244 @@ import Testing
     let incr = X11Atom(rawValue: 90)
     let utf8 = X11Atom(rawValue: 91)
     let property = X11Atom(rawValue: 92)
+    let clipboard = X11Atom(rawValue: 93)
+    let textTarget = X11Atom(rawValue: 94)
+    let string = X11Atom(rawValue: 31)
+    let time = X11Timestamp(rawValue: 5000)
 
-    func value(_ bytes: Data, type: X11Atom? = nil) -> PropertyValue {
-        PropertyValue(type: type ?? utf8, format: 8, bytes: bytes, bytesAfter: 0, itemCount: bytes.count)
+    func machine(bufferLimit: Int = 100, sliceBytes: Int = 1 << 20, time: X11Timestamp? = nil) -> ReadStateMachine {
+        ReadStateMachine(
+            request: .init(selection: clipboard, target: utf8, property: property, time: time ?? self.time),
+            incrAtom: incr, bufferLimit: bufferLimit, sliceBytes: sliceBytes)
     }
 
+    func value(_ bytes: Data, type: X11Atom? = nil, after: Int = 0) -> PropertyValue {
+        PropertyValue(type: type ?? utf8, format: 8, bytes: bytes, bytesAfter: after, itemCount: bytes.count)
+    }
+
+    let missing = PropertyValue(type: .none, format: 0, bytes: Data(), bytesAfter: 0, itemCount: 0)
+
+    @Test func startSendsTheConversionWithTheRequestTime() {
+        #expect(machine().start() == [.convert(time: time), .armProbe])
+    }
+
+    // MARK: Which notify answers the read (ICCCM 2.4)
+
+    @Test func theAnswerMustNameOurSelectionAndProperty() {
+        let read = machine()
+        #expect(read.answers(selection: clipboard, target: utf8, property: property, time: time))
+        // Another selection (a decoy naming PRIMARY): never.
+        #expect(!read.answers(selection: .primary, target: utf8, property: property, time: time))
+        // A property we did not name.
+        #expect(!read.answers(selection: clipboard, target: utf8, property: X11Atom(rawValue: 7), time: time))
+    }
+
+    @Test func theOwnerMayChangeTheTarget() {
+        // xsel answers TEXT with target STRING; xclip and GTK accept it.
+        #expect(machine().answers(selection: clipboard, target: string, property: property, time: time))
+    }
+
+    @Test func anotherRealTimeMarksAnotherRequest() {
+        let read = machine()
+        #expect(!read.answers(selection: clipboard, target: utf8, property: property, time: X11Timestamp(rawValue: 4999)))
+        // CurrentTime from the owner is tolerated; so is anything when we asked with CurrentTime.
+        #expect(read.answers(selection: clipboard, target: utf8, property: property, time: .currentTime))
+        #expect(machine(time: .currentTime).answers(
+            selection: clipboard, target: utf8, property: property, time: X11Timestamp(rawValue: 1)))
+    }
+
+    @Test func aRefusalMustNameOurTargetOrCarryOurTime() {
+        let read = machine()
+        #expect(read.answers(selection: clipboard, target: utf8, property: .none, time: .currentTime))
+        #expect(read.answers(selection: clipboard, target: string, property: .none, time: time))
+        #expect(!read.answers(selection: clipboard, target: string, property: .none, time: .currentTime))
+    }
+
+    // MARK: Replies
+
     @Test func directReplyDeliversAndFinishes() {
-        var machine = ReadStateMachine(incrAtom: incr, bufferLimit: 100)
-        let result1 = machine.selectionNotified(property: property)
-        #expect(result1 == [.readAndDeleteProperty])
-        let result2 = machine.propertyRead(value(Data("abc".utf8)))
-        #expect(result2 == [.deliver(Data("abc".utf8)), .finish])
-        #expect(machine.type == utf8)
-        #expect(machine.byteCount == 3)
-        #expect(machine.state == .finished)
+        var read = machine()
+        #expect(read.selectionNotified(property: property) == [.readProperty(offset: 0)])
+        #expect(read.propertyRead(value(Data("abc".utf8))) == [.deliver(Data("abc".utf8)), .finish])
+        #expect(read.type == utf8)
+        #expect(read.byteCount == 3)
+        #expect(read.state == .finished)
     }
 
     @Test func emptyDirectReplyFinishesWithoutData() {
-        var machine = ReadStateMachine(incrAtom: incr, bufferLimit: 100)
-        _ = machine.selectionNotified(property: property)
-        let result3 = machine.propertyRead(value(Data()))
-        #expect(result3 == [.finish])
+        var read = machine()
+        _ = read.selectionNotified(property: property)
+        #expect(read.propertyRead(value(Data())) == [.finish])
     }
 
-    @Test func refusalFails() {
-        var machine = ReadStateMachine(incrAtom: incr, bufferLimit: 100)
-        let result4 = machine.selectionNotified(property: .none)
-        #expect(result4 == [.fail(.refused)])
-        let result5 = machine.propertyRead(value(Data("late".utf8)))
-        #expect(result5 == [])
+    @Test func aBigPropertyIsReadInSlices() {
+        var read = machine(sliceBytes: 4)
+        _ = read.selectionNotified(property: property)
+        #expect(read.propertyRead(value(Data("abcd".utf8), after: 6)) == [.deliver(Data("abcd".utf8)), .readProperty(offset: 4)])
+        #expect(read.propertyRead(value(Data("efgh".utf8), after: 2)) == [.deliver(Data("efgh".utf8)), .readProperty(offset: 8)])
+        #expect(read.propertyRead(value(Data("ij".utf8))) == [.deliver(Data("ij".utf8)), .finish])
+        #expect(read.byteCount == 10)
     }
 
-    @Test func missingPropertyIsAnInvalidReply() {
-        var machine = ReadStateMachine(incrAtom: incr, bufferLimit: 100)
-        _ = machine.selectionNotified(property: property)
-        let actions = machine.propertyRead(PropertyValue(type: .none, format: 0, bytes: Data(), bytesAfter: 0, itemCount: 0))
-        guard case .fail(.invalidReply) = actions.first else {
-            Issue.record("expected invalidReply, got \(actions)")
+    @Test func aSliceThatVanishesIsAnInvalidReply() {
+        var read = machine(sliceBytes: 4)
+        _ = read.selectionNotified(property: property)
+        _ = read.propertyRead(value(Data("abcd".utf8), after: 4))
+        guard case .fail(.invalidReply) = read.propertyRead(missing).first else {
+            Issue.record("expected invalidReply")
             return
         }
     }
 
+    @Test func aSliceWithoutProgressEndsTheProperty() {
+        // bytesAfter > 0 with no bytes would ask for the same slice forever.
+        var read = machine()
+        _ = read.selectionNotified(property: property)
+        #expect(read.propertyRead(value(Data(), after: 10)) == [.finish])
+    }
+
+    @Test func refusalIsRetriedOnceWithAFreshTime() {
+        var read = machine()
+        #expect(read.selectionNotified(property: .none) == [.requestTimestamp])
+        #expect(read.state == .awaitingTimestamp)
+        // Property changes are not the timestamp.
+        #expect(read.propertyChanged(deleted: false) == [])
+        #expect(read.freshTime(X11Timestamp(rawValue: 6001)) == [.convert(time: X11Timestamp(rawValue: 6001))])
+        #expect(read.freshTime(X11Timestamp(rawValue: 6002)) == [])
+        #expect(read.request.time == X11Timestamp(rawValue: 6001))
+        #expect(read.selectionNotified(property: .none) == [.fail(.refused)])
+        #expect(read.propertyRead(value(Data("late".utf8))) == [])
+    }
+
+    @Test func refusalOfACurrentTimeRequestIsFinal() {
+        var read = machine(time: .currentTime)
+        #expect(read.selectionNotified(property: .none) == [.fail(.refused)])
+    }
+
+    @Test func aNotifyForAPropertyNeverWrittenIsNotTheAnswer() {
+        // A stale notify repeated by the owner (or a forged one) names our property before it holds data.
+        var read = machine()
+        _ = read.selectionNotified(property: property)
+        #expect(read.propertyRead(missing) == [])
+        #expect(read.state == .awaitingNotify)
+        // The real answer still comes through.
+        #expect(read.selectionNotified(property: property) == [.readProperty(offset: 0)])
+        #expect(read.propertyRead(value(Data("real".utf8))) == [.deliver(Data("real".utf8)), .finish])
+    }
+
+    @Test func onlyStaleNotifiesTimeOutAsAnInvalidReply() {
+        var read = machine()
+        _ = read.selectionNotified(property: property)
+        _ = read.propertyRead(nil)
+        guard case .fail(.invalidReply) = read.deadlinePassed().first else {
+            Issue.record("expected invalidReply")
+            return
+        }
+    }
+
+    @Test func multipleAnswersDecideEachPair() {
+        var converted = machine()
+        #expect(converted.multipleAnswered(converted: true) == [.readProperty(offset: 0)])
+        var refused = machine()
+        // No retry: the MULTIPLE request itself was answered, only this pair failed.
+        #expect(refused.multipleAnswered(converted: false) == [.fail(.refused)])
+    }
+
+    // MARK: INCR (ICCCM 2.7.2)
+
     @Test func incrementalTransferStreamsChunks() {
-        var machine = ReadStateMachine(incrAtom: incr, bufferLimit: 100)
-        _ = machine.selectionNotified(property: property)
-        let result6 = machine.propertyRead(value(Data([0, 0, 0, 9]), type: incr))
-        #expect(result6 == [.armIdleDeadline])
-        #expect(machine.isIncremental)
+        var read = machine()
+        _ = read.selectionNotified(property: property)
+        #expect(read.propertyRead(value(Data([0, 0, 0, 9]), type: incr)) == [.armIdleDeadline, .probeOwner])
+        #expect(read.isIncremental)
         // Our own deletion comes back as PropertyNotify(Deleted): ignored.
-        let result7 = machine.propertyChanged(deleted: true)
-        #expect(result7 == [])
-        let result8 = machine.propertyChanged(deleted: false)
-        #expect(result8 == [.readAndDeleteProperty])
-        let result9 = machine.propertyRead(value(Data("1234".utf8)))
-        #expect(result9 == [.deliver(Data("1234".utf8)), .armIdleDeadline])
-        let result10 = machine.propertyChanged(deleted: false)
-        #expect(result10 == [.readAndDeleteProperty])
-        let result11 = machine.propertyRead(value(Data("56789".utf8)))
-        #expect(result11 == [.deliver(Data("56789".utf8)), .armIdleDeadline])
-        let result12 = machine.propertyChanged(deleted: false)
-        #expect(result12 == [.readAndDeleteProperty])
-        let result13 = machine.propertyRead(value(Data()))
-        #expect(result13 == [.finish])
-        #expect(machine.byteCount == 9)
-        #expect(machine.type == utf8)
+        #expect(read.propertyChanged(deleted: true) == [])
+        #expect(read.propertyChanged(deleted: false) == [.readProperty(offset: 0)])
+        #expect(read.propertyRead(value(Data("1234".utf8))) == [.deliver(Data("1234".utf8)), .armIdleDeadline])
+        #expect(read.propertyChanged(deleted: false) == [.readProperty(offset: 0)])
+        #expect(read.propertyRead(value(Data("56789".utf8))) == [.deliver(Data("56789".utf8)), .armIdleDeadline])
+        #expect(read.propertyChanged(deleted: false) == [.readProperty(offset: 0)])
+        #expect(read.propertyRead(value(Data())) == [.finish])
+        #expect(read.byteCount == 9)
+        #expect(read.type == utf8)
+    }
+
+    @Test func aBigChunkIsReadInSlices() {
+        var read = machine(sliceBytes: 4)
+        _ = read.selectionNotified(property: property)
+        _ = read.propertyRead(value(Data([0]), type: incr))
+        _ = read.propertyChanged(deleted: false)
+        #expect(read.propertyRead(value(Data("abcd".utf8), after: 2)) == [.deliver(Data("abcd".utf8)), .readProperty(offset: 4)])
+        // A NewValue while the chunk is still being read is not a new chunk.
+        #expect(read.propertyChanged(deleted: false) == [])
+        #expect(read.propertyRead(value(Data("ef".utf8))) == [.deliver(Data("ef".utf8)), .armIdleDeadline])
+        #expect(read.propertyChanged(deleted: false) == [.readProperty(offset: 0)])
     }
 
     @Test func fullBufferHoldsBackTheNextChunk() {
-        var machine = ReadStateMachine(incrAtom: incr, bufferLimit: 8)
-        _ = machine.selectionNotified(property: property)
-        _ = machine.propertyRead(value(Data([0]), type: incr))
-        _ = machine.propertyChanged(deleted: false)
-        _ = machine.propertyRead(value(Data(count: 8)))
-        #expect(machine.bufferedBytes == 8)
+        var read = machine(bufferLimit: 8)
+        _ = read.selectionNotified(property: property)
+        _ = read.propertyRead(value(Data([0]), type: incr))
+        _ = read.propertyChanged(deleted: false)
+        _ = read.propertyRead(value(Data(count: 8)))
+        #expect(read.bufferedBytes == 8)
         // Buffer full: the chunk stays on the server, so the owner waits for us.
-        let result14 = machine.propertyChanged(deleted: false)
-        #expect(result14 == [])
-        #expect(machine.chunkPending)
-        // A stall while we are the slow side is not the owner's fault.
-        let result15 = machine.deadlinePassed()
-        #expect(result15 == [.armIdleDeadline])
-        let result16 = machine.consumed(8)
-        #expect(result16 == [.readAndDeleteProperty])
-        #expect(!machine.chunkPending)
+        #expect(read.propertyChanged(deleted: false) == [])
+        #expect(read.chunkPending)
+        // A stall while we are the slow side is not the owner's fault, and no reason to probe it.
+        #expect(read.deadlinePassed() == [.armIdleDeadline])
+        #expect(read.probeDue() == [.armProbe])
+        #expect(read.consumed(8) == [.readProperty(offset: 0)])
+        #expect(!read.chunkPending)
     }
 
     @Test func deadlinesFailByPhase() {
-        var waiting = ReadStateMachine(incrAtom: incr, bufferLimit: 8)
-        let result17 = waiting.deadlinePassed()
-        #expect(result17 == [.fail(.noReply)])
-        var streaming = ReadStateMachine(incrAtom: incr, bufferLimit: 8)
+        var waiting = machine(bufferLimit: 8)
+        #expect(waiting.deadlinePassed() == [.fail(.noReply)])
+        var streaming = machine(bufferLimit: 8)
         _ = streaming.selectionNotified(property: property)
         _ = streaming.propertyRead(value(Data([0]), type: incr))
-        let result18 = streaming.deadlinePassed()
-        #expect(result18 == [.fail(.stalled)])
-        let result19 = streaming.deadlinePassed()
-        #expect(result19 == [])
+        #expect(streaming.deadlinePassed() == [.fail(.stalled)])
+        #expect(streaming.deadlinePassed() == [])
+    }
+
+    // MARK: The owner's life
+
+    @Test func aProbeFindingNoOwnerEndsTheRead() {
+        var read = machine()
+        #expect(read.probeDue() == [.probeOwner])
+        #expect(read.ownerProbed(nil) == [.fail(.ownerGone)])
+        #expect(read.isFinished)
+        #expect(read.probeDue() == [])
+    }
+
+    @Test func theFirstOwnerFoundIsWatchedUntilItIsDestroyed() {
+        var read = machine()
+        let owner = X11Window(rawValue: 0x400001)
+        #expect(read.ownerProbed(owner) == [.watchOwner(owner), .armProbe])
+        // A new owner later is not watched instead: the one asked may still answer (ICCCM 2.2).
+        #expect(read.ownerProbed(X11Window(rawValue: 0x500001)) == [.armProbe])
+        #expect(read.windowDestroyed(X11Window(rawValue: 0x500001)) == [])
+        #expect(read.windowDestroyed(owner) == [.fail(.ownerGone)])
+        #expect(read.windowDestroyed(owner) == [])
+    }
+
+    @Test func theOwnerDyingMidTransferIsSeen() {
+        var read = machine()
+        _ = read.selectionNotified(property: property)
+        _ = read.propertyRead(value(Data([0]), type: incr))
+        let owner = X11Window(rawValue: 0x400001)
+        _ = read.ownerProbed(owner)
+        _ = read.propertyChanged(deleted: false)
+        _ = read.propertyRead(value(Data("12".utf8)))
+        #expect(read.windowDestroyed(owner) == [.fail(.ownerGone)])
+    }
+
+    @Test func anOwnerThatGaveUpTheSelectionStillFinishesItsTransfer() {
+        var read = machine()
+        _ = read.selectionNotified(property: property)
+        _ = read.propertyRead(value(Data([0]), type: incr))
+        #expect(read.ownerProbed(nil) == [.armProbe])
+        #expect(!read.isFinished)
     }
 }
