@@ -65,7 +65,8 @@ extension Clipboard {
         return try await read(type) { chunk in try file.write(contentsOf: chunk) }
     }
 
-    /// The best text: the text family in the owner's order, else a conversion (HTML → text, URL list → paths,
+    /// The best text: the offered text target that keeps it best (``TargetMapping/preferredTextTarget(in:)``:
+    /// UTF-8 first, whatever the owner's order), else a conversion (HTML → text, URL list → paths,
     /// x-color → `#rrggbb`, JSON/CSV → text).
     /// - Throws: ``ClipboardError`` `.typeUnavailable` (with the available types) when nothing gives text.
     public func text() async throws -> String {
@@ -96,6 +97,10 @@ extension Clipboard {
     }
 
     nonisolated func bestType(for request: UTType, among targets: [SelectionTarget]) -> ClipboardType? {
+        // Text by what each target means (UTF-8 first), not by the owner's order.
+        if request == .plainText, let target = TargetMapping.preferredTextTarget(in: targets) {
+            return ClipboardType(target: target, contentType: TargetMapping.contentType(for: target))
+        }
         if let target = targets.first(where: { TargetMapping.target($0, satisfies: request) }) {
             return ClipboardType(target: target, contentType: TargetMapping.contentType(for: target))
         }

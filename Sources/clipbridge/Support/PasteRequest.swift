@@ -87,6 +87,15 @@ struct PasteRequest: Sendable {
     private func best(_ request: UTType, in available: [ClipboardType], clipboard: Clipboard) async throws
         -> ClipboardType?
     {
+        if request == .plainText || request == .utf8PlainText {
+            // By meaning, not the owner's order (TargetMapping.preferredTextTarget).
+            let offered = available.filter { !$0.isConverted }
+            if let target = TargetMapping.preferredTextTarget(in: offered.map(\.target)),
+                request == .plainText || TargetMapping.contentType(for: target).conforms(to: request)
+            {
+                return offered.first { $0.target == target }
+            }
+        }
         let mapped = TargetMapping.targets(for: request)
         if let offered = available.first(where: {
             !$0.isConverted && ($0.contentType.conforms(to: request) || mapped.contains($0.target))

@@ -26,6 +26,23 @@ struct TargetMappingTests {
         #expect(gtk.union(qt).isSubset(of: Set(expected)))
     }
 
+    @Test("the best text is chosen by meaning, not by the owner's order")
+    func preferredTextTarget() {
+        // xsel 1.2 lists TEXT first (and answers it with UTF-8 typed STRING).
+        #expect(TargetMapping.preferredTextTarget(in: ["TIMESTAMP", "TARGETS", "TEXT", "UTF8_STRING", "STRING"]) == "UTF8_STRING")
+        // Xfce's manager restoring a GTK 3 copy lists bare text/plain first (ASCII escapes, CRLF).
+        #expect(TargetMapping.preferredTextTarget(in: ["text/plain", "text/plain;charset=utf-8", "UTF8_STRING"]) == "UTF8_STRING")
+        #expect(TargetMapping.preferredTextTarget(in: ["text/plain", "text/plain; charset=UTF-8"]) == "text/plain; charset=UTF-8")
+        #expect(TargetMapping.preferredTextTarget(in: ["text/plain", "TEXT", "STRING", "COMPOUND_TEXT"]) == "COMPOUND_TEXT")
+        #expect(TargetMapping.preferredTextTarget(in: ["text/plain", "TEXT", "STRING"]) == "STRING")
+        #expect(TargetMapping.preferredTextTarget(in: ["text/plain", "TEXT"]) == "TEXT")
+        #expect(TargetMapping.preferredTextTarget(in: ["text/plain", "text/plain;charset=iso-8859-15"]) == "text/plain;charset=iso-8859-15")
+        #expect(TargetMapping.preferredTextTarget(in: ["image/png", "text/plain"]) == "text/plain")
+        // No text family: another plain-text type, in the owner's order; none at all: nil.
+        #expect(TargetMapping.preferredTextTarget(in: ["image/png", "text/x-python"]) == "text/x-python")
+        #expect(TargetMapping.preferredTextTarget(in: ["image/png", "TARGETS"]) == nil)
+    }
+
     @Test(
         "well-known types map to their targets",
         arguments: [
