@@ -278,10 +278,10 @@ extension X11Connection {
             // mid-turn. Measured with syscall tracepoints on a 2-CPU VM: the C owner sleeps 2 µs after its
             // write, this loop used to take a median 49 µs.
         case .multiple(let id, let index, _, _):
-            guard var pending = multiples[id] else { return }
-            let done = pending.request.complete(index, success: success)
-            multiples[id] = pending
-            if done { finishMultiple(id) }
+            // Mutated in place: copying the request out and back would copy its pairs once per pair, quadratic
+            // in a peer-chosen count.
+            guard multiples[id]?.request.complete(index, success: success) == true else { return }
+            finishMultiple(id)
         }
     }
 
@@ -292,9 +292,13 @@ extension X11Connection {
             replied(route, success: false)
             return
         }
-        guard let parameters = display.getProperty(request.requestor, property, delete: false), parameters.exists,
-            parameters.format == 32
+        // At most `MultipleRequest.maximumPairs` pairs are read: the parameter property's size is the
+        // requestor's choice, and a larger request is refused before any of it is converted.
+        guard let parameters = display.getProperty(
+            request.requestor, property, delete: false, offset: 0, length: MultipleRequest.maximumPairs * 8),
+            parameters.exists, parameters.format == 32, parameters.bytesAfter == 0
         else {
+            logger.debug("\(claim.selection): refusing a MULTIPLE request that is missing, malformed or too large")
             replied(route, success: false)
             return
         }

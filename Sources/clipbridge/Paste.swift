@@ -12,7 +12,7 @@ struct Paste: AsyncParsableCommand {
             type is. -t takes a MIME type, a UTI, an X target name, or a generic word (text, image, \
             audio, video, url, files), and is conformance-aware: -t public.image picks the richest \
             image offered. With --output, the type may be inferred from the file's extension (never \
-            from its old content). Output streams with bounded memory at any size.
+            from its old content). Output streams with bounded memory at any size. As with xclip,             -t TARGETS prints the owner's target names one per line in its order, and -t TIMESTAMP             the time it took the selection.
 
             A newline is added after text that does not end with one only when standard output is a \
             terminal; --no-newline turns that off. Pipes and files always get the exact bytes.
@@ -24,6 +24,7 @@ struct Paste: AsyncParsableCommand {
               clipbridge paste -t image -o shot.png
               clipbridge paste -o page.html            # text/html, from the extension
               clipbridge paste -t text/html --timeout 2
+              clipbridge paste -t TARGETS              # as xclip -o -t TARGETS
             """
     )
 

@@ -5,6 +5,7 @@ import ArgumentParser
 import ClipBridge
 import FoundationEssentials
 import Glibc
+import Synchronization
 import UniformTypes
 import X11Selection
 
@@ -15,7 +16,13 @@ struct Watch: AsyncParsableCommand {
             Each line has the time, the selection, the reason (new-owner, owner-window-destroyed, \
             owner-client-closed; current for --initial), the owner window, the offered targets and \
             "sensitive" when the owner marked the content so. Content is never read, except to feed \
-            --exec.
+            --exec. A line is printed within 50 ms of the change: when the owner has not answered \
+            TARGETS by then, its types say "(types pending)" and a second line, marked "update", \
+            brings them once it answers (none comes if a newer change arrives first).
+
+            JSON (--json), one object per line: {"selection": "CLIPBOARD", "reason": "new-owner", \
+            "owner": "0x400001" or null, "timestamp": ISO 8601, "serverTime": X server time or null, \
+            "types": [{"target", "type", ...}] or null while pending, "sensitive": bool, "update": bool}.
 
             --exec CMD [ARGS...] (the rest of the command line) runs CMD once per change, one at a time, \
             with the content on its standard input (the best text, or -t TYPE; empty when nothing is \
@@ -107,19 +114,82 @@ struct Watch: AsyncParsableCommand {
     }
 
     private func watch(on connection: X11Connection) async throws {
-        let changes = Clipboard.changes(of: selections, on: connection)
         // Subscribe before looking at the current state, so no change falls between the two.
-        var iterator = changes.makeAsyncIterator()
+        let changes = try await connection.watchOwnerChanges(of: selections)
+        // --exec commands run one at a time, in the order of the reports, off the loop that prints them.
+        let (reports, reportInput) = AsyncStream.makeStream(of: ChangeReport.self)
+        let commands = Task {
+            for await report in reports { await runCommandIfAsked(for: report, on: connection) }
+        }
+        defer { commands.cancel() }
+        func finish() async {
+            reportInput.finish()
+            await commands.value
+        }
         if initial {
             for selection in selections {
                 let report = try await currentState(of: selection, on: connection)
-                try await handle(report, on: connection)
-                if once { return }
+                try print(report)
+                reportInput.yield(report)
+                if once { return await finish() }
             }
         }
-        while let change = try await iterator.next() {
-            try await handle(ChangeReport(change), on: connection)
-            if once { return }
+        var settings = ClipboardConfiguration()
+        settings.readTimeout = .milliseconds(Int64((timeout * 1000).rounded()))
+        var typesStillComing: [SelectionName: Task<Void, Never>] = [:]
+        for try await change in changes {
+            // A newer change makes the older one's types moot: stop waiting for them.
+            typesStillComing.removeValue(forKey: change.selection)?.cancel()
+            let describing = Task { await Clipboard.describe(change, on: connection, configuration: settings) }
+            if let described = await Self.value(of: describing, within: Self.typesWait) {
+                let report = ChangeReport(described)
+                try print(report)
+                reportInput.yield(report)
+            } else {
+                // The owner has not answered TARGETS yet: the change is printed now, its types when they come.
+                try print(ChangeReport(pending: change))
+                typesStillComing[change.selection] = Task {
+                    let described = await withTaskCancellationHandler {
+                        await describing.value
+                    } onCancel: {
+                        describing.cancel()
+                    }
+                    guard !Task.isCancelled else { return }
+                    var report = ChangeReport(described)
+                    report.isUpdate = true
+                    try? print(report)
+                    reportInput.yield(report)
+                }
+            }
+            if once {
+                await typesStillComing[change.selection]?.value
+                return await finish()
+            }
+        }
+        await finish()
+    }
+
+    /// How long a change's line waits for its owner's TARGETS before it is printed without them.
+    static let typesWait = Duration.milliseconds(40)
+
+    /// `task`'s value if it ends within `limit`, else nil (the task goes on).
+    static func value(of task: Task<ClipboardChange, Never>, within limit: Duration) async -> ClipboardChange? {
+        let race = FirstAnswer()
+        return await withCheckedContinuation { continuation in
+            race.waiter.withLock { $0 = continuation }
+            Task { race.resume(await task.value) }
+            Task {
+                try? await Task.sleep(for: limit)
+                race.resume(nil)
+            }
+        }
+    }
+
+    private func print(_ report: ChangeReport) throws {
+        if json {
+            try Output.line(String(decoding: try TypeListing.encoder().encode(report.json), as: UTF8.self))
+        } else {
+            try Output.line(report.line)
         }
     }
 
@@ -139,19 +209,19 @@ struct Watch: AsyncParsableCommand {
                             isSensitive: types.contains { $0.target == TargetMapping.passwordManagerHint })
     }
 
-    private func handle(_ report: ChangeReport, on connection: X11Connection) async throws {
-        if json {
-            try Output.line(String(decoding: try TypeListing.encoder().encode(report.json), as: UTF8.self))
-        } else {
-            try Output.line(report.line)
-        }
+    /// Runs the --exec command for `report`, unless there is none or the content is sensitive.
+    private func runCommandIfAsked(for report: ChangeReport, on connection: X11Connection) async {
         guard !exec.isEmpty else { return }
         if report.isSensitive && !includeSensitive {
             Output.complain("\(report.selection.rawValue): sensitive content not given to \(exec[0]) "
                             + "(use --include-sensitive)")
             return
         }
-        try await runCommand(for: report, on: connection)
+        do {
+            try await runCommand(for: report, on: connection)
+        } catch {
+            Output.complain("\(report.selection.rawValue): \(exec[0]): " + CLIFailure(error, display: nil).message)
+        }
     }
 
     /// Runs the --exec command with the change's content on its stdin.
@@ -199,6 +269,14 @@ struct Watch: AsyncParsableCommand {
     private struct CommandStoppedReading: Error {}
 }
 
+/// A caller waiting for the first of two answers (`Watch.value(of:within:)`).
+private final class FirstAnswer: Sendable {
+    let waiter = Mutex<CheckedContinuation<ClipboardChange?, Never>?>(nil)
+
+    /// Resumes the caller, if nobody did before.
+    func resume(_ value: ClipboardChange?) { waiter.withLock { $0.take() }?.resume(returning: value) }
+}
+
 /// One reported change, as printed.
 struct ChangeReport: Sendable {
     var selection: SelectionName
@@ -208,6 +286,11 @@ struct ChangeReport: Sendable {
     var types: [ClipboardType]
     var isSensitive: Bool
     var time = Date()
+    /// The owner had not answered TARGETS when the change was printed: `types` is unknown, and an update
+    /// line follows when it answers.
+    var typesPending = false
+    /// This line carries the types of a change printed before with `typesPending`.
+    var isUpdate = false
 
     init(selection: SelectionName, reason: String, owner: X11Window?, serverTime: UInt?, types: [ClipboardType],
          isSensitive: Bool) {
@@ -229,6 +312,18 @@ struct ChangeReport: Sendable {
                   serverTime: change.timestamp.rawValue, types: change.types, isSensitive: change.isSensitive)
     }
 
+    /// A change whose owner has not answered TARGETS yet.
+    init(pending change: OwnerChange) {
+        let reason = switch change.reason {
+        case .newOwner: "new-owner"
+        case .ownerWindowDestroyed: "owner-window-destroyed"
+        case .ownerClientClosed: "owner-client-closed"
+        }
+        self.init(selection: change.selection, reason: reason, owner: change.owner,
+                  serverTime: change.timestamp.rawValue, types: [], isSensitive: false)
+        typesPending = change.owner != nil
+    }
+
     var ownerText: String { owner.map { "0x" + String($0.rawValue, radix: 16) } ?? "" }
 
     var timeText: String {
@@ -239,7 +334,8 @@ struct ChangeReport: Sendable {
     var line: String {
         let offered = types.filter { !$0.isConverted }.map(\.target.rawValue)
         return [timeText, selection.rawValue, reason, owner == nil ? "none" : ownerText,
-                isSensitive ? "sensitive" : nil, offered.isEmpty ? nil : offered.joined(separator: " ")]
+                isUpdate ? "update" : nil, isSensitive ? "sensitive" : nil,
+                typesPending ? "(types pending)" : offered.isEmpty ? nil : offered.joined(separator: " ")]
             .compactMap { $0 }.joined(separator: "  ")
     }
 
@@ -250,10 +346,14 @@ struct ChangeReport: Sendable {
         var owner: String?
         var timestamp: String
         var serverTime: UInt?
-        var types: [TypeEntry]
+        /// nil while the owner has not answered TARGETS (an `update` line brings them).
+        var types: [TypeEntry]?
         var sensitive: Bool
+        var update: Bool
 
-        enum CodingKeys: String, CodingKey { case selection, reason, owner, timestamp, serverTime, types, sensitive }
+        enum CodingKeys: String, CodingKey {
+            case selection, reason, owner, timestamp, serverTime, types, sensitive, update
+        }
 
         /// Writes `owner` and `serverTime` as null rather than leaving them out, so every line has
         /// every key.
@@ -266,11 +366,13 @@ struct ChangeReport: Sendable {
             try container.encode(serverTime, forKey: .serverTime)
             try container.encode(types, forKey: .types)
             try container.encode(sensitive, forKey: .sensitive)
+            try container.encode(update, forKey: .update)
         }
     }
 
     var json: JSON {
         JSON(selection: selection.rawValue, reason: reason, owner: owner == nil ? nil : ownerText, timestamp: timeText,
-             serverTime: serverTime, types: types.map(TypeEntry.init), sensitive: isSensitive)
+             serverTime: serverTime, types: typesPending ? nil : types.map(TypeEntry.init), sensitive: isSensitive,
+             update: isUpdate)
     }
 }

@@ -17,17 +17,39 @@ private struct ChangeLine: Decodable {
 }
 
 /// The complete lines a watcher has printed so far.
-private func lines(of watcher: BackgroundPeer) -> [String] {
+private func rawLines(of watcher: BackgroundPeer) -> [String] {
     let text = String(decoding: watcher.stdoutSoFar, as: UTF8.self)
     var all = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     all.removeLast()  // the unterminated rest (empty when the output ends with a newline)
     return all.filter { !$0.isEmpty }
 }
 
-/// Waits until the watcher printed at least `count` lines; returns them.
+/// One line per change: a line printed before its owner answered TARGETS ("types pending") is replaced by
+/// its update line ("update"), which carries the types.
+private func lines(of watcher: BackgroundPeer) -> [String] {
+    var folded: [String] = []
+    for line in rawLines(of: watcher) {
+        let isUpdate = line.contains("\"update\":true") || line.contains("  update  ")
+        if isUpdate, let pending = folded.lastIndex(where: isPending) {
+            folded[pending] = line
+        } else {
+            folded.append(line)
+        }
+    }
+    return folded
+}
+
+private func isPending(_ line: String) -> Bool {
+    line.contains("\"types\":null") || line.contains("(types pending)")
+}
+
+/// Waits until the watcher printed at least `count` changes, each with its types; returns them.
 private func waitForLines(_ watcher: BackgroundPeer, count: Int) async throws -> [String] {
-    let reached = try await eventually { lines(of: watcher).count >= count }
-    #expect(reached, "watcher printed \(lines(of: watcher)), stderr: \(String(decoding: watcher.stderrSoFar, as: UTF8.self))")
+    let reached = try await eventually {
+        let seen = lines(of: watcher)
+        return seen.count >= count && !seen.prefix(count).contains(where: isPending)
+    }
+    #expect(reached, "watcher printed \(rawLines(of: watcher)), stderr: \(String(decoding: watcher.stderrSoFar, as: UTF8.self))")
     return lines(of: watcher)
 }
 

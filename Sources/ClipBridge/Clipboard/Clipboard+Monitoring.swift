@@ -62,19 +62,7 @@ extension Clipboard {
     public static func changes(
         of selections: [SelectionName], on connection: X11Connection, configuration: ClipboardConfiguration = .init()
     ) -> ClipboardChanges {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: ClipboardChange.self)
-        let task = Task {
-            do {
-                for try await change in connection.ownerChanges(of: selections) {
-                    continuation.yield(await describe(change, on: connection, configuration: configuration))
-                }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
-        }
-        continuation.onTermination = { _ in task.cancel() }
-        return ClipboardChanges(stream: stream)
+        described(connection.ownerChanges(of: selections), on: connection, configuration: configuration)
     }
 
     /// Like ``changes()``, but returns once the server is already reporting: every change after this call
@@ -89,19 +77,54 @@ extension Clipboard {
     public static func watchChanges(
         of selections: [SelectionName], on connection: X11Connection, configuration: ClipboardConfiguration = .init()
     ) async throws -> ClipboardChanges {
-        let owner = try await connection.watchOwnerChanges(of: selections)
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: ClipboardChange.self)
-        let task = Task {
-            do {
-                for try await change in owner {
-                    continuation.yield(await describe(change, on: connection, configuration: configuration))
-                }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
+        described(try await connection.watchOwnerChanges(of: selections), on: connection, configuration: configuration)
+    }
+
+    /// Owner changes with their types, in the order the server reported them.
+    ///
+    /// Each change's TARGETS is read as soon as the change arrives, concurrently with the others, and a newer
+    /// change of the same selection cancels the older one's read: those types describe an owner that is
+    /// gone, and an owner that never answers TARGETS must not hold back the changes after it (each used to
+    /// wait for the one before it, up to the read timeout). A change whose read was cut short has no types.
+    static func described(
+        _ changes: OwnerChanges, on connection: X11Connection, configuration: ClipboardConfiguration
+    ) -> ClipboardChanges {
+        enum Item: Sendable {
+            case change(Task<ClipboardChange, Never>)
+            case failed(any Error)
         }
-        continuation.onTermination = { _ in task.cancel() }
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: ClipboardChange.self)
+        let (items, itemInput) = AsyncStream.makeStream(of: Item.self)
+        let reader = Task {
+            var latest: [SelectionName: Task<ClipboardChange, Never>] = [:]
+            do {
+                for try await change in changes {
+                    latest[change.selection]?.cancel()
+                    let task = Task { await describe(change, on: connection, configuration: configuration) }
+                    latest[change.selection] = task
+                    itemInput.yield(.change(task))
+                }
+            } catch {
+                itemInput.yield(.failed(error))
+            }
+            itemInput.finish()
+        }
+        let writer = Task {
+            for await item in items {
+                switch item {
+                case .change(let task):
+                    continuation.yield(await task.value)
+                case .failed(let error):
+                    continuation.finish(throwing: error)
+                    return
+                }
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in
+            reader.cancel()
+            writer.cancel()
+        }
         return ClipboardChanges(stream: stream)
     }
 
@@ -155,8 +178,11 @@ extension Clipboard {
 
     // MARK: - Internals
 
-    static func describe(
-        _ change: OwnerChange, on connection: X11Connection, configuration: ClipboardConfiguration
+    /// `change` with what its owner offers: TARGETS is read (within the configuration's read timeout, or
+    /// until the task is cancelled); the types are empty when nobody owns the selection or the owner did
+    /// not answer.
+    public static func describe(
+        _ change: OwnerChange, on connection: X11Connection, configuration: ClipboardConfiguration = .init()
     ) async -> ClipboardChange {
         var targets: [SelectionTarget] = []
         if change.owner != nil {

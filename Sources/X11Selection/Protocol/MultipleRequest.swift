@@ -2,6 +2,11 @@
 /// The owner converts each pair, writes None over the property of each failed pair, and sends one
 /// SelectionNotify when all are done.
 struct MultipleRequest: Sendable, Equatable {
+    /// The most pairs an owner converts in one MULTIPLE request; a larger request is refused whole. GTK and
+    /// Qt ask for a handful, a clipboard manager for every target of an offer (tens); the count is the
+    /// requestor's to choose, and each pair costs the owner a conversion and a property write.
+    static let maximumPairs = 16384
+
     struct Pair: Sendable, Equatable {
         var target: X11Atom
         var property: X11Atom

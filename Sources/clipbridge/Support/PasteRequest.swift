@@ -30,6 +30,10 @@ struct PasteRequest: Sendable {
     var timeout: Double = 5
 
     func run() async throws {
+        if let target = type?.exactTarget, MetaTargetPaste.handles(target) {
+            try MetaTargetPaste.run(target, request: self)
+            return
+        }
         MIMEDatabase.restrict()
         do {
             try await Connections.withClipboard(selection, display: display, timeout: timeout) { clipboard in
