@@ -25,6 +25,8 @@ public final class BlockingSelectionReader {
     private var knownNames: [String] = []
     private var knownAtoms: [X11Atom] = []
     private var readCount = 0
+    /// Whether the last read was an incremental (INCR) transfer.
+    public private(set) var lastReadWasIncremental = false
 
     /// Opens `display` (or `$DISPLAY`).
     ///
@@ -207,6 +209,7 @@ public final class BlockingSelectionReader {
                 throw SelectionError(.connectionLost, "\(context): the connection to \(displayName) broke")
             }
         }
+        lastReadWasIncremental = machine.wasIncremental
         let type = machine.type.isNone ? SelectionTarget(rawValue: "None")
             : SelectionTarget(rawValue: try names([machine.type])[0] ?? "atom#\(machine.type.rawValue)")
         return SelectionStreamSummary(target: target, type: type, format: machine.format, byteCount: total)

@@ -165,6 +165,9 @@ public actor X11Connection {
     /// Payloads above this many bytes are served with INCR on this connection.
     public var effectiveIncrementalThreshold: Int { incrementalThreshold }
 
+    /// True once the connection to the X server broke (not after `shutdown()`).
+    public var isBroken: Bool { closedError?.code == .connectionLost || xdisplay?.isDead == true }
+
     /// INCR transfers being served right now (diagnostics and tests).
     public var activeTransferCount: Int { outgoing.count }
 

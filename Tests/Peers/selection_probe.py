@@ -3,7 +3,7 @@
 
 Run it with Debian's /usr/bin/python3 (python3-xlib), with DISPLAY set to the test's Xvfb:
 
-    selection_probe.py TARGET [--selection CLIPBOARD] [--timeout 5] [--save FILE] [--current-time]
+    selection_probe.py TARGET [--selection CLIPBOARD] [--timeout 5] [--linger 0.1] [--save FILE] [--current-time]
 
 Unlike xclip/xsel this hides nothing: it reports the raw SelectionNotify the owner sent and the raw
 property it wrote, before any conversion. It takes a real server timestamp (a zero-length property
@@ -25,8 +25,12 @@ Output keys:
   head_hex               the first 64 bytes, hex (format 16/32 items packed in native byte order)
   atoms                  for type ATOM (e.g. TARGETS): the atom names, in order
   elapsed_ms             from ConvertSelection to the last byte
+  late_notifies          SelectionNotify events that arrived during --linger seconds after the last byte
+                         (same fields as notify). xsel 1.2 sends one more after every INCR transfer it
+                         completes; a requestor that destroys its window at once makes xsel die of BadWindow.
   error                  only on failure: "no owner", "timeout", "refused", ...
---save FILE writes every byte of the data (as in head_hex) to FILE.
+--save FILE writes every byte of the data (as in head_hex) to FILE. The probe's window stays alive for
+--linger seconds (default 0.1) after the transfer, as a long-lived requestor's would.
 Exit status: 0 data received, 1 no owner or refused (property None), 2 usage, 3 timed out.
 """
 
@@ -90,6 +94,20 @@ class Probe:
         self.display.flush()
         return reply
 
+    def notify_fields(self, event):
+        return {"selection": self.name(event.selection), "target": self.name(event.target),
+                "property": self.name(event.property), "time": event.time, "send_event": bool(event.send_event)}
+
+    def linger(self):
+        late = []
+        self.deadline = time.monotonic() + self.arguments.linger
+        while True:
+            event = self.next_event()
+            if event is None:
+                return late
+            if event.type == X.SelectionNotify and event.requestor == self.window:
+                late.append(self.notify_fields(event))
+
     @staticmethod
     def packed(value, format_):
         if format_ == 8:
@@ -101,7 +119,7 @@ class Probe:
         arguments = self.arguments
         result = {"selection": arguments.selection, "target": arguments.target, "notify": None, "owner": None,
                   "type": None, "format": None, "incr": False, "incr_size": None, "chunks": 0,
-                  "chunk_types": [], "nitems": 0, "bytes": 0, "head_hex": ""}
+                  "chunk_types": [], "nitems": 0, "bytes": 0, "head_hex": "", "late_notifies": []}
         selection = self.atom(arguments.selection)
         target = self.atom(arguments.target)
         owner = self.display.get_selection_owner(selection)
@@ -121,9 +139,7 @@ class Probe:
                 return result, 3
             if event.type == X.SelectionNotify and event.requestor == self.window:
                 break
-        result["notify"] = {"selection": self.name(event.selection), "target": self.name(event.target),
-                            "property": self.name(event.property), "time": event.time,
-                            "send_event": bool(event.send_event)}
+        result["notify"] = self.notify_fields(event)
         if event.property == X.NONE:
             result["error"] = "refused"
             return result, 1
@@ -166,6 +182,7 @@ class Probe:
             if reply.property_type == Xatom.ATOM:
                 result["atoms"] = [self.name(atom) for atom in reply.value]
         result["elapsed_ms"] = round((time.monotonic() - started) * 1000, 1)
+        result["late_notifies"] = self.linger()
         result.update(nitems=nitems, bytes=len(data), head_hex=data[:64].hex())
         if arguments.save:
             with open(arguments.save, "wb") as output:
@@ -178,6 +195,8 @@ def main():
     parser.add_argument("target")
     parser.add_argument("--selection", default="CLIPBOARD")
     parser.add_argument("--timeout", type=float, default=5.0, help="seconds for the whole exchange (default 5)")
+    parser.add_argument("--linger", type=float, default=0.1,
+                        help="seconds to keep the window and watch for late SelectionNotify events (default 0.1)")
     parser.add_argument("--save", metavar="FILE", help="write all the data bytes to FILE")
     parser.add_argument("--current-time", action="store_true", help="ask with CurrentTime, not a server time")
     arguments = parser.parse_args()

@@ -17,7 +17,6 @@ struct HostilePeerTests {
     func garbageTargets() async throws {
         let display = try CLI.server().display
         let owner = try await HostilePeer.owner(["garbage-targets"], display: display)
-        defer { Task { await owner.stop() } }
         let custom = try await CLI.run(["paste", "-t", "application/x-test"], display: display)
         #expect(custom.succeeded && custom.stdoutText == "x-test-bytes", "\(custom)")
         let html = try await CLI.run(["paste", "-t", "text/html"], display: display)
@@ -29,6 +28,7 @@ struct HostilePeerTests {
         let listed = try await CLI.run(["paste", "--list-types"], display: display)
         #expect(!listed.stdoutText.contains("atom#") && !listed.stdoutText.contains("GARBAGE"), "\(listed)")
         #expect(!html.stdoutText.contains("GARBAGE") && !custom.stdoutText.contains("GARBAGE"))
+        await owner.stop()
     }
 
     @Test("a decoy notify (another selection, another property, another time) is not taken as the answer",
@@ -36,23 +36,23 @@ struct HostilePeerTests {
     func decoys(kind: String) async throws {
         let display = try CLI.server().display
         let owner = try await HostilePeer.owner(["decoy", "--decoy-kind", kind], display: display)
-        defer { Task { await owner.stop() } }
         for arguments in [["paste"], ["paste", "-t", "UTF8_STRING"]] {
             let result = try await CLI.run(arguments, display: display)
             #expect(result.succeeded && result.stdoutText == "real-bytes", "\(arguments): \(result)")
             #expect(result.duration < bound, "\(arguments): \(result.duration)")
         }
+        await owner.stop()
     }
 
     @Test("a stale notify repeated by the owner is not taken as the answer")
     func staleNotify() async throws {
         let display = try CLI.server().display
         let owner = try await HostilePeer.owner(["stale"], display: display)
-        defer { Task { await owner.stop() } }
         for arguments in [["paste"], ["paste", "-t", "text/plain"], ["paste", "-t", "UTF8_STRING"]] {
             let result = try await CLI.run(arguments, display: display)
             #expect(result.succeeded && result.stdoutText == "fresh-bytes", "\(arguments): \(result)")
         }
+        await owner.stop()
     }
 
     @Test("an owner that dies on the request, or in the middle of an INCR transfer, is 'owner gone' (exit 5) at once",
@@ -73,7 +73,6 @@ struct HostilePeerTests {
     func hugeTargets() async throws {
         let display = try CLI.server().display
         let owner = try await HostilePeer.owner(["huge-targets", "--count", "100000"], display: display)
-        defer { Task { await owner.stop() } }
         let text = try await CLI.run(["paste"], display: display)
         #expect(text.succeeded && text.stdoutText == "huge-ok", "\(text)")
         let custom = try await CLI.run(["paste", "-t", "application/x-test"], display: display)
@@ -83,6 +82,7 @@ struct HostilePeerTests {
         for result in [text, custom, listed] {
             #expect(result.duration < .seconds(3), "\(result.arguments): \(result.duration)")
         }
+        await owner.stop()
     }
 
     @Test("a 40 MiB reply in one property (no INCR) is pasted exactly, read in slices: memory stays bounded")
@@ -90,7 +90,6 @@ struct HostilePeerTests {
         let display = try CLI.server().display
         let size = 40 << 20
         let owner = try await HostilePeer.owner(["big-single", "--size", String(size)], display: display)
-        defer { Task { await owner.stop() } }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("big-single-\(getpid()).bin")
         defer { try? FileManager.default.removeItem(at: output) }
         let run = try await measuredRun([CLI.binary, "paste"], display: display, output: output.path)
@@ -102,19 +101,20 @@ struct HostilePeerTests {
         // The whole reply would be 40 MiB at least; slices of Configuration.propertySliceBytes (4 MiB) keep it
         // near the process's own size.
         #expect(run.peakRSSKiB < 36 * 1024, "peak RSS \(run.peakRSSKiB) KiB")
+        await owner.stop()
     }
 
     @Test("MULTIPLE with 1,000,000 pairs is refused at once, and the owner goes on serving others")
     func hugeMultiple() async throws {
         let display = try CLI.server().display
         let copy = try CLI.start(["copy", "--foreground", "served"], display: display)
-        #expect(try await eventually { try await Xclip.paste(display).stdoutText == "served" })
+        #expect(try await eventually { try await CLI.run(["paste"], display: display).stdoutText == "served" })
         for pairs in [10_000, 1_000_000] {
             let started = ContinuousClock.now
             let answer = try await HostilePeer.request(["multiple", "--pairs", String(pairs)], display: display)
             #expect(answer["answered"]?.isTrue == true, "\(pairs): \(answer)")
             #expect(started.duration(to: .now) < bound, "\(pairs)")
-            let other = try await Xclip.paste(display)
+            let other = try await CLI.run(["paste"], display: display)
             #expect(other.stdoutText == "served")
         }
         // Small requests are answered, pair by pair.
@@ -128,7 +128,6 @@ struct HostilePeerTests {
     func watchSilentOwners() async throws {
         let display = try CLI.server().display
         let watcher = try CLI.start(["watch", "--json"], display: display)
-        defer { Task { await watcher.stop() } }
         try await Task.sleep(for: .milliseconds(300))  // the watcher subscribes
         for round in 1...5 {
             let before = watcher.stdoutSoFar.count
@@ -143,13 +142,13 @@ struct HostilePeerTests {
             #expect(line.contains("\"types\":null") && line.contains("\"reason\":\"new-owner\""), "\(line)")
             await owner.stop()
         }
+        await watcher.stop()
     }
 
     @Test("SIGTERM ends copy, paste and watch within a second, even while a hostile peer keeps them busy")
     func signalsAreHonoured() async throws {
         let display = try CLI.server().display
         let owner = try await HostilePeer.owner(["silent"], display: display)
-        defer { Task { await owner.stop() } }
         let paste = try CLI.start(["paste", "--timeout", "30"], display: display)
         let watch = try CLI.start(["watch", "--initial", "--timeout", "30"], display: display)
         try await Task.sleep(for: .milliseconds(500))
@@ -159,5 +158,6 @@ struct HostilePeerTests {
             let ended = try await peer.waitForExit(timeout: .seconds(5))
             #expect(started.duration(to: .now) < .seconds(1), "\(ended)")
         }
+        await owner.stop()
     }
 }

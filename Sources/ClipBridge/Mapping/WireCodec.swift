@@ -12,7 +12,10 @@ enum WireCodec: Equatable {
     case bytes
     /// UTF-8 text (`UTF8_STRING`, `text/plain;charset=utf-8`); trailing NULs dropped.
     case utf8Text
-    /// ISO-8859-1 text (`STRING`, ICCCM §2.6.2).
+    /// ISO-8859-1 text (`STRING`, ICCCM §2.6.2) — unless the bytes are valid UTF-8 with non-ASCII in them:
+    /// xsel 1.2 in a non-UTF-8 locale offers only STRING and TEXT and fills both with the UTF-8 bytes it was
+    /// given, and Latin-1 text that happens to be valid multi-byte UTF-8 (`Ã©` and the like) is all but
+    /// unheard of.
     case latin1Text
     /// `text/plain` with no charset: Qt writes UTF-8, GTK ASCII, ClipBridge and xsel Latin-1 — UTF-8 when
     /// the bytes are valid UTF-8, else Latin-1.
@@ -58,9 +61,7 @@ enum WireCodec: Equatable {
             return data
         case .utf8Text:
             return Data(Self.trimmingNULs(String(decoding: data, as: UTF8.self)).utf8)
-        case .latin1Text:
-            return Data(Self.trimmingNULs(TextDecoding.latin1(data)).utf8)
-        case .unlabelledText:
+        case .latin1Text, .unlabelledText:
             if let text = TextDecoding.utf8(data) { return Data(Self.trimmingNULs(text).utf8) }
             return Data(Self.trimmingNULs(TextDecoding.latin1(data)).utf8)
         case .x11Text:

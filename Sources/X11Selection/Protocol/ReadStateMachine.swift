@@ -115,6 +115,8 @@ struct ReadStateMachine: Sendable {
     }
 
     var isIncremental: Bool { state == .incremental }
+    /// The reply was INCR (the transfer may have ended since).
+    private(set) var wasIncremental = false
     var isFinished: Bool { state == .finished }
 
     /// The first actions: send the conversion and start the owner probe.
@@ -187,6 +189,7 @@ struct ReadStateMachine: Sendable {
             if sliceOffset == 0 && value.type == incrAtom {
                 // ICCCM 2.7.2: deleting the INCR property (done by the read) starts the transfer.
                 state = .incremental
+                wasIncremental = true
                 if value.format == 32, value.bytes.count >= 4 {
                     announcedSize = value.bytes.withUnsafeBytes {
                         Int(UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)))

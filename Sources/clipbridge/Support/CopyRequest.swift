@@ -52,8 +52,16 @@ struct CopyRequest: Sendable {
                     if case .failure(let error) = result { failure = error }
                 }
                 if let failure { throw failure }
-                if case .signal(let signal) = ending {
+                switch ending {
+                case .signal(let signal):
                     Output.complain("\(Signals.name(signal)): released the selection")
+                case .connectionEnded:
+                    // The lease ended without a loss, the loop count or a signal: the X server went away.
+                    let name = display ?? CLIFailure.environmentDisplay ?? "(DISPLAY unset)"
+                    throw CLIFailure(status: .transferFailed,
+                                     message: "the connection to X display \(name) broke (\(selection.rawValue))")
+                default:
+                    break
                 }
                 return
             }

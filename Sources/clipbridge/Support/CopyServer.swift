@@ -27,7 +27,14 @@ struct CopyServer: Sendable {
 
     /// Why serving ended.
     enum Ending: Equatable {
-        case ownershipLost, loopsDone, signal(Int32), connectionEnded
+        case ownershipLost, loopsDone, signal(Int32)
+        /// The X connection broke (the server went away).
+        case connectionEnded
+
+        var isSignal: Bool {
+            if case .signal = self { return true }
+            return false
+        }
     }
 
     /// Owns the selection, calls `ready` once (with success or the failure), then serves.
@@ -74,6 +81,11 @@ struct CopyServer: Sendable {
             let first = await group.next() ?? .connectionEnded
             group.cancelAll()
             return first
+        }
+        // A broken connection ends the lease too (as a loss): tell it apart, it is a failure.
+        if ending != .loopsDone, !ending.isSignal, await clipboard.connection.isBroken {
+            await clipboard.shutdown()
+            return .connectionEnded
         }
         await clipboard.shutdown()
         return ending

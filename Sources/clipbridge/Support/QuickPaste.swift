@@ -55,6 +55,12 @@ enum QuickPaste {
                 last = text.last
             }
             try Output.endLineOnTerminal(after: last)
+            if reader.lastReadWasIncremental {
+                // xsel 1.2 changes the requestor's event mask after the final chunk of an INCR transfer and dies
+                // of the BadWindow when the requestor is already gone: exiting the instant the final chunk is
+                // read killed it within a few pastes. A C requestor's own exit takes about this long.
+                usleep(5_000)
+            }
             _exit(ExitStatus.success.rawValue)
         } catch {
             throw CLIFailure(error, display: nil, selection: selection).exit()
