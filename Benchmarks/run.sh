@@ -4,8 +4,10 @@
 #
 #   Benchmarks/run.sh [--quick] [--only SECTION[,SECTION...]]
 #
-# Sections (in order): throughput, latency, watch, rss, cli. `cli` (issue 5: `clipbridge copy/paste` against
-# `xclip -i/-o`) runs only when the `clipbridge` executable builds. `--quick` does fewer runs (a smoke test).
+# Sections (in order): throughput, latency, watch, rss, cli, readers, scaling. `cli` (issue 5: `clipbridge
+# copy/paste` against `xclip -i/-o`), `readers` (GTK 4, Qt 5 and python-xlib reading 50 MiB from `clipbridge
+# copy` and from `xclip -i`) and `scaling` (peer-chosen sizes: MULTIPLE and TARGETS at 10k, 100k and 1M items)
+# run only when the `clipbridge` executable builds. `--quick` does fewer runs (a smoke test).
 #
 # Environment: SWIFT_SCRATCH_PATH (default .build) for `swift build`; BENCH_STATIC=0 to link the Swift
 # runtime dynamically (default: --static-swift-stdlib, as a shipped binary would be); CLIPBRIDGE_BIN to use an
@@ -16,12 +18,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 scratch=${SWIFT_SCRATCH_PATH:-$root/.build}
 quick=0
-only="throughput,latency,watch,rss,cli"
+only="throughput,latency,watch,rss,cli,readers,scaling"
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) quick=1 ;;
         --only) only=$2; shift ;;
-        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
     shift
@@ -126,7 +128,7 @@ note "building clipbridge-bench (swift build ${swift_flags[*]})"
 bin=$(cd "$root" && swift build "${swift_flags[@]}" --show-bin-path) || die "swift build --show-bin-path failed"
 bench=$bin/clipbridge-bench
 cli=${CLIPBRIDGE_BIN:-}
-if [ -z "$cli" ] && wants cli; then
+if [ -z "$cli" ] && { wants cli || wants readers || wants scaling; }; then
     if (cd "$root" && swift build "${swift_flags[@]}" --product clipbridge >"$work/cli-build.log" 2>&1); then
         cli=$bin/clipbridge
     else
@@ -450,6 +452,96 @@ if wants cli && [ -n "$cli" ] && [ -x "$cli" ]; then
         # The last copy must really be on the clipboard.
         pasted=$(timeout 60 xclip -o -selection clipboard | cmp -s - "$file" && echo ok || echo MISMATCH)
         [ "$pasted" = ok ] || note "cli $label: the copied content does not paste back byte-exact"
+    done
+fi
+
+# --- Real readers: GTK 4, Qt 5, python-xlib reading 50 MiB from clipbridge and from xclip (issue 11) ---------
+
+peers=$root/Tests/Peers
+if wants readers && [ -n "$cli" ] && [ -x "$cli" ]; then
+    reader_rounds=$([ $quick = 1 ] && echo 2 || echo 9)
+    head -c $((50 << 20)) /dev/urandom >"$work/50.bin"
+    bench_type=application/x-clipbridge-bench
+    # own KIND: KIND (clipbridge or xclip) owns CLIPBOARD with the 50 MiB as $bench_type; both fork a server
+    # and return. The previous owner's server exits when replaced.
+    own() {
+        case "$1" in
+            clipbridge) "$cli" copy -t "$bench_type" <"$work/50.bin" ;;
+            xclip) xclip -selection clipboard -t "$bench_type" -i "$work/50.bin" >/dev/null 2>&1 ;;
+        esac
+        wait_for_owner
+    }
+    wait_for_owner() { for _ in $(seq 200); do xclip -o -selection clipboard -t TARGETS 2>/dev/null | grep -q "$bench_type" && return; sleep 0.01; done; }
+    # read_once READER: wall seconds of one whole reader process, or nan when it got the wrong byte count.
+    read_once() {
+        local begin end count
+        begin=$(now_ns)
+        case "$1" in
+            gtk4) count=$(timeout 120 /usr/bin/python3 "$peers/gtk4_clipboard.py" --timeout 60 --read-mime "$bench_type" 2>/dev/null | wc -c) ;;
+            qt5) count=$(timeout 120 /usr/bin/python3 "$peers/qt5_clipboard.py" --timeout 60 --read-mime "$bench_type" 2>/dev/null | wc -c) ;;
+            python-xlib) count=$(timeout 120 /usr/bin/python3 "$peers/hostile_requestor.py" convert --target "$bench_type" --timeout 60 2>/dev/null | grep -o '"bytes": [0-9]*' | grep -o '[0-9]*$') ;;
+        esac
+        end=$(now_ns)
+        if [ "${count:-0}" = $((50 << 20)) ]; then awk -v d="$((end - begin))" 'BEGIN { printf "%.3f", d / 1e9 }'; else echo nan; fi
+    }
+    note "real readers: $reader_rounds rounds; each reader reads 50 MiB from clipbridge copy, then from xclip -i"
+    declare -A reader_times
+    for ((run = 0; run < reader_rounds; run++)); do
+        for reader in gtk4 qt5 python-xlib; do
+            for owner in clipbridge xclip; do
+                own "$owner"
+                reader_times[$reader-$owner]+=" $(read_once "$reader")"
+            done
+        done
+    done
+    "$cli" copy --clear >/dev/null 2>&1 || true
+    heading "Real readers receiving 50 MiB (wall time of the whole reader process, start-up included; median of $reader_rounds rounds; vs xclip: median of the per-round ratios, range in brackets)"
+    row '  %-40s %12s %12s   %s' "reader" "clipbridge" "xclip -i" "clipbridge vs xclip"
+    for reader in gtk4 qt5 python-xlib; do
+        label=$(case $reader in gtk4) echo "GTK 4 Gdk.Clipboard (read_async)" ;; qt5) echo "Qt 5 QClipboard (mimeData)" ;; *) echo "python-xlib (INCR loop)" ;; esac)
+        # shellcheck disable=SC2086
+        row '  %-40s %10s s %10s s   %s' "$label" "$(median ${reader_times[$reader-clipbridge]:-nan})" \
+            "$(median ${reader_times[$reader-xclip]:-nan})" \
+            "$(round_ratios "${reader_times[$reader-clipbridge]:-}" "${reader_times[$reader-xclip]:-}")"
+    done
+fi
+
+# --- Scaling: peer-chosen sizes in linear time (issue 11) ---------------------------------------------------
+
+if wants scaling && [ -n "$cli" ] && [ -x "$cli" ]; then
+    heading "Peer-chosen sizes (hostile peers of Tests/Peers; seconds, median of 3; per item in brackets: flat means linear time)"
+    per_item() { awk -v s="$1" -v n="$2" 'BEGIN { if (s == "nan") print "-"; else printf "%.2f µs", s * 1e6 / n }'; }
+    # MULTIPLE with N pairs sent to `clipbridge copy --foreground`: how long until it answers (or refuses).
+    start cli-owner "$cli" copy --foreground "scaling"
+    owner_pid=$started
+    wait_for_owner_text() { for _ in $(seq 200); do [ "$(xclip -o -selection clipboard 2>/dev/null)" = scaling ] && return; sleep 0.01; done; }
+    wait_for_owner_text
+    for pairs in 10000 100000 1000000; do
+        times=()
+        for _ in 1 2 3; do
+            line=$(timeout 60 /usr/bin/python3 "$peers/hostile_requestor.py" multiple --pairs "$pairs" --timeout 30 2>/dev/null | tail -1)
+            times+=("$(grep -o '"seconds": [0-9.]*' <<<"$line" | grep -o '[0-9.]*$' || echo nan)")
+        done
+        refused=$(grep -q '"refused": true' <<<"$line" && echo refused || echo answered)
+        t=$(median "${times[@]}")
+        row '  %-40s %10s s   (%s; %s)' "MULTIPLE, $pairs pairs → clipbridge copy" "$t" "$refused" "$(per_item "$t" "$pairs")"
+    done
+    stop "$owner_pid"
+    # TARGETS with N atoms (repeated, garbage and real ones) from a hostile owner: a bare paste and a paste -t.
+    for count in 10000 100000 1000000; do
+        start_owner hostile-$count READY /dev/null /usr/bin/python3 "$peers/hostile_owner.py" huge-targets --count "$count"
+        hostile_pid=$started
+        quick_times=(); full_times=()
+        for _ in 1 2 3; do
+            begin=$(now_ns); out=$("$cli" paste 2>/dev/null || true); end=$(now_ns)
+            quick_times+=("$([ "$out" = huge-ok ] && awk -v d="$((end - begin))" 'BEGIN { printf "%.3f", d / 1e9 }' || echo nan)")
+            begin=$(now_ns); out=$("$cli" paste -t application/x-test 2>/dev/null || true); end=$(now_ns)
+            full_times+=("$([ "$out" = x-test-bytes ] && awk -v d="$((end - begin))" 'BEGIN { printf "%.3f", d / 1e9 }' || echo nan)")
+        done
+        stop "$hostile_pid"
+        tq=$(median "${quick_times[@]}"); tf=$(median "${full_times[@]}")
+        row '  %-40s %10s s   (%s)' "TARGETS, $count atoms: clipbridge paste" "$tq" "$(per_item "$tq" "$count")"
+        row '  %-40s %10s s   (%s)' "  same: clipbridge paste -t a custom type" "$tf" "$(per_item "$tf" "$count")"
     done
 fi
 

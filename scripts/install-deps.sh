@@ -10,6 +10,9 @@ packages=(
     xclip xsel                            # independent peers in tests and benchmarks
     python3 python3-gi gir1.2-gtk-4.0     # a real GTK 4 app as a peer
     python3-pyqt5                         # a real Qt 5 app as a peer
+    python3-xlib                          # the hostile owner and requestor of Tests/Peers (python-xlib)
+    gir1.2-gtk-3.0                        # a real GTK 3 app as a peer (it hands over to clipboard managers)
+    xfce4-settings dbus-daemon            # xfsettingsd, Xfce's clipboard manager, on a private session bus
     gcc                                   # the C Xlib ceiling in Benchmarks/
     time                                  # GNU time: peak RSS of a command in the CLI tests
     shared-mime-info                      # the freedesktop MIME database UniformTypes reads

@@ -134,6 +134,8 @@ public final class BlockingSelectionReader {
                     throw error(for: failure)
                 case .armIdleDeadline:
                     deadline = .now + configuration.incrementalIdleTimeout
+                case .shortenReplyDeadline:
+                    deadline = min(deadline, .now + ReadStateMachine.notifyGrace)
                 case .armProbe:
                     probe = .now + ReadStateMachine.probeInterval
                 case .probeOwner:

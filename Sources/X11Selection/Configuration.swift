@@ -11,9 +11,11 @@ public struct Configuration: Sendable {
     /// Payloads larger than this many bytes are sent with INCR. nil derives it from the server's
     /// maximum request size (BIG-REQUESTS), minus the request header.
     public var incrementalThreshold: Int? = nil
-    /// Bytes per INCR chunk when sending. 128 KiB measured fastest on Xvfb (1–8 MiB chunks were about
-    /// 2× slower, 4000-byte chunks about 10× slower).
+    /// Bytes of the first INCR chunk when sending; each chunk the requestor takes doubles the next, up to
+    /// `maximumChunkSize` (see `IncrementalSender`).
     public var chunkSize: Int = 128 * 1024
+    /// The largest INCR chunk when sending (never more than one request of the server can carry).
+    public var maximumChunkSize: Int = 4 * 1024 * 1024
     /// How many bytes a streamed read may buffer before it stops acknowledging INCR chunks (backpressure).
     public var streamBufferLimit: Int = 4 * 1024 * 1024
     /// The most bytes one property read takes from the server. A reply written in one big property (no

@@ -447,7 +447,8 @@ extension X11Connection {
         }
         let transfer = OutgoingTransfer(
             key: key, claimID: claim.id, target: representation.target, type: type, format: format,
-            payload: payload, chunkSize: configuration.chunkSize)
+            payload: payload, chunkSize: configuration.chunkSize,
+            maximumChunkSize: min(configuration.maximumChunkSize, incrementalThreshold))
         watchRequestor(requestor)
         display.changeProperty32(requestor, property, type: wellKnown.incr, values: [transfer.sender.announcedSize])
         outgoing[key] = transfer

@@ -485,7 +485,7 @@ extension X11Connection {
             replyTimeout: timeout ?? configuration.readTimeout,
             machine: readMachine(selectionAtom, targetAtom, property, bufferLimit: configuration.streamBufferLimit))
         reads[property] = pending
-        deadlines.arm(.read(property), at: .now + pending.replyTimeout)
+        deadlines.arm(.read(property), at: pending.replyDeadline)
         perform(pending.machine.start(), for: pending)
         logger.trace("\(pending.context): ConvertSelection into property \(property)")
         return pending
@@ -518,7 +518,7 @@ extension X11Connection {
                 machine: readMachine(selectionAtom, targetAtom, property, bufferLimit: configuration.streamBufferLimit))
             children.append(child)
             reads[property] = child
-            deadlines.arm(.read(property), at: .now + replyTimeout)
+            deadlines.arm(.read(property), at: child.replyDeadline)
             items += [targetAtom.rawValue, property.rawValue]
         }
         let parent = PendingRead(
@@ -527,7 +527,7 @@ extension X11Connection {
             machine: readMachine(selectionAtom, wellKnown.multiple, parentProperty, bufferLimit: Int.max))
         reads[parentProperty] = parent
         display.changeProperty32(window, parentProperty, type: wellKnown.atomPair, values: items)
-        deadlines.arm(.read(parentProperty), at: .now + replyTimeout)
+        deadlines.arm(.read(parentProperty), at: parent.replyDeadline)
         perform(parent.machine.start(), for: parent)
         return (parent, children)
     }
@@ -616,6 +616,9 @@ extension X11Connection {
                 fail(pending, error(for: failure, pending))
             case .armIdleDeadline:
                 deadlines.arm(.read(pending.property), at: .now + configuration.incrementalIdleTimeout)
+            case .shortenReplyDeadline:
+                pending.replyDeadline = min(pending.replyDeadline, .now + ReadStateMachine.notifyGrace)
+                deadlines.arm(.read(pending.property), at: pending.replyDeadline)
             case .armProbe:
                 deadlines.arm(.ownerProbe(pending.property), at: .now + ReadStateMachine.probeInterval)
             case .probeOwner:

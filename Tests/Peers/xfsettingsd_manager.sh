@@ -106,10 +106,14 @@ chmod 700 "$dir/runtime"
 # Starting owner of CLIPBOARD_MANAGER, as a window id or 0.
 owner_of_manager() {
     /usr/bin/python3 -c '
+import sys
 from Xlib import display, X
-d = display.Display()
+try:
+    d = display.Display()
+except Exception as error:
+    sys.exit("python-xlib: %s" % error)
 w = d.get_selection_owner(d.intern_atom("CLIPBOARD_MANAGER"))
-print(w.id if w and w != X.NONE else 0)' 2>>"$dir/xfsettingsd.log"
+print(w.id if w and w != X.NONE else 0)'
 }
 initial_owner=$(owner_of_manager) || fail "cannot open display $DISPLAY"
 if [ "$initial_owner" != 0 ] && [ -z "$replace" ]; then

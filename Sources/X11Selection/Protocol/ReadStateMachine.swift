@@ -77,7 +77,14 @@ struct ReadStateMachine: Sendable {
         case probeOwner
         /// Select StructureNotify on the owner's window and report its DestroyNotify with `ownerDestroyed`.
         case watchOwner(X11Window)
+        /// Bring the reply deadline forward to `notifyGrace` from now, if it is later: a notify named our
+        /// property without writing it, and the real answer, if any, comes soon.
+        case shortenReplyDeadline
     }
+
+    /// How long a read waits for the real answer after a notify named a property that was never written
+    /// (xfsettingsd 4.18 answers every target it lacks that way; xsel repeats its last notify).
+    static let notifyGrace = Duration.milliseconds(500)
 
     /// How long a driver waits without progress before it checks that the owner still exists (`.armProbe`).
     static let probeInterval = Duration.milliseconds(40)
@@ -184,7 +191,7 @@ struct ReadStateMachine: Sendable {
                 // owner, or one forged by another client): the real one may still come.
                 sawNotifyWithoutProperty = true
                 state = .awaitingNotify
-                return []
+                return [.shortenReplyDeadline]
             }
             if sliceOffset == 0 && value.type == incrAtom {
                 // ICCCM 2.7.2: deleting the INCR property (done by the read) starts the transfer.

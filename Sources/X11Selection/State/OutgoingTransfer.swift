@@ -60,13 +60,15 @@ final class OutgoingTransfer {
     var sender: IncrementalSender
 
     init(key: TransferKey, claimID: UInt64, target: SelectionTarget, type: X11Atom, format: Int, payload: Payload,
-         chunkSize: Int) {
+         chunkSize: Int, maximumChunkSize: Int) {
         self.key = key
         self.claimID = claimID
         self.target = target
         self.type = type
         self.format = format
         self.payload = payload
-        self.sender = IncrementalSender(totalSize: payload.size, chunkSize: chunkSize, itemSize: max(1, format / 8))
+        self.sender = IncrementalSender(
+            totalSize: payload.size, chunkSize: chunkSize, maximumChunkSize: maximumChunkSize,
+            itemSize: max(1, format / 8))
     }
 }

@@ -20,6 +20,9 @@ final class PendingRead {
     let target: SelectionTarget
     let kind: Kind
     let replyTimeout: Duration
+    /// When the read fails if the owner has not answered (`replyTimeout` after the start, or sooner after a
+    /// notify without its property: `ReadStateMachine.notifyGrace`).
+    var replyDeadline: ContinuousClock.Instant
     var machine: ReadStateMachine
     /// Data delivered and not yet taken by the consumer.
     private var chunks: [Data] = []
@@ -52,6 +55,7 @@ final class PendingRead {
         self.target = target
         self.kind = kind
         self.replyTimeout = replyTimeout
+        self.replyDeadline = .now + replyTimeout
         self.machine = machine
     }
 

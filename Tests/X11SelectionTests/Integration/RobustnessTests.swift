@@ -13,6 +13,7 @@ struct RobustnessTests {
         let owner = try await openConnection {
             $0.incrementalThreshold = 64 * 1024
             $0.chunkSize = 16 * 1024
+            $0.maximumChunkSize = 16 * 1024  // fixed chunks: the stuck reader takes exactly two
             $0.incrementalIdleTimeout = .seconds(1)
         }
         let selection = uniqueSelection()

@@ -66,4 +66,27 @@ import Testing
         let sender = IncrementalSender(totalSize: 5_000_000_000, chunkSize: 131_072)
         #expect(sender.announcedSize == UInt(UInt32.max))
     }
+
+    @Test func chunksGrowWhileTheRequestorTakesThemUpToTheMaximum() {
+        var sender = IncrementalSender(totalSize: 100, chunkSize: 8, maximumChunkSize: 30)
+        var lengths: [Int] = []
+        var offsets: [Int] = []
+        while case .sendChunk(let offset, let length) = sender.propertyDeleted() {
+            offsets.append(offset)
+            lengths.append(length)
+        }
+        // 8, 16, then capped at 30 (and the rest); every byte exactly once, in order.
+        #expect(lengths == [8, 16, 30, 30, 16])
+        #expect(offsets == [0, 8, 24, 54, 84])
+        #expect(sender.isFinished)
+    }
+
+    @Test func grownChunksNeverSplitAnItem() {
+        var sender = IncrementalSender(totalSize: 64, chunkSize: 8, maximumChunkSize: 22, itemSize: 4)
+        var lengths: [Int] = []
+        while case .sendChunk(_, let length) = sender.propertyDeleted() { lengths.append(length) }
+        #expect(lengths.allSatisfy { $0 % 4 == 0 })
+        #expect(lengths.reduce(0, +) == 64)
+        #expect(lengths.max() == 20)
+    }
 }
