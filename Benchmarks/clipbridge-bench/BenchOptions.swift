@@ -26,6 +26,8 @@ struct BenchOptions {
     /// Content transfers to serve before exiting; 0 = until ownership is lost.
     var transfers = 0
     var chunkSize: Int?
+    /// --max-chunk: the largest INCR chunk the owner grows to (`Configuration.maximumChunkSize`).
+    var maximumChunkSize: Int?
     var output: String?
     var count = 1000
     /// latency/roundtrip: `default` calls from a task on the global executor; `isolated` makes every call
@@ -61,6 +63,7 @@ struct BenchOptions {
                 sourceIsFile = source == "file"
             case "--transfers": transfers = try number()
             case "--chunk": chunkSize = try number()
+            case "--max-chunk": maximumChunkSize = try number()
             case "--inline-wait-us": inlineWaitMicroseconds = try number()
             case "--output": output = try value()
             case "--count": count = try number()
@@ -82,6 +85,7 @@ struct BenchOptions {
         configuration.readTimeout = .seconds(60)
         configuration.incrementalIdleTimeout = .seconds(30)
         if let chunkSize { configuration.chunkSize = chunkSize }
+        if let maximumChunkSize { configuration.maximumChunkSize = maximumChunkSize }
         if let inlineWaitMicroseconds { configuration.inlineWaitLimit = .microseconds(inlineWaitMicroseconds) }
         return configuration
     }

@@ -1,7 +1,7 @@
 // clipbridge-bench: X11Selection measured between two processes, against the C ceiling in Benchmarks/c.
 //
 //   clipbridge-bench owner [--selection S] [--target T] (--file PATH | --bytes N) [--source memory|file]
-//                          [--transfers N] [--chunk BYTES] [--path default|isolated]
+//                          [--transfers N] [--chunk BYTES] [--max-chunk BYTES] [--path default|isolated]
 //   clipbridge-bench requestor [--selection S] [--target T] [--output PATH]
 //   clipbridge-bench latency [--selection S] [--target T] [--count N]
 //   clipbridge-bench roundtrip [--selection S] [--count N]

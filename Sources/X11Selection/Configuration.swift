@@ -14,8 +14,10 @@ public struct Configuration: Sendable {
     /// Bytes of the first INCR chunk when sending; each chunk the requestor takes doubles the next, up to
     /// `maximumChunkSize` (see `IncrementalSender`).
     public var chunkSize: Int = 128 * 1024
-    /// The largest INCR chunk when sending (never more than one request of the server can carry).
-    public var maximumChunkSize: Int = 4 * 1024 * 1024
+    /// The largest INCR chunk when sending (never more than one request of the server can carry). 1 MiB, the
+    /// chunk xclip sends: a C requestor read 4 MiB chunks at half its speed (they no longer stay in cache),
+    /// and toolkits gained nothing more from them (`Benchmarks/run.sh --only throughput,readers`).
+    public var maximumChunkSize: Int = 1024 * 1024
     /// How many bytes a streamed read may buffer before it stops acknowledging INCR chunks (backpressure).
     public var streamBufferLimit: Int = 4 * 1024 * 1024
     /// The most bytes one property read takes from the server. A reply written in one big property (no

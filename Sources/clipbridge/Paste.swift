@@ -50,8 +50,9 @@ struct Paste: AsyncParsableCommand {
     @Flag(name: [.customShort("n"), .long], help: "Never add a newline after text.")
     var noNewline = false
 
-    @Option(name: .long, help: ArgumentHelp("Seconds to wait for the owner's answer and for each chunk.",
-                                            valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp(
+        "Seconds to wait for the owner's answer and for each chunk; the paste must start writing within it.",
+        valueName: "seconds"))
     var timeout: Double = 5
 
     func validate() throws {

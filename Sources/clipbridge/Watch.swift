@@ -141,7 +141,9 @@ struct Watch: AsyncParsableCommand {
             // A newer change makes the older one's types moot: stop waiting for them.
             typesStillComing.removeValue(forKey: change.selection)?.cancel()
             let describing = Task { await Clipboard.describe(change, on: connection, configuration: settings) }
-            if let described = await Self.value(of: describing, within: Self.typesWait) {
+            // --once prints one line, so it waits for the types (bounded by --timeout).
+            let wait = once ? Duration.seconds(timeout) + .milliseconds(100) : Self.typesWait
+            if let described = await Self.value(of: describing, within: wait) {
                 let report = ChangeReport(described)
                 try print(report)
                 reportInput.yield(report)
@@ -162,7 +164,7 @@ struct Watch: AsyncParsableCommand {
                 }
             }
             if once {
-                await typesStillComing[change.selection]?.value
+                typesStillComing[change.selection]?.cancel()
                 return await finish()
             }
         }

@@ -145,6 +145,18 @@ struct HostilePeerTests {
         await watcher.stop()
     }
 
+    @Test("--timeout bounds the whole paste: a silent owner ends it within the timeout, on both readers")
+    func timeoutBoundsThePaste() async throws {
+        let display = try CLI.server().display
+        let owner = try await HostilePeer.owner(["silent"], display: display)
+        for arguments in [["paste", "--timeout", "1"], ["paste", "-t", "UTF8_STRING", "--timeout", "1"]] {
+            let result = try await CLI.run(arguments, display: display)
+            #expect(result.exitCode == 3, "\(arguments): \(result)")
+            #expect(result.duration < .seconds(2.5), "\(arguments): \(result.duration)")
+        }
+        await owner.stop()
+    }
+
     @Test("SIGTERM ends copy, paste and watch within a second, even while a hostile peer keeps them busy")
     func signalsAreHonoured() async throws {
         let display = try CLI.server().display

@@ -34,6 +34,7 @@ enum MetaTargetPaste {
                 let time = bytes.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)) }
                 text = "\(time)\n"
             }
+            PasteWatchdog.disarm()
             if let output = request.output {
                 try write(text, toFile: output)
             } else {

@@ -30,6 +30,7 @@ struct PasteRequest: Sendable {
     var timeout: Double = 5
 
     func run() async throws {
+        PasteWatchdog.arm(seconds: timeout)
         if let target = type?.exactTarget, MetaTargetPaste.handles(target) {
             try MetaTargetPaste.run(target, request: self)
             return
@@ -47,6 +48,7 @@ struct PasteRequest: Sendable {
     private func paste(from clipboard: Clipboard) async throws {
         let available = try await clipboard.availableTypes()
         if listTypes {
+            PasteWatchdog.disarm()
             try TypeListing.print(available, json: json)
             return
         }
@@ -113,6 +115,7 @@ struct PasteRequest: Sendable {
         let lastByte = Mutex<UInt8?>(nil)
         _ = try await clipboard.read(chosen) { chunk in
             guard let last = chunk.last else { return }
+            if lastByte.withLock({ $0 == nil }) { PasteWatchdog.disarm() }
             try chunk.withUnsafeBytes { try Output.write($0, to: STDOUT_FILENO) }
             lastByte.withLock { $0 = last }
         }
@@ -132,6 +135,7 @@ struct PasteRequest: Sendable {
         }
         do {
             _ = try await clipboard.read(chosen) { chunk in
+                PasteWatchdog.disarm()
                 try chunk.withUnsafeBytes { try Output.write($0, to: descriptor) }
             }
         } catch {

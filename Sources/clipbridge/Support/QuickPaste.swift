@@ -28,6 +28,7 @@ enum QuickPaste {
     /// - Throws: the command's exit status (`ExitCode`) for every failure, with its message printed.
     static func run(timeout: Double = PasteRequest().timeout) throws {
         let selection = SelectionName.clipboard
+        PasteWatchdog.arm(seconds: timeout)
         do {
             let reader = try BlockingSelectionReader(
                 display: nil, configuration: Connections.configuration(timeout: timeout))
@@ -43,6 +44,7 @@ enum QuickPaste {
             var last: UInt8?
             if chosen == .utf8String {
                 _ = try reader.read(selection, target: chosen) { chunk in
+                    if last == nil { PasteWatchdog.disarm() }
                     try chunk.withUnsafeBytes { try Output.write($0, to: STDOUT_FILENO) }
                     last = chunk.last ?? last
                 }
@@ -51,6 +53,7 @@ enum QuickPaste {
                 let summary = try reader.read(selection, target: chosen) { bytes.append($0) }
                 guard let text = TargetMapping.canonicalText(bytes, target: chosen, propertyType: summary.type)
                 else { return }
+                PasteWatchdog.disarm()
                 try text.withUnsafeBytes { try Output.write($0, to: STDOUT_FILENO) }
                 last = text.last
             }
