@@ -24,11 +24,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
-        // Ring 0: Xlib + XFixes headers, nothing else.
+        // Ring 0: Xlib + XFixes headers, and the XCB connection under Xlib (property and atom-name requests go
+        // through XCB); every library the module map links is named here, so a package depending on ClipBridge
+        // is told what to install.
         .systemLibrary(
             name: "CX11",
-            pkgConfig: "x11 xfixes",
-            providers: [.apt(["libx11-dev", "libxfixes-dev"])]
+            pkgConfig: "x11 xfixes x11-xcb xcb",
+            providers: [.apt(["libx11-dev", "libxfixes-dev", "libx11-xcb-dev", "libxcb1-dev"])]
         ),
         // glibc's <malloc.h>, for the CLI's allocator policy (Swift's Glibc module leaves it out).
         .systemLibrary(name: "CMalloc"),

@@ -11,8 +11,9 @@ public struct Configuration: Sendable {
     /// Payloads larger than this many bytes are sent with INCR. nil derives it from the server's
     /// maximum request size (BIG-REQUESTS), minus the request header.
     public var incrementalThreshold: Int? = nil
-    /// Bytes of the first INCR chunk when sending; each chunk the requestor takes doubles the next, up to
-    /// `maximumChunkSize` (see `IncrementalSender`).
+    /// Bytes of the first INCR chunk when sending. The sender doubles it, up to `maximumChunkSize`, while the
+    /// requestor takes doubled chunks faster (a toolkit's event loop does; a tight C loop does not): see
+    /// `IncrementalSender`.
     public var chunkSize: Int = 128 * 1024
     /// The largest INCR chunk when sending (never more than one request of the server can carry). 1 MiB, the
     /// chunk xclip sends: a C requestor read 4 MiB chunks at half its speed (they no longer stay in cache),

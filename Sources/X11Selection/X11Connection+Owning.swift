@@ -480,8 +480,11 @@ extension X11Connection {
     /// A requestor deleted a property: if it is one of our INCR transfers, send the next chunk.
     func handleRequestorPropertyDeleted(_ key: TransferKey) {
         guard let transfer = outgoing[key] else { return }
-        switch transfer.sender.propertyDeleted() {
+        let now = ContinuousClock.now
+        let elapsed = transfer.chunkWrittenAt.map { $0.duration(to: now) }
+        switch transfer.sender.propertyDeleted(after: elapsed) {
         case .sendChunk(let offset, let length):
+            transfer.chunkWrittenAt = now
             guard let chunk = transfer.payload.slice(offset: offset, length: length) else {
                 // The file shrank or failed: end the transfer cleanly with what was sent.
                 transfer.sender.truncate()

@@ -5,9 +5,13 @@ import Synchronization
 
 /// A connection to an X server: selection owner, requestor and owner-change watcher.
 ///
-/// Threading: each connection owns one thread that opens the `Display` and makes every Xlib call for it
-/// (no `XInitThreads`). The actor's executor *is* that thread, so actor methods run there, and X events
-/// are handled there between jobs. Nothing blocks without a deadline; callers `await`.
+/// Threading — the one rule: **isolated code runs on whichever thread holds the loop token.** Each connection
+/// owns one loop thread that opens the `Display` (no `XInitThreads`); the actor's executor is that thread, and
+/// it holds the token whenever it is awake, so actor methods and X event handling normally run there. While
+/// the loop sleeps, a read called from another thread may *borrow* the token for up to
+/// `Configuration.inlineWaitLimit` and run the same isolated code on its own thread (`X11EventLoop.lend`, see
+/// ThreadingModel.md); the two never overlap. Every Xlib call is made by the token's holder. Nothing blocks
+/// without a deadline; callers `await`.
 ///
 /// Failure: protocol errors caused by peers (a requestor window that vanished: `BadWindow`) are logged and
 /// contained. When the connection breaks (X server killed), pending calls throw `.connectionLost`,

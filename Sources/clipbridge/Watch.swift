@@ -305,25 +305,24 @@ struct ChangeReport: Sendable {
     }
 
     init(_ change: ClipboardChange) {
-        let reason = switch change.reason {
-        case .newOwner: "new-owner"
-        case .ownerWindowDestroyed: "owner-window-destroyed"
-        case .ownerClientClosed: "owner-client-closed"
-        }
-        self.init(selection: change.selection, reason: reason, owner: change.owner,
+        self.init(selection: change.selection, reason: Self.name(of: change.reason), owner: change.owner,
                   serverTime: change.timestamp.rawValue, types: change.types, isSensitive: change.isSensitive)
     }
 
     /// A change whose owner has not answered TARGETS yet.
     init(pending change: OwnerChange) {
-        let reason = switch change.reason {
+        self.init(selection: change.selection, reason: Self.name(of: change.reason), owner: change.owner,
+                  serverTime: change.timestamp.rawValue, types: [], isSensitive: false)
+        typesPending = change.owner != nil
+    }
+
+    /// The reason as printed.
+    static func name(of reason: OwnerChange.Reason) -> String {
+        switch reason {
         case .newOwner: "new-owner"
         case .ownerWindowDestroyed: "owner-window-destroyed"
         case .ownerClientClosed: "owner-client-closed"
         }
-        self.init(selection: change.selection, reason: reason, owner: change.owner,
-                  serverTime: change.timestamp.rawValue, types: [], isSensitive: false)
-        typesPending = change.owner != nil
     }
 
     var ownerText: String { owner.map { "0x" + String($0.rawValue, radix: 16) } ?? "" }

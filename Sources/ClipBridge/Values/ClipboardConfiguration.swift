@@ -8,8 +8,9 @@ import Logging
 public struct ClipboardConfiguration: Sendable {
     /// The converters used on paste and to widen copies.
     public var converters: ConverterRegistry = .standard
-    /// Where warnings go (one per undeclared exported custom type, per process).
-    public var logger: Logger = Logger(label: "ClipBridge")
+    /// Where warnings go (one per undeclared exported custom type, per process). Defaults to a logger that
+    /// discards, like X11Selection's `Configuration.logger`: a library logs only when given a logger.
+    public var logger: Logger = Logger(label: "ClipBridge", factory: { _ in SwiftLogNoOpLogHandler() })
     /// The deadline of each read; nil uses the connection's `Configuration.readTimeout`.
     public var readTimeout: Duration? = nil
     /// The parent of the private per-process directory (mode 0700) that receives pasted files; nil uses

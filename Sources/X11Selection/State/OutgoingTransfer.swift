@@ -21,17 +21,21 @@ enum Payload {
             let start = data.startIndex + offset
             return data[start..<(start + length)]
         case .file(let descriptor, _):
-            var chunk = Data(count: length)
+            // Into uninitialised memory: `Data(count:)` would zero every chunk first, a pass over each byte
+            // that the read overwrites at once.
+            guard length > 0 else { return Data() }
+            guard let buffer = malloc(length) else { return nil }
             var done = 0
             while done < length {
-                let count = chunk.withUnsafeMutableBytes { raw in
-                    pread(descriptor, raw.baseAddress! + done, length - done, off_t(offset + done))
-                }
+                let count = pread(descriptor, buffer + done, length - done, off_t(offset + done))
                 if count < 0 && errno == EINTR { continue }
-                if count <= 0 { return nil }
+                if count <= 0 {
+                    free(buffer)
+                    return nil
+                }
                 done += count
             }
-            return chunk
+            return Data(bytesNoCopy: buffer, count: length, deallocator: .free)
         }
     }
 
@@ -58,6 +62,9 @@ final class OutgoingTransfer {
     let format: Int
     let payload: Payload
     var sender: IncrementalSender
+    /// When the last chunk was written (and flushed, at the end of that loop turn): the requestor's pace is
+    /// measured from here to its deletion (`IncrementalSender.propertyDeleted(after:)`).
+    var chunkWrittenAt: ContinuousClock.Instant?
 
     init(key: TransferKey, claimID: UInt64, target: SelectionTarget, type: X11Atom, format: Int, payload: Payload,
          chunkSize: Int, maximumChunkSize: Int) {

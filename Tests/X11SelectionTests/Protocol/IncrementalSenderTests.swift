@@ -67,26 +67,64 @@ import Testing
         #expect(sender.announcedSize == UInt(UInt32.max))
     }
 
-    @Test func chunksGrowWhileTheRequestorTakesThemUpToTheMaximum() {
-        var sender = IncrementalSender(totalSize: 100, chunkSize: 8, maximumChunkSize: 30)
+    /// A requestor with a fixed cost per turn (a toolkit's event loop): 1 ms per chunk plus 1 µs per KiB.
+    private func toolkitTurn(_ length: Int) -> Duration { .microseconds(1000 + length / 1024) }
+    /// A requestor that pays per byte only (a tight C loop), and more for chunks past the cache (256 KiB).
+    private func cLoopTurn(_ length: Int) -> Duration {
+        .microseconds(Int64(length / 1024) * (length > 256 * 1024 ? 2 : 1))
+    }
+
+    private func sizes(_ sender: inout IncrementalSender, turn: (Int) -> Duration) -> [Int] {
         var lengths: [Int] = []
-        var offsets: [Int] = []
-        while case .sendChunk(let offset, let length) = sender.propertyDeleted() {
-            offsets.append(offset)
+        var elapsed: Duration?
+        while case .sendChunk(_, let length) = sender.propertyDeleted(after: elapsed) {
             lengths.append(length)
+            elapsed = turn(length)
         }
-        // 8, 16, then capped at 30 (and the rest); every byte exactly once, in order.
-        #expect(lengths == [8, 16, 30, 30, 16])
-        #expect(offsets == [0, 8, 24, 54, 84])
-        #expect(sender.isFinished)
+        return lengths
+    }
+
+    @Test func chunksGrowForARequestorThatPaysPerTurn() {
+        var sender = IncrementalSender(totalSize: 64 << 20, chunkSize: 128 << 10, maximumChunkSize: 1 << 20)
+        let lengths = sizes(&sender, turn: toolkitTurn)
+        // Two chunks at each size, doubling up to the maximum; every byte exactly once.
+        let kib = 1024
+        let expected: [Int] = [128 * kib, 128 * kib, 256 * kib, 256 * kib, 512 * kib, 512 * kib, 1024 * kib]
+        #expect(Array(lengths.prefix(7)) == expected)
+        #expect(lengths.dropFirst(6).dropLast().allSatisfy { $0 == 1 << 20 })  // the last is what is left
+        #expect(lengths.reduce(0, +) == 64 << 20)
+        #expect(sender.isSettled && sender.isFinished)
+    }
+
+    @Test func chunksStayWhenDoublingDoesNotPay() {
+        var sender = IncrementalSender(totalSize: 64 << 20, chunkSize: 128 << 10, maximumChunkSize: 1 << 20)
+        let lengths = sizes(&sender, turn: cLoopTurn)
+        // 128 KiB, then 256 KiB (the same rate: no gain), then back to 128 KiB for the rest.
+        let kib = 1024
+        let expected: [Int] = [128 * kib, 128 * kib, 256 * kib, 256 * kib]
+        #expect(Array(lengths.prefix(4)) == expected)
+        #expect(lengths.dropFirst(4).allSatisfy { $0 == 128 << 10 })
+        #expect(lengths.reduce(0, +) == 64 << 20)
+        #expect(sender.chunkSize == 128 << 10 && sender.isSettled)
+    }
+
+    @Test func withoutMeasurementsChunksKeepTheirSize() {
+        var sender = IncrementalSender(totalSize: 100, chunkSize: 8, maximumChunkSize: 64)
+        var lengths: [Int] = []
+        while case .sendChunk(_, let length) = sender.propertyDeleted() { lengths.append(length) }
+        #expect(lengths == [8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 4])
     }
 
     @Test func grownChunksNeverSplitAnItem() {
-        var sender = IncrementalSender(totalSize: 64, chunkSize: 8, maximumChunkSize: 22, itemSize: 4)
+        var sender = IncrementalSender(totalSize: 4096, chunkSize: 12, maximumChunkSize: 50, itemSize: 4)
         var lengths: [Int] = []
-        while case .sendChunk(_, let length) = sender.propertyDeleted() { lengths.append(length) }
+        var elapsed: Duration?
+        while case .sendChunk(_, let length) = sender.propertyDeleted(after: elapsed) {
+            lengths.append(length)
+            elapsed = .milliseconds(1)  // a fixed cost per turn: growth pays
+        }
         #expect(lengths.allSatisfy { $0 % 4 == 0 })
-        #expect(lengths.reduce(0, +) == 64)
-        #expect(lengths.max() == 20)
+        #expect(lengths.reduce(0, +) == 4096)
+        #expect(lengths.max() == 48)
     }
 }

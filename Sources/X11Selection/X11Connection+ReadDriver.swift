@@ -1,0 +1,203 @@
+import Logging
+import FoundationEssentials
+
+/// The requestor's driver: starts conversions, feeds X events to each read's `ReadStateMachine`, performs the
+/// actions it returns, and ends reads (completion, failure, retirement of their properties).
+extension X11Connection {
+    // MARK: Starting reads
+
+    func startRead(_ selection: SelectionName, target: SelectionTarget, timeout: Duration?) throws(SelectionError)
+        -> PendingRead
+    {
+        _ = try requireDisplay()
+        // Both names are cached after the first read of them: looked up without building arrays (the hot path
+        // of every read); otherwise interned together in one round trip.
+        let selectionAtom: X11Atom
+        let targetAtom: X11Atom
+        if let cachedSelection = atoms.cachedAtom(selection.rawValue),
+            let cachedTarget = atoms.cachedAtom(target.rawValue)
+        {
+            (selectionAtom, targetAtom) = (cachedSelection, cachedTarget)
+        } else {
+            let names = try atoms(for: [selection.rawValue, target.rawValue])
+            (selectionAtom, targetAtom) = (names[0], names[1])
+        }
+        let property = try allocateProperty()
+        let pending = PendingRead(
+            id: nextID(), selection: selection, target: target, kind: .single,
+            replyTimeout: timeout ?? configuration.readTimeout,
+            machine: readMachine(selectionAtom, targetAtom, property, bufferLimit: configuration.streamBufferLimit))
+        reads[property] = pending
+        deadlines.arm(.read(property), at: pending.replyDeadline)
+        perform(pending.machine.start(), for: pending)
+        logger.trace("\(pending.context): ConvertSelection into property \(property)")
+        return pending
+    }
+
+    /// A read's state machine, its request stamped with the latest server time this connection saw.
+    func readMachine(_ selection: X11Atom, _ target: X11Atom, _ property: X11Atom, bufferLimit: Int)
+        -> ReadStateMachine
+    {
+        ReadStateMachine(
+            request: .init(selection: selection, target: target, property: property, time: lastServerTime),
+            incrAtom: wellKnown.incr, bufferLimit: bufferLimit, sliceBytes: configuration.propertySliceBytes)
+    }
+
+    // MARK: Consuming
+
+    /// Abandons a read (cancellation, a throwing sink, or a MULTIPLE fallback).
+    func cancelRead(property: X11Atom, id: UInt64, clean: Bool = false) {
+        guard let pending = reads[property], pending.id == id else { return }
+        pending.cancelled = !clean
+        fail(pending, CancellationError())
+    }
+
+    // MARK: Events
+
+    func handleSelectionNotify(selection: X11Atom, target: X11Atom, property: X11Atom, time: X11Timestamp) {
+        if handover != nil, selection == wellKnown.clipboardManager, target == wellKnown.saveTargets {
+            handoverNotified(accepted: !property.isNone)
+            return
+        }
+        // Taken only by the read it answers (`ReadStateMachine.answers`): a decoy for another selection, our
+        // property or our time is dropped here.
+        let pending: PendingRead?
+        if property.isNone {
+            // A refusal names no property: the oldest read it answers that still waits.
+            pending = reads.values
+                .filter {
+                    $0.machine.state == .awaitingNotify && !isMultipleChild($0)
+                        && $0.machine.answers(selection: selection, target: target, property: property, time: time)
+                }
+                .min { $0.id < $1.id }
+        } else {
+            pending = reads[property].flatMap {
+                $0.machine.answers(selection: selection, target: target, property: property, time: time) ? $0 : nil
+            }
+        }
+        guard let pending, !isMultipleChild(pending) else { return }
+        perform(pending.machine.selectionNotified(property: property), for: pending)
+    }
+
+    private func isMultipleChild(_ pending: PendingRead) -> Bool {
+        if case .multipleChild = pending.kind { return true }
+        return false
+    }
+
+    /// Carries out what a read's state machine asked for.
+    func perform(_ actions: [ReadStateMachine.Action], for pending: PendingRead) {
+        for action in actions {
+            guard pending.outcome == nil else { return }
+            switch action {
+            case .convert(let time):
+                let request = pending.machine.request
+                xdisplay?.convertSelection(
+                    request.selection, target: request.target, property: request.property, requestor: window,
+                    time: time)
+            case .requestTimestamp:
+                // WM_NAME of our window, as at opening: its PropertyNotify reaches `freshTimeArrived`.
+                xdisplay?.changeProperty(
+                    window, .wmName, type: .string, format: 8, append: true,
+                    bytes: UnsafeRawBufferPointer(start: nil, count: 0))
+            case .readProperty(let offset):
+                // A streamed read's chunks wait for its sink: they go to recycled buffers (`ChunkBufferPool`).
+                let value = xdisplay?.getProperty(
+                    window, pending.property, delete: true, offset: offset, length: pending.machine.sliceBytes,
+                    pool: pending.isStreamed ? .shared : nil)
+                perform(pending.machine.propertyRead(value), for: pending)
+            case .deliver(let chunk):
+                if case .multipleParent = pending.kind {
+                    // The MULTIPLE write-back is parsed at the end, never handed to the caller.
+                    pending.append(chunk)
+                } else if pending.isStreamed {
+                    // Handed over (and acknowledged) once this round of actions is done: a reply in one piece
+                    // then goes out together with its end.
+                    pending.append(chunk)
+                } else {
+                    pending.collect(chunk)
+                    perform(pending.machine.consumed(chunk.count), for: pending)
+                }
+            case .finish:
+                if case .multipleParent(let children) = pending.kind {
+                    finishMultipleParent(pending, children: children)
+                } else {
+                    complete(pending)
+                }
+            case .fail(let failure):
+                fail(pending, error(for: failure, pending))
+            case .armIdleDeadline:
+                deadlines.arm(.read(pending.property), at: .now + configuration.incrementalIdleTimeout)
+            case .shortenReplyDeadline:
+                pending.replyDeadline = min(pending.replyDeadline, .now + ReadStateMachine.notifyGrace)
+                deadlines.arm(.read(pending.property), at: pending.replyDeadline)
+            case .armProbe:
+                deadlines.arm(.ownerProbe(pending.property), at: .now + ReadStateMachine.probeInterval)
+            case .probeOwner:
+                perform(pending.machine.ownerProbed(xdisplay?.selectionOwner(pending.machine.request.selection)),
+                        for: pending)
+            case .watchOwner(let owner):
+                // Our own window cannot vanish under us, and its event mask is not ours to change.
+                if owner != window { watchWindow(owner, as: .owner) }
+            }
+        }
+        if pending.isStreamed { handOverBatch(pending) }
+    }
+
+    private func error(for failure: ReadStateMachine.Failure, _ pending: PendingRead) -> SelectionError {
+        failure.selectionError(
+            context: pending.context, replyTimeout: pending.replyTimeout,
+            idleTimeout: configuration.incrementalIdleTimeout, byteCount: pending.machine.byteCount)
+    }
+
+    func complete(_ pending: PendingRead) {
+        guard pending.outcome == nil else { return }
+        pending.outcome = .success(())
+        retire(pending, clean: true)
+        if let completion = pending.completion {
+            pending.completion = nil
+            completion(self, pending, .success(()))
+            return
+        }
+        if pending.isStreamed { handOverBatch(pending) }
+    }
+
+    func fail(_ pending: PendingRead, _ reason: any Error) {
+        guard pending.outcome == nil else { return }
+        // A property read that failed because the server went away is a lost connection, not a bad reply.
+        var error = reason
+        if let display = xdisplay, display.isDead, !(reason is CancellationError) {
+            error = SelectionError(.connectionLost, "\(pending.context): the connection to \(displayName) broke")
+        }
+        pending.outcome = .failure(error)
+        // After a refusal or an invalid reply the owner is done with the property; after a timeout or a
+        // cancellation it may still write into it later, so that atom is retired for good.
+        let code = (error as? SelectionError)?.code
+        retire(pending, clean: !pending.cancelled && (code == .targetUnavailable || code == .invalidReply))
+        if let completion = pending.completion {
+            pending.completion = nil
+            completion(self, pending, .failure(error))
+        }
+        if pending.isStreamed { handOverBatch(pending) }
+        if case .multipleParent(let children) = pending.kind {
+            for property in children {
+                if let child = reads[property] { fail(child, error) }
+            }
+        }
+    }
+
+    private func retire(_ pending: PendingRead, clean: Bool) {
+        guard reads[pending.property]?.id == pending.id else { return }
+        reads[pending.property] = nil
+        pending.machine.abandon()
+        deadlines.cancel(.read(pending.property))
+        deadlines.cancel(.ownerProbe(pending.property))
+        if let owner = pending.machine.watchedOwner, owner != window { unwatchWindow(owner, as: .owner) }
+        disarmBatchDeadline(pending)
+        // A refused or failed read never got data in its property, but a late owner could still write it.
+        let reusable = clean && !pending.cancelled
+        if !reusable, let display = xdisplay, closedError == nil {
+            display.deleteProperty(window, pending.property)
+        }
+        recycleProperty(pending.property, clean: reusable)
+    }
+}
