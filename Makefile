@@ -1,7 +1,14 @@
 # ClipBridge: the two commands of the README's quick start, and a few more.
-#   make demo   a real clipboard round trip on $DISPLAY (or on a private Xvfb when none is set)
-#   make test   every test: unit tests and the X11 integration tests against a private Xvfb
-.PHONY: deps build demo test bench clean
+#   make demo                      a real clipboard round trip on $DISPLAY (or on a private Xvfb when none is set)
+#   make test                      every test: unit and X11 integration tests against a private Xvfb, then the
+#                                  packaging checks (DocC with warnings as errors, an outside package, install)
+#   make install PREFIX=/usr/local the static binary, its man page and bash/zsh/fish completions (DESTDIR honoured)
+#   make uninstall PREFIX=…        removes them
+#   make bench                     Benchmarks/run.sh
+.PHONY: deps build demo test bench install uninstall clean
+
+PREFIX ?= /usr/local
+DESTDIR ?=
 
 deps:
 	@scripts/install-deps.sh
@@ -17,6 +24,12 @@ test: deps
 
 bench: deps
 	@Benchmarks/run.sh
+
+install: deps
+	@scripts/install.sh "$(DESTDIR)$(PREFIX)"
+
+uninstall:
+	@scripts/install.sh --uninstall "$(DESTDIR)$(PREFIX)"
 
 clean:
 	swift package clean

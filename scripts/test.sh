@@ -21,5 +21,8 @@ if [ "$status" -ne 0 ]; then
     # XCTest: "error: …"; a crash: "Fatal error" / signal lines.
     grep -E -A6 'recorded an issue|✘ Test .* failed|error:|Fatal error|signal code|Unexpected signal' "$log" \
         | grep -v -E '^\s*$' | head -200
+    exit "$status"
 fi
-exit "$status"
+# With arguments (a filtered run) only the tests; the whole `make test` checks the packaging too.
+[ $# -eq 0 ] || exit 0
+scripts/check-packaging.sh

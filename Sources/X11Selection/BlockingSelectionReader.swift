@@ -80,8 +80,12 @@ public final class BlockingSelectionReader {
     /// Reads `selection` as `target`, handing the bytes to `sink` as they arrive (one call for a reply in
     /// one piece, one per chunk for INCR), so memory stays bounded at any size.
     ///
-    /// - Parameter timeout: the wait for the owner's answer; nil uses the configuration's `readTimeout`.
-    ///   Each INCR chunk has the configuration's `incrementalIdleTimeout`.
+    /// - Parameters:
+    ///   - selection: the selection to read.
+    ///   - target: the target to convert it to.
+    ///   - timeout: the wait for the owner's answer; nil uses the configuration's `readTimeout`. Each INCR
+    ///     chunk has the configuration's `incrementalIdleTimeout`.
+    ///   - sink: receives the bytes, in order, on the calling thread.
     /// - Throws: ``SelectionError`` (`.noOwner`; `.targetUnavailable` when the owner refuses; `.timedOut`;
     ///   `.invalidReply`; `.connectionLost`; `.shutDown` after ``close()``), or what `sink` throws (the read
     ///   is then abandoned).

@@ -52,7 +52,7 @@ public actor X11Connection {
     // Requestor.
     var reads: [X11Atom: PendingRead] = [:]
     var freeProperties: [X11Atom] = []
-    /// MULTIPLE requests that were unusable and replaced by single reads (diagnostics for tests).
+    /// MULTIPLE requests that were unusable and replaced by single reads (read by the MULTIPLE tests).
     var multipleFallbacks = 0
     var timestampWaiters: [(id: UInt64, continuation: CheckedContinuation<X11Timestamp, any Error>)] = []
 
@@ -165,9 +165,6 @@ public actor X11Connection {
 
     /// The window this connection uses as owner and requestor.
     public var utilityWindow: X11Window { window }
-
-    /// Payloads above this many bytes are served with INCR on this connection.
-    public var effectiveIncrementalThreshold: Int { incrementalThreshold }
 
     /// True once the connection to the X server broke (not after `shutdown()`).
     public var isBroken: Bool { closedError?.code == .connectionLost || xdisplay?.isDead == true }

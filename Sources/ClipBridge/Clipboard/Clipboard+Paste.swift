@@ -16,8 +16,10 @@ extension Clipboard {
     /// gives one value per URL. Files are received into a private file (mode 0600, in a per-process
     /// directory) that is removed when the importer returns.
     ///
-    /// - Parameter validator: Sees the decoded candidates and returns those to keep, like the validator of
-    ///   SwiftUI's `pasteDestination(for:action:validator:)`.
+    /// - Parameters:
+    ///   - type: The `Transferable` type to paste.
+    ///   - validator: Sees the decoded candidates and returns those to keep, like the validator of
+    ///     SwiftUI's `pasteDestination(for:action:validator:)`.
     /// - Throws: ``ClipboardError`` `.typeUnavailable` listing what is offered, `.importFailed`;
     ///   `SelectionError` `.noOwner` when nothing is copied, `.timedOut`, `.connectionLost`.
     public func paste<T: Transferable>(

@@ -30,12 +30,12 @@ public actor Clipboard {
     public nonisolated let connection: X11Connection
     /// Its settings.
     public nonisolated let configuration: ClipboardConfiguration
-    /// Whether ``open(_:display:configuration:)`` made the connection (then ``shutdown()`` closes it).
+    /// Whether ``open(_:display:configuration:)`` made the connection (then ``shutdown(handOverTimeout:)`` closes it).
     private let ownsConnection: Bool
     /// The window this clipboard's last claim was made with.
     var ownWindow: X11Window?
 
-    /// Wraps an open connection; ``shutdown()`` leaves it open.
+    /// Wraps an open connection; ``shutdown(handOverTimeout:)`` leaves it open.
     public init(
         _ selection: SelectionName = .clipboard, connection: X11Connection,
         configuration: ClipboardConfiguration = .init()
@@ -53,7 +53,7 @@ public actor Clipboard {
         self.ownsConnection = true
     }
 
-    /// Opens `display` (nil: `$DISPLAY`) and wraps the new connection; ``shutdown()`` closes it.
+    /// Opens `display` (nil: `$DISPLAY`) and wraps the new connection; ``shutdown(handOverTimeout:)`` closes it.
     /// - Throws: `SelectionError` `.displayUnavailable`, naming the display.
     public static func open(
         _ selection: SelectionName = .clipboard, display: String? = nil,
@@ -63,9 +63,9 @@ public actor Clipboard {
         return Clipboard(selection: selection, ownedConnection: connection, configuration: configuration)
     }
 
-    /// Continues a ``PreparedClaim``'s connection (in the child after claim-then-fork) and wraps it for the
-    /// claimed selection: the next ``copy(_:options:)``, or any other copy, supplies the offer for the
-    /// claim already held, with its timestamp; ``shutdown()`` closes the connection.
+    /// Continues a `PreparedClaim`'s connection (in the child after claim-then-fork) and wraps it for the
+    /// claimed selection: the next `copy`, supplies the offer for the
+    /// claim already held, with its timestamp; ``shutdown(handOverTimeout:)`` closes the connection.
     /// - Throws: `SelectionError` `.shutDown` when the prepared claim was already used.
     public static func open(
         continuing prepared: PreparedClaim, engine: Configuration = .init(),

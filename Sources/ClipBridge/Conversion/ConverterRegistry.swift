@@ -27,7 +27,10 @@ public struct ConverterRegistry: Sendable {
     ///
     /// Offered types are given richest first; among chains of equal cost the one starting from the richer
     /// offered type wins. A type that already conforms to `destination` gives an empty chain (cost 0).
-    /// - Parameter includePartial: whether partial converters (which only work for some inputs) may be used.
+    /// - Parameters:
+    ///   - offered: the types on offer, richest first.
+    ///   - destination: the type wanted.
+    ///   - includePartial: whether partial converters (which only work for some inputs) may be used.
     public func cheapestChain(
         from offered: [UTType], to destination: UTType, includePartial: Bool = true
     )

@@ -56,7 +56,7 @@ public enum TargetMapping {
     /// The canonical UTF-8 of a text-family target's wire bytes, exactly as ``Clipboard`` pastes it:
     /// `STRING` from Latin-1, `TEXT` by the reply's property type, `text/plain` UTF-8 or else Latin-1, a named
     /// charset through iconv; trailing NULs dropped. Nil when only Xlib can decode the bytes (COMPOUND_TEXT
-    /// beyond ASCII: read those with ``X11Connection/readText(_:timeout:)``) or the charset is unknown.
+    /// beyond ASCII: read those with `X11Connection/readText(_:timeout:)`) or the charset is unknown.
     ///
     /// - Parameters:
     ///   - bytes: the property's bytes as read.

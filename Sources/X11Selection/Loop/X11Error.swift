@@ -25,8 +25,6 @@ struct X11Error: Hashable, Sendable, CustomStringConvertible {
     static let badWindowCode: UInt8 = 3
     /// The corresponding X11 error is `BadAtom`.
     static let badAtomCode: UInt8 = 5
-    /// The corresponding X11 error is `BadAlloc`.
-    static let badAllocCode: UInt8 = 11
 
     var isBadWindow: Bool { code == Self.badWindowCode }
 
