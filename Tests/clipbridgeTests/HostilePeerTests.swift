@@ -145,6 +145,27 @@ struct HostilePeerTests {
         await watcher.stop()
     }
 
+    @Test("watch is unaffected by an owner offering 100,000 targets: the change and its types come within the bound")
+    func watchHugeOffer() async throws {
+        let display = try CLI.server().display
+        let watcher = try CLI.start(["watch", "--json"], display: display)
+        try await Task.sleep(for: .milliseconds(300))  // the watcher subscribes
+        let owner = try await HostilePeer.owner(["huge-targets", "--count", "100000"], display: display)
+        let claimed = ContinuousClock.now
+        let typed = try await eventually(timeout: .seconds(5)) {
+            String(decoding: watcher.stdoutSoFar, as: UTF8.self).contains("application/x-test")
+        }
+        #expect(typed, "\(String(decoding: watcher.stdoutSoFar, as: UTF8.self).prefix(300))")
+        #expect(claimed.duration(to: .now) < .seconds(2))
+        // And it still stops at once.
+        watcher.send(signal: SIGTERM)
+        let started = ContinuousClock.now
+        let ended = try await watcher.waitForExit(timeout: .seconds(5))
+        #expect(ended.exitCode == 0, "\(ended)")
+        #expect(started.duration(to: .now) < .seconds(1))
+        await owner.stop()
+    }
+
     @Test("--timeout bounds the whole paste: a silent owner ends it within the timeout, on both readers")
     func timeoutBoundsThePaste() async throws {
         let display = try CLI.server().display
