@@ -1,0 +1,168 @@
+import Logging
+import FoundationEssentials
+
+/// One turn of the connection's loop (ThreadingModel.md): read and dispatch X events, drain protocol errors,
+/// fire deadlines, flush. Runs on whichever thread holds the loop token.
+extension X11Connection {
+    // MARK: The pump (called by the loop between jobs)
+
+    /// Reads and handles X events, fires deadlines, flushes. Runs on the loop thread.
+    func pumpOnLoop(socketReadable: Bool) -> PumpResult {
+        guard let display = xdisplay, closedError == nil else {
+            fireDeadlines()
+            return PumpResult(fileDescriptor: nil, deadline: deadlines.nextInstant(), hasMoreWork: false)
+        }
+        var handled = 0
+        var available = socketReadable ? display.readAvailableEvents() : display.queuedEvents
+        while available > 0 && handled < 512 && !display.isDead {
+            let event = display.nextEvent(fixesEventBase: fixesEventBase)
+            handle(event)
+            handled += 1
+            drainErrors()
+            // Only what Xlib already holds: new input is found by the next poll, which costs the same
+            // syscall as a speculative read and sleeps when there is none.
+            available = display.queuedEvents
+        }
+        drainErrors()
+        fireDeadlines()
+        let nextDeadline = deadlines.nextInstant()
+        // The turn's one flush comes last, so this thread is in poll right after it: the write wakes the X
+        // server on this CPU (see `replied`), and anything done after it only delays the server.
+        if !display.isDead { display.flushIfNeeded() }
+        if display.isDead {
+            tearDown(SelectionError(.connectionLost, "the connection to X display \(displayName) broke"))
+            return PumpResult(fileDescriptor: nil, deadline: deadlines.nextInstant(), hasMoreWork: false)
+        }
+        return PumpResult(
+            fileDescriptor: display.fileDescriptor, deadline: nextDeadline,
+            hasMoreWork: handled >= 512 || display.queuedEvents > 0)
+    }
+
+    private func handle(_ event: X11Event) {
+        switch event {
+        case .selectionRequest(let request):
+            handleSelectionRequest(request)
+        case .selectionNotify(let requestor, let selection, let target, let property, let time):
+            guard requestor == window else { return }
+            handleSelectionNotify(selection: selection, target: target, property: property, time: time)
+        case .selectionClear(let clearedWindow, let selection, let time):
+            guard clearedWindow == window else { return }
+            handleSelectionClear(selection: selection, time: time)
+        case .propertyNotify(let changedWindow, let property, let time, let deleted):
+            if changedWindow == window {
+                lastServerTime = time
+                handleOwnPropertyChange(property: property, time: time, deleted: deleted)
+            }
+            if deleted {
+                handleRequestorPropertyDeleted(TransferKey(requestor: changedWindow, property: property))
+            }
+        case .destroyNotify(let destroyed):
+            windowVanished(destroyed, reason: "the requestor window was destroyed")
+        case .ownerChange(let change):
+            lastServerTime = change.timestamp
+            handleOwnerChange(change)
+        case .other:
+            break
+        }
+    }
+
+    private func handleOwnPropertyChange(property: X11Atom, time: X11Timestamp, deleted: Bool) {
+        if property == .wmName && !deleted {
+            // A fresh server time, asked for by reads whose request an owner refused (`.requestTimestamp`).
+            for read in reads.values where read.machine.state == .awaitingTimestamp {
+                perform(read.machine.freshTime(time), for: read)
+            }
+            return
+        }
+        if property == wellKnown.timestampProperty && !deleted {
+            guard !timestampWaiters.isEmpty else { return }
+            let waiter = timestampWaiters.removeFirst()
+            deadlines.cancel(.timestamp(waiter.id))
+            waiter.continuation.resume(returning: time)
+            return
+        }
+        if let read = reads[property] {
+            perform(read.machine.propertyChanged(deleted: deleted), for: read)
+        }
+    }
+
+    /// Another client's window is gone (DestroyNotify, or BadWindow on a request about it): transfers to it
+    /// end, and reads from it end as "owner gone".
+    private func windowVanished(_ vanished: X11Window, reason: String) {
+        dropTransfers(to: vanished, reason: reason)
+        windowInterests.forget(vanished)
+        for read in reads.values where read.machine.watchedOwner == vanished {
+            perform(read.machine.windowDestroyed(vanished), for: read)
+        }
+    }
+
+    // MARK: Errors
+
+    /// Handles queued protocol errors. Errors about a requestor's window are peer failures: the transfers
+    /// to it are dropped and logged. Nothing here is fatal.
+    func drainErrors() {
+        guard let display = xdisplay else { return }
+        for error in display.takeErrors() {
+            handleProtocolError(error)
+        }
+    }
+
+    func handleProtocolError(_ error: X11Error) {
+        if error.isBadWindow, windowInterests.contains(X11Window(rawValue: error.resourceID)) {
+            logger.debug("a watched window vanished: \(error)")
+            windowVanished(X11Window(rawValue: error.resourceID), reason: "the requestor window vanished")
+            return
+        }
+        if error.isBadWindow {
+            logger.debug("ignoring X error from a vanished peer: \(error)")
+        } else {
+            logger.notice("X error: \(error)")
+        }
+    }
+
+    // MARK: Deadlines
+
+    enum DeadlineKey: Hashable, Sendable {
+        case read(X11Atom)
+        case outgoing(TransferKey)
+        case timestamp(UInt64)
+        case handover
+        /// Hand a claim's batched `.served` events to its lease (`Claim.servedWindow`).
+        case leaseEvents(claimID: UInt64)
+        /// Hand a streamed read's buffered chunks to its consumer (`X11Connection.handOverBatch`).
+        case streamBatch(X11Atom)
+        /// Check that the owner of a read's selection still exists (`ReadStateMachine.probeDue`).
+        case ownerProbe(X11Atom)
+    }
+
+    private func fireDeadlines() {
+        for key in deadlines.popExpired(now: .now) {
+            switch key {
+            case .read(let property):
+                if let read = reads[property] { perform(read.machine.deadlinePassed(), for: read) }
+            case .outgoing(let key):
+                if let transfer = outgoing[key] {
+                    endTransfer(transfer, served: false, reason: "the requestor stopped reading (idle timeout)")
+                }
+            case .timestamp(let id):
+                if let index = timestampWaiters.firstIndex(where: { $0.id == id }) {
+                    let waiter = timestampWaiters.remove(at: index)
+                    waiter.continuation.resume(
+                        throwing: SelectionError(.timedOut, "no PropertyNotify from the server for a timestamp"))
+                }
+            case .handover:
+                handoverDeadlinePassed()
+            case .leaseEvents(let claimID):
+                claims[claimID]?.closeServedWindow()
+            case .ownerProbe(let property):
+                if let read = reads[property] { perform(read.machine.probeDue(), for: read) }
+            case .streamBatch(let property):
+                // The queue already dropped the fired deadline; a re-armed one would be newer.
+                if let read = reads[property], read.batchDeadlineArmed {
+                    read.batchDeadlineArmed = false
+                    handOverBatch(read, force: true)
+                }
+            }
+        }
+    }
+}
