@@ -244,6 +244,7 @@ public actor X11Connection {
     /// `assumeIsolated` performs the same cast once its check passed.
     nonisolated func onLoopThread<T>(_ body: (isolated X11Connection) -> T) -> T {
         loop.checkIsolated()
+        LoopToken.assertHeld("X11Connection's isolated state")
         return withoutActuallyEscaping(body) { body in
             unsafeBitCast(body, to: ((X11Connection) -> T).self)(self)
         }

@@ -208,7 +208,9 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
         // Swapped with the shared queue each turn, so neither buffer is reallocated.
         var batch: [Work] = []
         while true {
-            let turn = token.withLock { _ in runTurn(batch: &batch, socketReadable: &socketReadable) }
+            let turn = token.withLock { _ in
+                LoopToken.whileHeld { runTurn(batch: &batch, socketReadable: &socketReadable) }
+            }
             switch turn {
             case .again:
                 continue
@@ -311,7 +313,7 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
     /// Events for other work (an owner's requests, other reads) are handled as the loop would handle them.
     func lend(until deadline: ContinuousClock.Instant, start: () -> Void, isDone: () -> Bool) -> LoanOutcome {
         guard !inLoop else { return .unavailable }
-        let outcome = token.withLockIfAvailable { _ -> LoanOutcome in
+        let outcome = token.withLockIfAvailable { _ -> LoanOutcome in LoopToken.whileHeld { () -> LoanOutcome in
             guard let driver else { return .unavailable }
             let available = state.withLock { state -> Bool in
                 guard state.sleeping, !state.wakePending, !state.terminating else { return false }
@@ -356,7 +358,7 @@ final class X11EventLoop: SerialExecutor, @unchecked Sendable {
             }
             if wake { signalWake() }
             return finished ? .finished : .handedBack
-        }
+        } }
         return outcome ?? .unavailable
     }
 

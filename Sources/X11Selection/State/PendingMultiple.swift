@@ -30,7 +30,8 @@ enum ReplyRoute {
 
 /// The caller of a MULTIPLE read (requestor side) waiting for every target: its wait is completed once.
 ///
-/// Invariant that makes `@unchecked Sendable` sound: created and used only by the thread in the loop's role
+/// Invariant that makes `@unchecked Sendable` sound — the lock is the loop token (`LoopToken.assertHeld`
+/// checks): created and used only by the thread in the loop's role
 /// — the loop thread, or a caller on loan (`X11EventLoop.lend`) — in `startWholeMultiple` and the
 /// completions of the MULTIPLE's reads; the compiler cannot see that those completions' `isolated
 /// X11Connection` is the same actor.
@@ -46,6 +47,7 @@ final class MultipleWait: @unchecked Sendable {
 
     /// One target ended; the caller is resumed when it was the last.
     func add(_ target: SelectionTarget, _ result: Result<SelectionData, SelectionError>) {
+        LoopToken.assertHeld("MultipleWait.add")
         results[target] = result
         remaining -= 1
         if remaining == 0 { finish(.success(.results(results))) }

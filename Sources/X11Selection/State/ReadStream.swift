@@ -3,15 +3,25 @@ import FoundationEssentials
 /// The caller's handle on one streamed read (`read(_:target:timeout:into:)`), kept across its waits.
 ///
 /// The caller's task owns it and passes it to the loop on each wait. Invariant that makes
-/// `@unchecked Sendable` sound: `pending` is only read and written on the connection's loop thread (inside
-/// isolated methods); everything else is immutable or atomic.
+/// `@unchecked Sendable` sound — the lock is the loop token: `pending` is only read and written by the thread
+/// that holds it, in isolated methods (`LoopToken.assertHeld` checks); everything else is immutable or atomic.
 final class ReadStream: @unchecked Sendable {
     let selection: SelectionName
     let target: SelectionTarget
     let timeout: Duration?
     let cancellation = ReadCancellation()
-    /// The read, once the loop started it. Loop thread only.
-    var pending: PendingRead?
+    /// The read, once the loop started it. Only by the token's holder.
+    var pending: PendingRead? {
+        get {
+            LoopToken.assertHeld("ReadStream.pending")
+            return started
+        }
+        set {
+            LoopToken.assertHeld("ReadStream.pending")
+            started = newValue
+        }
+    }
+    private var started: PendingRead?
 
     init(selection: SelectionName, target: SelectionTarget, timeout: Duration?) {
         self.selection = selection
