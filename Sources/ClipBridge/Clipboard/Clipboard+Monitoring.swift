@@ -193,9 +193,7 @@ extension Clipboard {
         var seen = Set<SelectionTarget>()
         let content = targets.filter { TargetMapping.isContentTarget($0) && seen.insert($0).inserted }
         return ClipboardChange(
-            selection: change.selection, reason: change.reason, owner: change.owner, timestamp: change.timestamp,
-            selectionTimestamp: change.selectionTimestamp, isOwnedByThisProcess: change.isOwnedByThisProcess,
-            types: types(for: content, converters: configuration.converters),
+            change, types: types(for: content, converters: configuration.converters),
             isSensitive: targets.contains(TargetMapping.passwordManagerHint), targets: targets)
     }
 }
