@@ -49,7 +49,9 @@ struct TypeCommand: AsyncParsableCommand {
             throw ValidationError("\(name) is not a MIME type, UTI, filename extension or X target name.")
         }
         let type = resolved.contentType
-        let description = MIMEDatabase.consulting { Description(
+        // A description in full: every extension and MIME alias the machine knows.
+        MIMEDatabase.load()
+        let description = Description(
             identifier: type.identifier,
             description: type.localizedDescription,
             dynamic: type.isDynamic,
@@ -58,7 +60,7 @@ struct TypeCommand: AsyncParsableCommand {
             mimeTypes: type.tags[.mimeType] ?? [],
             filenameExtensions: type.tags[.filenameExtension] ?? [],
             xTargets: TargetMapping.targets(for: type).map(\.rawValue)
-        ) }
+        )
         do {
             if json {
                 try Output.line(String(decoding: try TypeListing.encoder().encode(description), as: UTF8.self))

@@ -281,7 +281,14 @@ final class TypeRegistry: Sendable {
     /// milliseconds), so no lookup answers "dynamic" for a type the database is about to declare.
     private func loadSystemSharedMIMEInfoIfNeeded() -> Bool {
         guard state.withLock({ $0.loadsSystemSharedMIMEInfo }) else { return false }
-        return systemSharedMIMEInfoLoaded.withLock { loaded -> Bool in
+        return loadSystemSharedMIMEInfo()
+    }
+
+    /// Reads the system shared-mime-info database if it was not read yet (once per process), whether or not
+    /// automatic loading is allowed; `true` if that added anything.
+    @discardableResult
+    func loadSystemSharedMIMEInfo() -> Bool {
+        systemSharedMIMEInfoLoaded.withLock { loaded -> Bool in
             guard !loaded else { return false }
             loaded = true
             var added = false

@@ -39,6 +39,13 @@ extension UTType {
         set { TypeRegistry.shared.state.withLock { $0.loadsSystemSharedMIMEInfo = newValue } }
     }
 
+    /// Reads the system's shared-mime-info database now, if it was not read yet (once per process), whatever
+    /// ``loadsSystemSharedMIMEInfo`` says: for programs that keep automatic loading off and read the database
+    /// only when a name they were given needs it.
+    public static func loadSystemSharedMIMEInfo() {
+        TypeRegistry.shared.loadSystemSharedMIMEInfo()
+    }
+
     /// The shared-mime-info package directories this machine has, most important first
     /// (`$XDG_DATA_HOME/mime/packages`, then each `$XDG_DATA_DIRS` entry's).
     public static var systemSharedMIMEInfoDirectories: [URL] {

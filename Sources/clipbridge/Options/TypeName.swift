@@ -50,7 +50,7 @@ struct TypeName: ExpressibleByArgument, Sendable, CustomStringConvertible {
 
     /// Resolves a name, or nil when it means nothing known.
     static func resolve(_ name: String) -> TypeName? {
-        MIMEDatabase.consulting { resolveNow(name) }
+        MIMEDatabase.resolving({ resolveNow(name) }, isKnown: { !$0.contentType.isDynamic })
     }
 
     private static func resolveNow(_ name: String) -> TypeName? {
@@ -86,29 +86,34 @@ struct TypeName: ExpressibleByArgument, Sendable, CustomStringConvertible {
     }
 }
 
-/// When the machine's shared-mime-info database may be consulted.
+/// When the machine's shared-mime-info database is read.
 ///
 /// UniformTypes reads the system shared-mime-info database (a large XML parse) on its first lookup miss;
-/// ClipBridge's static type tables miss on every start. The CLI reads it only when a name the user typed
-/// needs it, so a plain copy or paste starts as fast as it can.
+/// ClipBridge's static type tables miss on every start. The CLI turns that automatic read off for the whole
+/// process and reads the database only when a name the user typed is not answered by the built-in tables, so
+/// a plain copy or paste starts as fast as it can. Nothing is switched back on.
 enum MIMEDatabase {
-    /// Forbids reading the database on lookup misses; call before the libraries are used. (Not at
-    /// process start: setting the flag builds UniformTypes' registry, which a bare `copy` parent or
-    /// `--help` never needs.)
+    /// Turns automatic reading off; call before the libraries are used. (Not at process start: setting the
+    /// flag builds UniformTypes' registry, which a bare `copy` parent or `--help` never needs.)
     static func restrict() {
         UTType.loadsSystemSharedMIMEInfo = false
     }
 
-    /// Runs `body` with UniformTypes allowed to read the system shared-mime-info database on a lookup
-    /// miss, then forbids it again.
+    /// Answers `lookUp` from what is loaded; when that is nil, or `isKnown` says the answer is only a
+    /// placeholder (a dynamic type), reads the system database once and asks again.
     ///
     /// Used where a name comes from the user (a TYPE argument, a file name to detect): knowing
     /// `application/vnd.oasis.opendocument.text` or the `.odt` extension is worth the parse there. Lookups
-    /// the libraries make on their own (their static type tables) must not trigger it: the parse costs
-    /// far more than the whole `paste` of a short text.
-    static func consulting<Result>(_ body: () throws -> Result) rethrows -> Result {
-        UTType.loadsSystemSharedMIMEInfo = true
-        defer { UTType.loadsSystemSharedMIMEInfo = false }
-        return try body()
+    /// the libraries make on their own (their static type tables) never trigger it: the parse costs far more
+    /// than the whole `paste` of a short text.
+    static func resolving<Result>(_ lookUp: () -> Result?, isKnown: (Result) -> Bool) -> Result? {
+        if let found = lookUp(), isKnown(found) { return found }
+        UTType.loadSystemSharedMIMEInfo()
+        return lookUp()
+    }
+
+    /// Reads the system database now (once per process), for commands that describe types in full.
+    static func load() {
+        UTType.loadSystemSharedMIMEInfo()
     }
 }

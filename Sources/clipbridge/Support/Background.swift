@@ -1,11 +1,13 @@
 // ClipBridge — the clipbridge command-line tool.
-// Detached serving without fork(): re-execute this binary in a new session (architecture.md §4.5-14).
+// Detached serving by re-executing this binary in a new session (architecture.md §4.5-14): the way `copy`
+// detaches when it cannot fork.
 //
-// wl-copy and xclip fork() after taking the selection. That is only safe in a single-threaded process;
-// once Swift's runtime, Dispatch or the X connection's thread exist, a forked child inherits locks
-// held by threads that no longer exist. So `copy` never forks: it spawns `/proc/self/exe` with a
-// hidden subcommand, hands over the payload as inherited file descriptors, and waits on a status
-// pipe until the child says whether it owns the selection.
+// wl-copy and xclip fork() after taking the selection, and so does `copy` while its process has one thread
+// (ForkedServer.swift, the default). A fork is only safe then: once Swift's runtime, Dispatch or the X
+// connection's thread exist, a forked child inherits locks held by threads that no longer exist. So when the
+// process already has threads (or CLIPBRIDGE_DETACH=exec asks for it), `copy` spawns `/proc/self/exe` with a
+// hidden subcommand, hands over the payload as inherited file descriptors, and waits on a status pipe until
+// the child says whether it owns the selection.
 
 import Glibc
 import X11Selection
@@ -15,9 +17,6 @@ enum Background {
     /// The descriptor number at which the child finds the write end of the status pipe; the payload
     /// descriptors follow it (4, 5, …) in the order they were passed.
     static let statusDescriptor: Int32 = 3
-
-    /// glibc's POSIX_SPAWN_SETSID (spawn.h, behind _GNU_SOURCE, so not imported into Swift).
-    private static let spawnSetSID: Int32 = 0x80
 
     /// Spawns this executable detached: new session (so the terminal's SIGHUP and the caller's Ctrl-Z
     /// never reach it: bugaevc/wl-clipboard#298), stdin/stdout/stderr on /dev/null (so
@@ -43,44 +42,27 @@ enum Background {
             throw systemFailure("cannot duplicate a descriptor")
         }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for target in Int32(0)...2 {
-            posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
+        let spawned = Spawn.start("/proc/self/exe", arguments: ["clipbridge"] + arguments, newSession: true) { actions in
+            for target in Int32(0)...2 {
+                posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
+            }
+            // Descriptors our caller leaked to us (not close-on-exec) must not reach the server: a terminal,
+            // editor or `$(…)` waiting for EOF on one would hang for as long as we serve
+            // (helix-editor/helix#11633, mawww/kakoune#2325). Ours are all close-on-exec.
+            for fd in inheritableDescriptors() where fd > 2 {
+                posix_spawn_file_actions_addclose(&actions, fd)
+            }
+            for (offset, fd) in high.enumerated() {
+                posix_spawn_file_actions_adddup2(&actions, fd, statusDescriptor + Int32(offset))
+            }
         }
-        // Descriptors our caller leaked to us (not close-on-exec) must not reach the server: a terminal,
-        // editor or `$(…)` waiting for EOF on one would hang for as long as we serve
-        // (helix-editor/helix#11633, mawww/kakoune#2325). Ours are all close-on-exec.
-        for fd in inheritableDescriptors() where fd > 2 {
-            posix_spawn_file_actions_addclose(&actions, fd)
-        }
-        for (offset, fd) in high.enumerated() {
-            posix_spawn_file_actions_adddup2(&actions, fd, statusDescriptor + Int32(offset))
-        }
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var emptyMask = sigset_t()
-        sigemptyset(&emptyMask)
-        posix_spawnattr_setsigmask(&attributes, &emptyMask)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(spawnSetSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv = ["clipbridge"] + arguments
-        var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { for pointer in cArguments { free(pointer) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, "/proc/self/exe", &actions, &attributes, &cArguments, environ)
-        guard result == 0 else {
+        switch spawned {
+        case .success(let pid):
+            return (pipeEnds[0], pid)
+        case .failure(let error):
             close(pipeEnds[0])
-            throw CLIFailure(status: .ownershipFailed,
-                             message: "cannot start the background server: \(String(cString: strerror(result)))")
+            throw CLIFailure(status: .ownershipFailed, message: "cannot start the background server: \(error.message)")
         }
-        return (pipeEnds[0], pid)
     }
 
     /// Waits until the child reports on the status pipe, then reaps nothing: the child lives on.

@@ -52,38 +52,22 @@ struct CommandRunner: Sendable {
         guard Descriptors.makePipe(&ends) else {
             throw CLIFailure(status: .ioError, message: "cannot create a pipe: \(String(cString: strerror(errno)))")
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, ends[0], STDIN_FILENO)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var emptyMask = sigset_t()
-        sigemptyset(&emptyMask)
-        posix_spawnattr_setsigmask(&attributes, &emptyMask)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
         var merged = ProcessInfo.processInfo.environment
         for (key, value) in environment { merged[key] = value }
-        let environmentStrings = merged.map { "\($0.key)=\($0.value)" }
-        var cEnvironment: [UnsafeMutablePointer<CChar>?] = environmentStrings.map { strdup($0) } + [nil]
-        var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer {
-            for pointer in cEnvironment { free(pointer) }
-            for pointer in cArguments { free(pointer) }
+        let stdinEnd = ends[0]
+        let spawned = Spawn.start(
+            arguments[0], arguments: arguments, environment: merged.map { "\($0.key)=\($0.value)" },
+            searchPath: true
+        ) { actions in
+            posix_spawn_file_actions_adddup2(&actions, stdinEnd, STDIN_FILENO)
         }
-        var pid: pid_t = 0
-        let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, &cArguments, &cEnvironment)
         close(ends[0])
-        guard result == 0 else {
+        switch spawned {
+        case .success(let pid):
+            return Running(pid: pid, input: ends[1])
+        case .failure(let error):
             close(ends[1])
-            throw CLIFailure(status: .ioError, message: "cannot run \(arguments[0]): \(String(cString: strerror(result)))")
+            throw CLIFailure(status: .ioError, message: "cannot run \(arguments[0]): \(error.message)")
         }
-        return Running(pid: pid, input: ends[1])
     }
 }

@@ -74,7 +74,8 @@ enum Detection {
     static func detectedType(fileName: String?, sniffed: ContentSniffer) -> String? {
         if let fileName, let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex {
             let ext = String(fileName[fileName.index(after: dot)...])
-            if let type = MIMEDatabase.consulting({ UTType(filenameExtension: ext) }), !type.isDynamic,
+            if let type = MIMEDatabase.resolving({ UTType(filenameExtension: ext) }, isKnown: { !$0.isDynamic }),
+               !type.isDynamic,
                !isPlainText(type) {
                 // A binary extension on text-like bytes (a ".png" that is really a note) is not
                 // believed: the text family is offered instead, so nothing unpasteable is claimed.

@@ -78,7 +78,8 @@ struct PasteRequest: Sendable {
             return try await best(type.contentType, in: available, clipboard: clipboard)
         }
         if let output, let ext = output.split(separator: "/").last?.split(separator: ".").dropFirst().last,
-           let inferred = MIMEDatabase.consulting({ UTType(filenameExtension: String(ext)) }), !inferred.isDynamic,
+           let inferred = MIMEDatabase.resolving({ UTType(filenameExtension: String(ext)) }, isKnown: { !$0.isDynamic }),
+           !inferred.isDynamic,
            let best = try await best(inferred, in: available, clipboard: clipboard) {
             return best
         }
