@@ -21,6 +21,17 @@ struct TypeCommandTests {
         return try JSONDecoder().decode(TypeInfo.self, from: result.stdout)
     }
 
+    @Test("names only the machine's shared-mime-info database knows are found (it is read on demand)")
+    func sharedMIMEInfoNames() async throws {
+        // Debian's shared-mime-info declares OpenDocument text; the built-in table does not.
+        let byExtension = try await info(".odt")
+        #expect(byExtension.mimeTypes.contains("application/vnd.oasis.opendocument.text"), "\(byExtension)")
+        #expect(byExtension.conformsTo.contains("public.zip-archive"), "\(byExtension.conformsTo)")
+        let byMIME = try await info("application/vnd.oasis.opendocument.text")
+        #expect(byMIME.identifier == byExtension.identifier)
+        #expect(byMIME.filenameExtensions.contains("odt"))
+    }
+
     @Test("a MIME type: identifier, conformance chain, MIME types, extensions and X targets")
     func mimeType() async throws {
         let png = try await info("image/png")
