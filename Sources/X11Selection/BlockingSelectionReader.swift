@@ -44,7 +44,7 @@ public final class BlockingSelectionReader {
                               bytes: UnsafeRawBufferPointer(start: nil, count: 0))
         // In the one round trip that also creates the window: what the first reads need. The names owners
         // usually list in TARGETS are interned by the first read while its owner answers (see
-        // `internWhileWaiting`): Xlib handles each InternAtom reply with a few system calls, about 8 µs a
+        // `internCommonNamesOnce`): Xlib handles each InternAtom reply with a few system calls, about 8 µs a
         // name here, time better spent while the owner works than before the first request.
         _ = atoms(Self.essentialNames + (1...2).map(Self.propertyName))
         serverTime = opened.takePropertyNotify(window: window, property: .wmName) ?? .currentTime
@@ -163,7 +163,8 @@ public final class BlockingSelectionReader {
                 byteCount: machine.byteCount)
         }
 
-        try internWhileWaiting(afterSending: { finished = try perform(machine.start()) })
+        finished = try perform(machine.start())
+        internCommonNamesOnce()
         // Protocol errors are drained as they come (a BadWindow for the watched owner means it is gone), so the
         // queue never grows. An abandoned read needs no clean-up: the owner of an INCR transfer times out when
         // we stop deleting, and each read has its own property.
@@ -241,8 +242,7 @@ public final class BlockingSelectionReader {
     /// Interns ``commonNames`` once, right after the first read's request went out: the replies come
     /// while the owner prepares its answer, and the SelectionNotify that arrives meanwhile waits in
     /// Xlib's queue for the read.
-    private func internWhileWaiting(afterSending send: () throws -> Void) rethrows {
-        try send()
+    private func internCommonNamesOnce() {
         guard !commonNamesInterned else { return }
         commonNamesInterned = true
         _ = atoms(Self.commonNames)

@@ -37,7 +37,7 @@ extension X11Connection {
             replied(.direct(request, property: property), success: false)
         case .answer(let answer, let property):
             guard let claim else { return }
-            perform(answer, claim: claim, route: .direct(request, property: property), time: request.time)
+            serve(answer, claim: claim, route: .direct(request, property: property), time: request.time)
         }
     }
 
@@ -52,7 +52,7 @@ extension X11Connection {
     }
 
     /// Carries out the answer to one conversion (a request's, or a pair of a MULTIPLE).
-    private func perform(_ answer: TargetTable.Answer, claim: Claim, route: ReplyRoute, time: X11Timestamp) {
+    private func serve(_ answer: TargetTable.Answer, claim: Claim, route: ReplyRoute, time: X11Timestamp) {
         guard let display = xdisplay else { return }
         let requestor = route.requestor
         let property = route.property
@@ -160,8 +160,8 @@ extension X11Connection {
                 replied(pairRoute, success: false)
                 continue
             }
-            perform(claim.table.answer(for: SelectionTarget(rawValue: name), insideMultiple: true), claim: claim,
-                    route: pairRoute, time: time)
+            serve(claim.table.answer(for: SelectionTarget(rawValue: name), insideMultiple: true), claim: claim,
+                  route: pairRoute, time: time)
         }
     }
 

@@ -12,14 +12,14 @@ enum WireCodec: Equatable {
     case bytes
     /// UTF-8 text (`UTF8_STRING`, `text/plain;charset=utf-8`); trailing NULs dropped.
     case utf8Text
-    /// ISO-8859-1 text (`STRING`, ICCCM §2.6.2) — unless the bytes are valid UTF-8 with non-ASCII in them:
-    /// xsel 1.2 in a non-UTF-8 locale offers only STRING and TEXT and fills both with the UTF-8 bytes it was
-    /// given, and Latin-1 text that happens to be valid multi-byte UTF-8 (`Ã©` and the like) is all but
-    /// unheard of.
+    /// ISO-8859-1 text, as a charset label declares it (`text/plain;charset=iso-8859-1`).
     case latin1Text
-    /// `text/plain` with no charset: Qt writes UTF-8, GTK ASCII, ClipBridge and xsel Latin-1 — UTF-8 when
-    /// the bytes are valid UTF-8, else Latin-1.
-    case unlabelledText
+    /// Text whose encoding the owner's label does not settle: UTF-8 when the bytes are valid UTF-8, else
+    /// Latin-1 (Latin-1 text that is also valid multi-byte UTF-8, `Ã©` and the like, is all but unheard of).
+    /// - `STRING` (ICCCM §2.6.2 says Latin-1): xsel 1.2 in a non-UTF-8 locale offers only STRING and TEXT and
+    ///   fills both with the UTF-8 bytes it was given.
+    /// - `text/plain` with no charset: Qt writes UTF-8, GTK ASCII, ClipBridge and xsel Latin-1.
+    case utf8OrLatin1Text
     /// `TEXT` / `COMPOUND_TEXT`: the reply's property type says the encoding (ICCCM §2.7.1).
     case x11Text
     /// Text that may be UTF-16 (Firefox's `text/html`, `text/uri-list`; Qt detects the same way).
@@ -33,8 +33,7 @@ enum WireCodec: Equatable {
     static func codec(for target: SelectionTarget) -> WireCodec {
         switch target {
         case .utf8String, .utf8PlainText: return .utf8Text
-        case .string: return .latin1Text
-        case .plainText: return .unlabelledText
+        case .string, .plainText: return .utf8OrLatin1Text
         case .text, .compoundText: return .x11Text
         case TargetMapping.mozURL: return .utf16Text
         case TargetMapping.html, TargetMapping.uriList: return .autodetectedText
@@ -61,13 +60,15 @@ enum WireCodec: Equatable {
             return data
         case .utf8Text:
             return Data(Self.trimmingNULs(String(decoding: data, as: UTF8.self)).utf8)
-        case .latin1Text, .unlabelledText:
+        case .latin1Text:
+            return Data(Self.trimmingNULs(TextDecoding.latin1(data)).utf8)
+        case .utf8OrLatin1Text:
             if let text = TextDecoding.utf8(data) { return Data(Self.trimmingNULs(text).utf8) }
             return Data(Self.trimmingNULs(TextDecoding.latin1(data)).utf8)
         case .x11Text:
             switch propertyType {
             case .utf8String: return WireCodec.utf8Text.decode(data, propertyType: propertyType)
-            case .string: return WireCodec.latin1Text.decode(data, propertyType: propertyType)
+            case .string: return WireCodec.utf8OrLatin1Text.decode(data, propertyType: propertyType)
             default:
                 // COMPOUND_TEXT is ASCII until its first escape sequence (ECMA-35); pure ASCII needs no Xlib.
                 guard data.allSatisfy({ $0 < 0x80 && $0 != 0x1B }) else { return nil }

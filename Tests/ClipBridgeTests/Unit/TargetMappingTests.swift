@@ -26,6 +26,18 @@ struct TargetMappingTests {
         #expect(gtk.union(qt).isSubset(of: Set(expected)))
     }
 
+    @Test("STRING holding UTF-8 (xsel in a C locale) reads as UTF-8; a declared Latin-1 label stays Latin-1")
+    func stringDecoding() {
+        let utf8 = Data("café".utf8)  // 63 61 66 c3 a9
+        #expect(TargetMapping.canonicalText(utf8, target: .string, propertyType: .string) == utf8)
+        #expect(TargetMapping.canonicalText(utf8, target: .text, propertyType: .string) == utf8)
+        let latin1 = Data([0x63, 0x61, 0x66, 0xE9])  // café in Latin-1: not valid UTF-8
+        #expect(TargetMapping.canonicalText(latin1, target: .string, propertyType: .string) == utf8)
+        // The label is the owner's word: both byte sequences are Latin-1 there.
+        #expect(TargetMapping.canonicalText(utf8, target: "text/plain;charset=iso-8859-1", propertyType: "text/plain")
+            == Data("cafÃ©".utf8))
+    }
+
     @Test("the best text is chosen by meaning, not by the owner's order")
     func preferredTextTarget() {
         // xsel 1.2 lists TEXT first (and answers it with UTF-8 typed STRING).
