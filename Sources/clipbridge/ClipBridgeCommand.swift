@@ -32,42 +32,12 @@ struct ClipBridgeCommand: AsyncParsableCommand {
     )
 
     /// Unblocks the signals we handle before anything else runs (an inherited blocked mask would make
-    /// `copy --foreground` and `watch` ignore SIGTERM), then parses and runs as ArgumentParser does.
+    /// `copy --foreground` and `watch` ignore SIGTERM), then runs the command line (``Invocation``).
     static func main() async {
         Signals.unblockHandledSignals()
         Memory.keepFreedChunks()
         do {
-            // The detached server is started by `copy` with exactly one argument: parse it directly.
-            // ArgumentParser's reflection-based parse is a large part of a process's start-up, and
-            // this start-up is on the path of every `clipbridge copy`.
-            let argc = CommandLine.argc
-            if argc == 3, CommandLine.argument(1, is: ServeDetached.commandName) {
-                try await ServeDetached.serve(plan: CommandLine.arguments[2])
-                return
-            }
-            // Plain `clipbridge paste` and `… | clipbridge copy`, the forms scripts run most, likewise;
-            // recognised in argv itself: building `CommandLine.arguments` (an array of strings, the
-            // runtime's first generic metadata of its kind) took 0.13 ms from `main` to the paste, 0.09 without.
-            if argc == 2, CommandLine.argument(1, is: "paste") {
-                try QuickPaste.run()  // returns only when the full path must do it
-                try await PasteRequest().run()
-                return
-            }
-            if argc == 2, CommandLine.argument(1, is: "copy") {
-                // Before any await: the fork needs a process with one thread.
-                if let child = try CopyRequest().startForked() { await child.serve() }
-                try await CopyRequest().run()
-                return
-            }
-            var command = try parseAsRoot()
-            if let copy = command as? Copy, let child = try copy.request.startForked() {
-                await child.serve()
-            }
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
+            try await Invocation.run(Invocation.fromCommandLine())
         } catch let code as ExitCode {
             // The message is printed already; ArgumentParser's exit(withError:) would build its help
             // generator just to find that out, a visible part of a failing command's time.
@@ -75,13 +45,5 @@ struct ClipBridgeCommand: AsyncParsableCommand {
         } catch {
             exit(withError: error)
         }
-    }
-}
-
-extension CommandLine {
-    /// Whether argument `index` (which must be below `argc`) is `word`, compared in argv itself.
-    static func argument(_ index: Int, is word: String) -> Bool {
-        guard let argument = unsafeArgv[index] else { return false }
-        return strcmp(argument, word) == 0
     }
 }

@@ -106,8 +106,7 @@ struct Copy: AsyncParsableCommand {
         if stdinUses > 1 { throw ValidationError("Standard input can be used only once.") }
     }
 
-    /// Runs the copy the options describe (see `CopyRequest`).
-    /// The copy as plain values.
+    /// The copy as plain values (what runs it: `CopyRequest`).
     var request: CopyRequest {
         CopyRequest(display: displayOptions.display, selection: selectionOptions.name, text: text,
                     type: type, file: file, add: add, files: files, cut: cut, sensitive: sensitive,

@@ -63,10 +63,13 @@ struct Paste: AsyncParsableCommand {
         }
     }
 
-    /// Runs the paste the options describe (see `PasteRequest`).
+    /// The paste as plain values (what runs it: `PasteRequest`).
+    var request: PasteRequest {
+        PasteRequest(display: displayOptions.display, selection: selectionOptions.name, type: type,
+                     listTypes: listTypes, json: json, output: output, noNewline: noNewline, timeout: timeout)
+    }
+
     func run() async throws {
-        try await PasteRequest(display: displayOptions.display, selection: selectionOptions.name, type: type,
-                               listTypes: listTypes, json: json, output: output, noNewline: noNewline,
-                               timeout: timeout).run()
+        try await request.run()
     }
 }

@@ -1,5 +1,5 @@
 // ClipBridge — the clipbridge command-line tool.
-// The hidden subcommand the detached server runs as (see Support/Background.swift).
+// The hidden subcommand the detached server runs as (see Support/Detach.swift).
 
 import ArgumentParser
 import FoundationEssentials
@@ -29,12 +29,12 @@ struct ServeDetached: AsyncParsableCommand {
     /// Serves the plan (JSON): what `run` does, callable without building the command (its
     /// ArgumentParser property wrapper), for the re-executed server's start-up.
     static func serve(plan: String) async throws {
-        let status = Background.statusDescriptor
+        let status = Detach.statusDescriptor
         Signals.ignoreTerminalSignals()
         // Do not keep the caller's working directory busy (an unmountable USB stick).
         _ = chdir("/")
         guard let data = plan.data(using: .utf8), let plan = try? JSONDecoder().decode(CopyPlan.self, from: data) else {
-            Background.report(.failure(CLIFailure(status: .usage, message: "invalid serve plan")), to: status)
+            Detach.report(.failure(CLIFailure(status: .usage, message: "invalid serve plan")), to: status)
             throw ExitCode(ExitStatus.usage.rawValue)
         }
         let count = (plan.representations.map(\.payload).max() ?? -1) + 1
@@ -42,13 +42,13 @@ struct ServeDetached: AsyncParsableCommand {
         do {
             payloads = try (0..<count).map { try Spool.adopt(descriptor: status + 1 + Int32($0)) }
         } catch {
-            Background.report(.failure(CLIFailure(error, display: plan.display)), to: status)
+            Detach.report(.failure(CLIFailure(error, display: plan.display)), to: status)
             throw ExitCode(ExitStatus.ioError.rawValue)
         }
         var exitStatus = ExitStatus.success
         _ = await CopyServer(plan: plan, payloads: payloads).run { result in
             if case .failure(let failure) = result { exitStatus = failure.status }
-            Background.report(result, to: status)
+            Detach.report(result, to: status)
         }
         if exitStatus != .success { throw ExitCode(exitStatus.rawValue) }
     }

@@ -68,6 +68,20 @@ struct DetachTests {
         #expect(procStatus(pid, "SigBlk") == "0000000000000000")
     }
 
+    @Test("by default copy forks (bare and with options): the server is the copy process itself, no re-exec")
+    func forkedServer() async throws {
+        let display = try CLI.server().display
+        for (arguments, stdin) in [(["copy"], "bare"), (["copy", "-t", "text/html", "<b>parsed</b>"], "")] {
+            let copy = try await CLI.run(arguments, display: display, stdin: .data(Data(stdin.utf8)))
+            #expect(copy.succeeded, "\(copy)")
+            let pid = try #require(await newestDetachedServer(display: display))
+            let command = (FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") ?? Data())
+                .split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            #expect(Array(command.dropFirst()) == arguments, "\(command)")
+        }
+        #expect(try await Xclip.paste(display, target: "text/html").stdoutText == "<b>parsed</b>")
+    }
+
     @Test("CLIPBRIDGE_DETACH=exec starts the server as a new process (serve-detached) that behaves the same")
     func reexecutedServer() async throws {
         let display = try CLI.server().display

@@ -38,6 +38,13 @@ struct CopyRequest: Sendable {
     /// --clear.
     var clear = false
 
+    /// Runs the copy: `--clear` and `--foreground` in this process, any other copy detached (``Detach``).
+    ///
+    /// On the main actor so that a caller on the main thread (`main`) enters it without a hop: everything
+    /// up to the detach is synchronous, so the process still has a single thread when ``Detach`` decides
+    /// whether it may fork. Does not return after a detach: the caller's side ends the process with status 0
+    /// once the server owns the selection, the forked server's side when it stops serving.
+    @MainActor
     func run() async throws {
         do {
             if clear {
@@ -45,55 +52,37 @@ struct CopyRequest: Sendable {
                 return
             }
             let (plan, payloads) = try makePlan()
-            if foreground {
-                let server = CopyServer(plan: plan, payloads: payloads)
-                var failure: CLIFailure?
-                let ending = await server.run { result in
-                    if case .failure(let error) = result { failure = error }
+            guard foreground else {
+                switch try Detach.start(plan: plan, payloads: payloads, timeout: 5) {
+                case .caller: _exit(ExitStatus.success.rawValue)
+                case .server(let server): await server.serve()
                 }
-                if let failure { throw failure }
-                switch ending {
-                case .signal(let signal):
-                    Output.complain("\(Signals.name(signal)): released the selection")
-                case .connectionEnded:
-                    // The lease ended without a loss, the loop count or a signal: the X server went away.
-                    let name = display ?? CLIFailure.environmentDisplay ?? "(DISPLAY unset)"
-                    throw CLIFailure(status: .transferFailed,
-                                     message: "the connection to X display \(name) broke (\(selection.rawValue))")
-                default:
-                    break
-                }
-                return
             }
-            try Self.detach(plan: plan, payloads: payloads)
+            try await serveInForeground(plan: plan, payloads: payloads)
         } catch {
             throw CLIFailure(error, display: display, selection: selection).exit()
         }
     }
 
-    /// The usual `copy` (neither --foreground nor --clear), started the xclip way when this process still
-    /// has one thread: reads the content, claims the selection, forks. The parent exits here with status 0
-    /// once the claim is verified (or with the failure's status); the child gets the server to run.
-    /// Returns nil, having done nothing, when the copy is of another kind, the process already has
-    /// threads, or `CLIPBRIDGE_DETACH=exec` asks for it: then ``run()`` starts the server by re-executing.
-    ///
-    /// Synchronous on purpose: `main` calls it before its first `await`, which would start Swift's
-    /// thread pool (and a fork must happen while only the calling thread exists).
-    func startForked() throws -> ForkedServer.Child? {
-        guard !foreground, !clear, ForkedServer.isSingleThreaded, !Self.prefersExec else { return nil }
-        do {
-            let (plan, payloads) = try makePlan()
-            return try ForkedServer.start(plan: plan, payloads: payloads, timeout: 5)
-        } catch {
-            throw CLIFailure(error, display: display, selection: selection).exit()
+    /// `--foreground`: serves from this process until the server ends.
+    private func serveInForeground(plan: CopyPlan, payloads: [SpooledPayload]) async throws {
+        let server = CopyServer(plan: plan, payloads: payloads)
+        var failure: CLIFailure?
+        let ending = await server.run { result in
+            if case .failure(let error) = result { failure = error }
         }
-    }
-
-    /// `CLIPBRIDGE_DETACH=exec`: start the server as a new process (`serve-detached`) instead of forking,
-    /// for an environment where forking this process is unwelcome (and so the tests reach that path).
-    static var prefersExec: Bool {
-        guard let value = getenv("CLIPBRIDGE_DETACH") else { return false }
-        return strcmp(value, "exec") == 0
+        if let failure { throw failure }
+        switch ending {
+        case .signal(let signal):
+            Output.complain("\(Signals.name(signal)): released the selection")
+        case .connectionEnded:
+            // The lease ended without a loss, the loop count or a signal: the X server went away.
+            let name = display ?? CLIFailure.environmentDisplay ?? "(DISPLAY unset)"
+            throw CLIFailure(status: .transferFailed,
+                             message: "the connection to X display \(name) broke (\(selection.rawValue))")
+        default:
+            break
+        }
     }
 
     /// Reads the payloads and builds the plan.
@@ -148,14 +137,6 @@ struct CopyRequest: Sendable {
             plan.representations.append(CopyPlan.Representation(typeName: nil, payload: textual))
         }
         return (plan, payloads)
-    }
-
-    /// Starts the detached server and waits until it owns the selection (or failed to).
-    static func detach(plan: CopyPlan, payloads: [SpooledPayload]) throws {
-        let json = String(decoding: try JSONEncoder().encode(plan), as: UTF8.self)
-        let child = try Background.spawnDetached(arguments: [ServeDetached.commandName, json],
-                                                 passing: payloads.map(\.descriptor))
-        try Background.awaitReadiness(statusDescriptor: child.status, pid: child.pid, timeoutMilliseconds: 15_000)
     }
 
     /// Takes the selection with an empty offer and releases it at once, so it ends up owned by nobody

@@ -12,7 +12,7 @@ struct CopyServer: Sendable {
     var plan: CopyPlan
     /// The payloads, indexed by `CopyPlan.Representation.payload`.
     var payloads: [SpooledPayload]
-    /// The selection already claimed before a fork (see `ForkedServer`); nil claims it here.
+    /// The selection already claimed before a fork (see `Detach`); nil claims it here.
     var prepared: PreparedClaim? = nil
 
     /// Payloads up to this size are served from memory; larger ones stream from their descriptor.
