@@ -57,7 +57,7 @@ extension X11Connection {
                 handleRequestorPropertyDeleted(TransferKey(requestor: changedWindow, property: property))
             }
         case .destroyNotify(let destroyed):
-            windowVanished(destroyed, reason: "the requestor window was destroyed")
+            windowVanished(destroyed)
         case .ownerChange(let change):
             lastServerTime = change.timestamp
             handleOwnerChange(change)
@@ -88,8 +88,8 @@ extension X11Connection {
 
     /// Another client's window is gone (DestroyNotify, or BadWindow on a request about it): transfers to it
     /// end, and reads from it end as "owner gone".
-    private func windowVanished(_ vanished: X11Window, reason: String) {
-        dropTransfers(to: vanished, reason: reason)
+    private func windowVanished(_ vanished: X11Window) {
+        dropTransfers(to: vanished)
         windowInterests.forget(vanished)
         for read in reads.values where read.machine.watchedOwner == vanished {
             perform(read.machine.windowDestroyed(vanished), for: read)
@@ -110,7 +110,7 @@ extension X11Connection {
     func handleProtocolError(_ error: X11Error) {
         if error.isBadWindow, windowInterests.contains(X11Window(rawValue: error.resourceID)) {
             logger.debug("a watched window vanished: \(error)")
-            windowVanished(X11Window(rawValue: error.resourceID), reason: "the requestor window vanished")
+            windowVanished(X11Window(rawValue: error.resourceID))
             return
         }
         if error.isBadWindow {
@@ -142,7 +142,7 @@ extension X11Connection {
                 if let read = reads[property] { perform(read.machine.deadlinePassed(), for: read) }
             case .outgoing(let key):
                 if let transfer = outgoing[key] {
-                    endTransfer(transfer, served: false, reason: "the requestor stopped reading (idle timeout)")
+                    drop(transfer, .requestorIdle)
                 }
             case .timestamp(let id):
                 if let index = timestampWaiters.firstIndex(where: { $0.id == id }) {

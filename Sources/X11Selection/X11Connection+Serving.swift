@@ -285,7 +285,7 @@ extension X11Connection {
         let key = TransferKey(requestor: requestor, property: property)
         if let existing = outgoing[key] {
             // ICCCM forbids reusing a property mid-transfer; a requestor that does has given up on the old one.
-            endTransfer(existing, served: false, reason: "replaced by a new request for the same property")
+            drop(existing, .superseded)
         }
         let transfer = OutgoingTransfer(
             key: key, claimID: claim.id, target: representation.target, type: type, format: format,

@@ -3,6 +3,10 @@
 /// The owner first writes a property of type INCR whose value is a lower bound of the size, and sends
 /// SelectionNotify. Each time the requestor deletes the property the owner writes the next chunk; after
 /// the last chunk it writes a zero-length property, which ends the transfer.
+///
+/// announced → sending → ended: ``Ending/completed`` when the end marker was written after every byte;
+/// ``Ending/dropped(_:)`` with its ``DropCause`` when the transfer stopped short. (The request before it is
+/// decided by `SelectionRequestPolicy`.)
 struct IncrementalSender: Sendable, Equatable {
     /// What to write after the requestor deleted the property.
     enum Step: Sendable, Equatable {
@@ -19,8 +23,39 @@ struct IncrementalSender: Sendable, Equatable {
         case announced
         /// Some chunks sent.
         case sending
-        /// The zero-length end marker was written.
-        case ended
+        /// The transfer is over, as `Ending` says.
+        case ended(Ending)
+    }
+
+    /// How a transfer ended.
+    enum Ending: Sendable, Equatable {
+        /// Every byte was sent, then the end marker.
+        case completed
+        /// The transfer stopped short.
+        case dropped(DropCause)
+    }
+
+    /// Why a transfer stopped short.
+    enum DropCause: Sendable, Equatable, CustomStringConvertible {
+        /// The requestor's window was destroyed, or an X error said it is gone.
+        case requestorGone
+        /// The requestor stopped deleting the property for longer than the idle timeout (ICCCM leaves the
+        /// owner to decide how long to wait; a requestor that died without its window going away looks so).
+        case requestorIdle
+        /// The payload could not be read to its end (a file that shrank or failed); the end marker was written
+        /// after what was sent, so the requestor gets a short, well-formed transfer.
+        case sourceUnreadable
+        /// The requestor asked again into the same property, which replaces this transfer.
+        case superseded
+
+        var description: String {
+            switch self {
+            case .requestorGone: "the requestor went away"
+            case .requestorIdle: "the requestor stopped reading (idle timeout)"
+            case .sourceUnreadable: "the source could not be read to its end"
+            case .superseded: "replaced by a new request for the same property"
+            }
+        }
     }
 
     let totalSize: Int
@@ -69,7 +104,13 @@ struct IncrementalSender: Sendable, Equatable {
     /// The value of the INCR header: a lower bound of the size (ICCCM), clamped to 32 bits.
     var announcedSize: UInt { UInt(min(totalSize, Int(UInt32.max))) }
 
-    var isFinished: Bool { phase == .ended }
+    var isFinished: Bool { ending != nil }
+
+    /// How the transfer ended; nil while it runs.
+    var ending: Ending? {
+        if case .ended(let ending) = phase { return ending }
+        return nil
+    }
 
     /// The requestor deleted the property. `elapsed`: how long it took to take the chunk, from the write
     /// (flushed) to the deletion reaching us; nil when the driver did not measure it (no adaptation).
@@ -84,7 +125,7 @@ struct IncrementalSender: Sendable, Equatable {
                 lastLength = length
                 return .sendChunk(offset: offset, length: length)
             }
-            phase = .ended
+            phase = .ended(.completed)
             return .sendEnd
         case .ended:
             return .none
@@ -118,9 +159,20 @@ struct IncrementalSender: Sendable, Equatable {
 
     private func itemAligned(_ size: Int) -> Int { max(itemSize, size - size % itemSize) }
 
-    /// The payload source ended early (a file shrank while being sent): end the transfer now.
-    mutating func truncate() {
-        phase = .ended
+    /// The payload could not give the chunk ``propertyDeleted(after:)`` asked for: end the transfer now with
+    /// what was sent. Returns the step to take (the end marker), or `.none` when it had ended already.
+    mutating func sourceFailed() -> Step {
+        guard ending == nil else { return .none }
+        phase = .ended(.dropped(.sourceUnreadable))
+        return .sendEnd
+    }
+
+    /// Stops the transfer for `cause` (nothing more is written). Returns false when it had ended already, so
+    /// each transfer ends, and is reported, once.
+    mutating func drop(_ cause: DropCause) -> Bool {
+        guard ending == nil else { return false }
+        phase = .ended(.dropped(cause))
+        return true
     }
 
     /// Sizes above this go INCR. Derived from the server's maximum request size (in bytes): a

@@ -3,7 +3,8 @@
 /// notify, starts an INCR transfer, whose own steps `IncrementalSender` decides).
 ///
 /// request → held (a prepared claim without its offer yet) | refused (with the reason) | answered
-/// (TARGETS, TIMESTAMP, MULTIPLE, a side-effect target, or content → served whole or INCR → done / dropped).
+/// (TARGETS, TIMESTAMP, MULTIPLE, a side-effect target, or content → served whole, or INCR, whose
+/// `IncrementalSender` ends it completed or dropped with its `DropCause`).
 enum SelectionRequestPolicy {
     /// Why a request is refused (property None in the notify).
     enum Refusal: Sendable, Equatable, CustomStringConvertible {

@@ -19,6 +19,55 @@ import Testing
         #expect(result5 == .none)
     }
 
+    @Test func aCompletedTransferEndsCompletedAndCannotBeDroppedAfterwards() {
+        var sender = IncrementalSender(totalSize: 3, chunkSize: 4)
+        #expect(sender.ending == nil)
+        _ = sender.propertyDeleted()
+        let step1 = sender.propertyDeleted()
+        #expect(step1 == .sendEnd)
+        #expect(sender.ending == .completed)
+        let step2 = sender.drop(.requestorGone)
+        #expect(!step2)
+        #expect(sender.ending == .completed)
+        let step3 = sender.sourceFailed()
+        #expect(step3 == .none)
+    }
+
+    @Test(arguments: [IncrementalSender.DropCause.requestorGone, .requestorIdle, .superseded])
+    func aDroppedTransferEndsOnceWithItsCauseAndSendsNothingMore(cause: IncrementalSender.DropCause) {
+        var sender = IncrementalSender(totalSize: 10, chunkSize: 4)
+        let step4 = sender.drop(cause)
+        #expect(step4, "dropped while announced")
+        #expect(sender.ending == .dropped(cause))
+        let step5 = sender.drop(.requestorIdle)
+        #expect(!step5, "a second drop is refused: the transfer ends, and is reported, once")
+        #expect(sender.ending == .dropped(cause))
+        let step6 = sender.propertyDeleted()
+        #expect(step6 == .none)
+        #expect(!cause.description.isEmpty)
+
+        var midway = IncrementalSender(totalSize: 10, chunkSize: 4)
+        _ = midway.propertyDeleted()
+        let step7 = midway.drop(cause)
+        #expect(step7, "dropped while sending")
+        let step8 = midway.propertyDeleted()
+        #expect(step8 == .none)
+    }
+
+    @Test func anUnreadableSourceEndsWithTheEndMarkerAndSaysSo() {
+        var sender = IncrementalSender(totalSize: 10, chunkSize: 4)
+        let step9 = sender.propertyDeleted()
+        #expect(step9 == .sendChunk(offset: 0, length: 4))
+        // The payload could not give bytes 4..<8: the requestor still gets a well-formed (short) transfer.
+        let step10 = sender.sourceFailed()
+        #expect(step10 == .sendEnd)
+        #expect(sender.ending == .dropped(.sourceUnreadable))
+        let step11 = sender.propertyDeleted()
+        #expect(step11 == .none)
+        let step12 = sender.sourceFailed()
+        #expect(step12 == .none)
+    }
+
     @Test func emptyPayloadEndsRightAway() {
         var sender = IncrementalSender(totalSize: 0, chunkSize: 4)
         let result6 = sender.propertyDeleted()
@@ -43,15 +92,6 @@ import Testing
         #expect(sender.chunkSize == 8)
         let result7 = sender.propertyDeleted()
         #expect(result7 == .sendChunk(offset: 0, length: 8))
-    }
-
-    @Test func truncationEndsTheTransfer() {
-        var sender = IncrementalSender(totalSize: 100, chunkSize: 10)
-        _ = sender.propertyDeleted()
-        sender.truncate()
-        #expect(sender.isFinished)
-        let result8 = sender.propertyDeleted()
-        #expect(result8 == .none)
     }
 
     @Test func thresholdFollowsTheServerLimit() {
