@@ -129,7 +129,7 @@ extension Clipboard {
     )
         async throws -> [T]
     {
-        if importer.isFileBacked, WireCodec.codec(for: target) == .bytes {
+        if importer.isFileBacked, TargetMapping.codec(for: target) == .bytes {
             return [try await importFile(importer, target: target)]
         }
         let data = try await canonicalData(of: target)

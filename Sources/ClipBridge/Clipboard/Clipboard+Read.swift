@@ -46,7 +46,7 @@ extension Clipboard {
     ) async throws
         -> PasteSummary
     {
-        if !type.isConverted, WireCodec.codec(for: type.target) == .bytes || type.target == .utf8String {
+        if !type.isConverted, TargetMapping.codec(for: type.target) == .bytes || type.target == .utf8String {
             let summary = try await connection.read(
                 selection, target: type.target, timeout: configuration.readTimeout, into: sink)
             return PasteSummary(type: type, byteCount: summary.byteCount)
@@ -117,7 +117,7 @@ extension Clipboard {
     /// Reads a target and decodes its wire encoding into canonical bytes (UTF-8 for text).
     func canonicalData(of target: SelectionTarget) async throws -> Data {
         let data = try await connection.read(selection, target: target, timeout: configuration.readTimeout)
-        if let decoded = WireCodec.codec(for: target).decode(data.bytes, propertyType: data.type) {
+        if let decoded = TargetMapping.codec(for: target).decode(data.bytes, propertyType: data.type) {
             return decoded
         }
         // COMPOUND_TEXT beyond ASCII: only Xlib decodes it; the engine's text reader does.

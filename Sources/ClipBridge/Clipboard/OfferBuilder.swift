@@ -30,7 +30,7 @@ struct OfferBuilder {
         guard let primary = items.first else { throw ClipboardError(.invalidItem, "nothing to copy") }
         var reps: [Rep] = []
         if items.count > 1 {
-            reps.append(Rep(target: TargetMapping.itemsTarget, source: .provider { try await ItemList.encode(items) }))
+            reps.append(Self.rep(TargetMapping.itemsTarget, .provider { try await ItemList.encode(items) }))
         }
 
         // Joined lists for other applications.
@@ -55,22 +55,20 @@ struct OfferBuilder {
                 textDone = true
             } else if type.conforms(to: .url), !representation.isFile {
                 guard !urisDone, let uris = joinedURIs, !uris.isEmpty else { continue }
-                reps.append(Rep(target: TargetMapping.uriList, source: .bytes(Data(URIList.format(uris).utf8))))
+                reps.append(Self.rep(TargetMapping.uriList, .bytes(Data(URIList.format(uris).utf8))))
                 urisDone = true
             } else if case .file(let url, let allowsOriginal) = representation.payload {
                 reps += try fileRepresentations(type: type, url: url)
                 if allowsOriginal, !urisDone, let uris = joinedURIs, !uris.isEmpty {
-                    reps.append(Rep(target: TargetMapping.uriList, source: .bytes(Data(URIList.format(uris).utf8))))
+                    reps.append(Self.rep(TargetMapping.uriList, .bytes(Data(URIList.format(uris).utf8))))
                     reps.append(gnomeRepresentation(uris))
                     urisDone = true
                     offeredTypes.append(.fileURL)
-                    offeredTypes.append(KnownTypes.gnomeCopiedFiles)
+                    offeredTypes.append(TargetMapping.gnomeCopiedFilesType)
                 }
-            } else if type == KnownTypes.color {
-                reps.append(Rep(target: TargetMapping.color, format: 16, source: source(of: representation.payload)))
             } else {
                 for target in TargetMapping.targets(for: type) {
-                    reps.append(Rep(target: target, source: source(of: representation.payload)))
+                    reps.append(Self.rep(target, source(of: representation.payload)))
                 }
             }
             offeredTypes.append(type)
@@ -87,7 +85,7 @@ struct OfferBuilder {
                 return gnomeRepresentation(files.uris)
             }
             if reps.contains(where: { $0.target == TargetMapping.uriList }) {
-                reps.append(Rep(target: TargetMapping.kdeCutSelection, source: .bytes(Data("1".utf8))))
+                reps.append(Self.rep(TargetMapping.kdeCutSelection, .bytes(Data("1".utf8))))
             }
         }
         return reps
@@ -100,6 +98,11 @@ struct OfferBuilder {
     static func textRepresentations(_ text: String) -> [Rep] {
         let family = SelectionOffer.textRepresentations(text)
         return TargetMapping.textTargets.compactMap { target in family.first { $0.target == target } }
+    }
+
+    /// A representation in the property format the table gives its target (16 for `application/x-color`).
+    private static func rep(_ target: SelectionTarget, _ source: SelectionOffer.DataSource) -> Rep {
+        Rep(target: target, format: TargetMapping.format(for: target), source: source)
     }
 
     private func isTextFamily(_ type: UTType) -> Bool {
@@ -115,22 +118,20 @@ struct OfferBuilder {
     }
 
     private func gnomeRepresentation(_ uris: [String]) -> Rep {
-        Rep(
-            target: TargetMapping.gnomeCopiedFiles,
-            source: .bytes(Data(GnomeCopiedFiles(isCut: isCut, uris: uris).text.utf8)))
+        Self.rep(TargetMapping.gnomeCopiedFiles, .bytes(Data(GnomeCopiedFiles(isCut: isCut, uris: uris).text.utf8)))
     }
 
     /// A file's content under its type's targets, streamed from disk. Text files offer the UTF-8 targets
     /// from disk, and the legacy encodings too when the file is small enough to convert.
     private func fileRepresentations(type: UTType, url: URL) throws -> [Rep] {
         guard type.conforms(to: .plainText) || type == .text else {
-            return TargetMapping.targets(for: type).map { Rep(target: $0, source: .file(url)) }
+            return TargetMapping.targets(for: type).map { Self.rep($0, .file(url)) }
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? Int.max
         if size <= Self.fileTextLimit, let text = TextDecoding.utf8(try Data(contentsOf: url)) {
             return Self.textRepresentations(text)
         }
-        return [Rep(target: .utf8PlainText, source: .file(url)), Rep(target: .utf8String, source: .file(url))]
+        return [Self.rep(.utf8PlainText, .file(url)), Self.rep(.utf8String, .file(url))]
     }
 
     /// A representation pinned to one target: bytes as given, except that text targets get their encoding.
@@ -144,18 +145,14 @@ struct OfferBuilder {
         {
             return Self.textRepresentations(text).filter { $0.target == target }
         }
-        return [
-            Rep(
-                target: target, format: target == TargetMapping.color ? 16 : 8,
-                source: source(of: representation.payload))
-        ]
+        return [Self.rep(target, source(of: representation.payload))]
     }
 
     /// Targets the converters add, for destinations the content lacks.
     private func widening(primary: PreparedItem, offeredTypes: [UTType], offering built: [Rep]) async throws -> [Rep] {
         var offered = offeredTypes
         var reps: [Rep] = []
-        let destinations: [UTType] = [.utf8PlainText, KnownTypes.gnomeCopiedFiles, .url, KnownTypes.color]
+        let destinations: [UTType] = [.utf8PlainText, TargetMapping.gnomeCopiedFilesType, .url, TargetMapping.colorType]
         for destination in destinations {
             // Text is satisfied by the text family itself, not by a type that merely conforms to plain text
             // (CSV, source code): `clipbridge copy -t text/csv` must still paste in a terminal.
@@ -174,11 +171,9 @@ struct OfferBuilder {
             case .utf8PlainText:
                 reps += Self.textRepresentations(String(decoding: converted, as: UTF8.self))
             case .url:
-                reps.append(Rep(target: TargetMapping.uriList, source: .bytes(converted)))
-            case KnownTypes.color:
-                reps.append(Rep(target: TargetMapping.color, format: 16, source: .bytes(converted)))
+                reps.append(Self.rep(TargetMapping.uriList, .bytes(converted)))
             default:
-                reps.append(Rep(target: TargetMapping.targets(for: destination)[0], source: .bytes(converted)))
+                reps.append(Self.rep(TargetMapping.targets(for: destination)[0], .bytes(converted)))
             }
             offered.append(destination)
         }
@@ -187,7 +182,7 @@ struct OfferBuilder {
 
     /// Canonical bytes of an offered type of the primary item (the URL list of shared files included).
     private func canonicalData(of type: UTType, in item: PreparedItem) async throws -> Data? {
-        if type == .fileURL || type == KnownTypes.gnomeCopiedFiles, let uris = try await item.uris() {
+        if type == .fileURL || type == TargetMapping.gnomeCopiedFilesType, let uris = try await item.uris() {
             return Data(
                 (type == .fileURL ? URIList.format(uris) : GnomeCopiedFiles(isCut: isCut, uris: uris).text).utf8)
         }

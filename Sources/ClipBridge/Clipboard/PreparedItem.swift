@@ -36,8 +36,8 @@ struct PreparedItem: Sendable {
     /// Content that must be known at copy time: text (for the text family's encodings), URL lists, colors and
     /// file lists (for widening and joining). Apple requires proxies, which produce most of these, to be quick.
     static func isEagerType(_ type: UTType) -> Bool {
-        type.conforms(to: .plainText) || type.conforms(to: .url) || type == KnownTypes.color
-            || type == KnownTypes.gnomeCopiedFiles
+        type.conforms(to: .plainText) || type.conforms(to: .url) || type == TargetMapping.colorType
+            || type == TargetMapping.gnomeCopiedFilesType
     }
 
     /// Canonical bytes now, running a lazy export if needed (nil for files).

@@ -62,7 +62,7 @@ enum StandardConverters {
     }
 
     static let urlsToGnome = ContentConverter(
-        name: "URL list → gnome-copied-files", from: .url, to: KnownTypes.gnomeCopiedFiles, isPartial: true
+        name: "URL list → gnome-copied-files", from: .url, to: TargetMapping.gnomeCopiedFilesType, isPartial: true
     ) {
         let uris = URIList.parse(TextDecoding.autodetected($0))
         guard !uris.isEmpty, uris.allSatisfy({ URIList.path(ofFileURI: $0) != nil }) else {
@@ -72,13 +72,13 @@ enum StandardConverters {
     }
 
     static let gnomeToURLs = ContentConverter(
-        name: "gnome-copied-files → URL list", from: KnownTypes.gnomeCopiedFiles, to: .url
+        name: "gnome-copied-files → URL list", from: TargetMapping.gnomeCopiedFilesType, to: .url
     ) {
         guard let files = GnomeCopiedFiles(TextDecoding.autodetected($0)) else { throw invalid("gnome-copied-files") }
         return Data(URIList.format(files.uris).utf8)
     }
 
-    static let mozURLToURLs = ContentConverter(name: "x-moz-url → URL list", from: KnownTypes.mozURL, to: .url) {
+    static let mozURLToURLs = ContentConverter(name: "x-moz-url → URL list", from: TargetMapping.mozURLType, to: .url) {
         // Lines alternate URL and title (Firefox `nsTransferable`); keep the URLs.
         let lines = TextDecoding.autodetected($0).split(whereSeparator: \.isNewline).map(String.init)
         let uris = stride(from: 0, to: lines.count, by: 2).map { lines[$0] }.filter { URIList.hasScheme($0) }
@@ -86,13 +86,13 @@ enum StandardConverters {
         return Data(URIList.format(uris).utf8)
     }
 
-    static let colorToText = ContentConverter(name: "x-color → #rrggbb", from: KnownTypes.color, to: .utf8PlainText) {
+    static let colorToText = ContentConverter(name: "x-color → #rrggbb", from: TargetMapping.colorType, to: .utf8PlainText) {
         guard let color = X11Color(wire: $0) else { throw invalid("application/x-color (8 bytes)") }
         return Data(color.hex.utf8)
     }
 
     static let textToColor = ContentConverter(
-        name: "#rrggbb → x-color", from: .utf8PlainText, to: KnownTypes.color, cost: 2, isPartial: true
+        name: "#rrggbb → x-color", from: .utf8PlainText, to: TargetMapping.colorType, cost: 2, isPartial: true
     ) {
         guard let color = X11Color(hex: TextDecoding.autodetected($0)) else { throw invalid("#rrggbb color") }
         return color.wire

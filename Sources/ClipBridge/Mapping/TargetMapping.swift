@@ -1,11 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
-// ClipBridge — THE table: UTType ↔ X11 selection targets, both ways
+// ClipBridge — the one table: UTType ↔ X11 selection targets, both ways, with each target's wire encoding
 
 import FoundationEssentials
 import UniformTypes
 import X11Selection
 
-/// The one table that maps content types to X11 selection targets and back.
+/// The one table that maps content types to X11 selection targets and back, and says how each target's
+/// bytes are written on the wire (its ``WireCodec`` and property format).
+///
+/// Targets known by name are the rows of ``rows``: each says what the target means, how its bytes decode to
+/// the canonical bytes of that type, and its property format. Every other name follows the rules below.
+/// (The legacy text encodings a ClipBridge owner *writes* — STRING as Latin-1, COMPOUND_TEXT and TEXT — are
+/// ICCCM §2.7.1 rules of the engine, `SelectionOffer.textRepresentations(_:)`; their reading is here.)
 ///
 /// - **Plain text** (`.utf8PlainText`, `.plainText`, `.text`) is offered as the whole text family,
 ///   `text/plain;charset=utf-8`, `UTF8_STRING`, `COMPOUND_TEXT`, `TEXT`, `STRING`, `text/plain` — the union of
@@ -46,11 +52,88 @@ public enum TargetMapping {
     /// `application/x-clipbridge-items`: a ClipBridge owner's whole item list (several items copied at once).
     public static let itemsTarget: SelectionTarget = "application/x-clipbridge-items"
 
-    /// Targets that carry no content of their own: the engine's meta targets, the password hint, the item list.
+    // MARK: - The rows
+
+    /// What the table knows of one target.
+    struct Row: Sendable {
+        /// The type the target means when read. A function, so that asking a row for its codec does not build
+        /// the type registry (`UTType(mimeType:)` does; the bare paste decodes text without it).
+        var meaning: @Sendable () -> UTType
+        /// How its bytes become the type's canonical bytes.
+        var codec: WireCodec
+        /// The property format it is written in (ICCCM §2.7: 8, 16 or 32).
+        var format: Int = 8
+        /// False for targets that describe or accompany content rather than carry it.
+        var carriesContent = true
+
+        /// The type the target means when read.
+        var contentType: UTType { meaning() }
+    }
+
+    /// `x-special/gnome-copied-files`'s type: the dynamic type of its MIME name, so the same in every process.
+    static let gnomeCopiedFilesType = UTType(mimeType: "x-special/gnome-copied-files") ?? .data
+    /// `application/x-kde-cutselection`'s type.
+    static let kdeCutSelectionType = UTType(mimeType: "application/x-kde-cutselection") ?? .data
+    /// `text/x-moz-url`'s type.
+    static let mozURLType = UTType(mimeType: "text/x-moz-url") ?? .data
+    /// `application/x-color`'s type: 4 × uint16 RGBA (GTK `GdkRGBA`, Qt `QColor`).
+    static let colorType = UTType(mimeType: "application/x-color") ?? .data
+    /// `application/x-clipbridge-items`'s type.
+    static let itemsType = UTType(mimeType: "application/x-clipbridge-items") ?? .data
+
+    /// The targets known by name.
+    static let rows: [SelectionTarget: Row] = [
+        // The text family. UTF-8 by name; STRING is Latin-1 by ICCCM §2.6.2, but xsel fills it with UTF-8,
+        // and bare text/plain is UTF-8 from Qt, ASCII from GTK, Latin-1 from xsel; TEXT and COMPOUND_TEXT
+        // are decoded by the reply's property type (ICCCM §2.7.1).
+        .utf8String: Row(meaning: { .utf8PlainText }, codec: .utf8Text),
+        .utf8PlainText: Row(meaning: { .utf8PlainText }, codec: .utf8Text),
+        .compoundText: Row(meaning: { .plainText }, codec: .x11Text),
+        .text: Row(meaning: { .plainText }, codec: .x11Text),
+        .string: Row(meaning: { .plainText }, codec: .utf8OrLatin1Text),
+        .plainText: Row(meaning: { .plainText }, codec: .utf8OrLatin1Text),
+        // UTF-16 from Firefox, detected as Qt does.
+        uriList: Row(meaning: { .url }, codec: .autodetectedText),
+        html: Row(meaning: { .html }, codec: .autodetectedText),
+        mozURL: Row(meaning: { mozURLType }, codec: .utf16Text),
+        color: Row(meaning: { colorType }, codec: .bytes, format: 16),
+        gnomeCopiedFiles: Row(meaning: { gnomeCopiedFilesType }, codec: .bytes),
+        kdeCutSelection: Row(meaning: { kdeCutSelectionType }, codec: .bytes),
+        itemsTarget: Row(meaning: { itemsType }, codec: .bytes, carriesContent: false),
+        passwordManagerHint: Row(meaning: { AtomTypes.type(forAtomName: passwordManagerHint.rawValue) }, codec: .bytes,
+            carriesContent: false),
+        // Side-effect targets (ICCCM §2.6.3) and GTK's placeholder: they answer with nothing to paste.
+        "INSERT_SELECTION": Row(meaning: { .data }, codec: .bytes, carriesContent: false),
+        "INSERT_PROPERTY": Row(meaning: { .data }, codec: .bytes, carriesContent: false),
+        "_GTK_TEXT_BUFFER_CONTENTS_DUMMY": Row(meaning: { .data }, codec: .bytes, carriesContent: false),
+    ]
+
+    /// Targets that carry content: not the engine's meta targets, nor the rows that only accompany content
+    /// (the password hint, the item list, side-effect targets).
     static func isContentTarget(_ target: SelectionTarget) -> Bool {
-        !target.isMetaTarget && target != passwordManagerHint && target != itemsTarget && target != .incr
-            && target != "INSERT_SELECTION" && target != "INSERT_PROPERTY"
-            && target != "_GTK_TEXT_BUFFER_CONTENTS_DUMMY"
+        !target.isMetaTarget && target != .incr && rows[target]?.carriesContent != false
+    }
+
+    /// The property format a target is written in: its row's, else 8.
+    static func format(for target: SelectionTarget) -> Int {
+        rows[target]?.format ?? 8
+    }
+
+    /// How a target's bytes decode: its row's codec; else, for `text/…` names, the codec of their `charset`
+    /// parameter (UTF-8 and Latin-1 by name, UTF-16 left to the converters, any charset iconv decodes); else
+    /// the bytes as they are.
+    static func codec(for target: SelectionTarget) -> WireCodec {
+        if let row = rows[target] { return row.codec }
+        let name = target.rawValue.lowercased()
+        guard name.hasPrefix("text/"), let charsetRange = name.firstRange(of: "charset=") else { return .bytes }
+        let charset = name[charsetRange.upperBound...].prefix { $0 != ";" }.trimming { $0 == "\"" || $0 == " " }
+        switch charset {
+        case "utf-8", "utf8": return .utf8Text
+        case "iso-8859-1", "latin1", "latin-1", "us-ascii", "ascii": return .latin1Text
+        case "utf-16", "utf-16le", "utf-16be", "ucs-2": return .bytes  // public.utf16-plain-text: the converter decodes
+        default:
+            return CharsetDecoding.isSupported(charset) ? .charset(charset) : .bytes
+        }
     }
 
     /// The canonical UTF-8 of a text-family target's wire bytes, exactly as ``Clipboard`` pastes it:
@@ -63,7 +146,7 @@ public enum TargetMapping {
     ///   - target: the target that was asked for.
     ///   - propertyType: the type the owner wrote (it decides the encoding of `TEXT`).
     public static func canonicalText(_ bytes: Data, target: SelectionTarget, propertyType: SelectionTarget) -> Data? {
-        WireCodec.codec(for: target).decode(bytes, propertyType: propertyType)
+        codec(for: target).decode(bytes, propertyType: propertyType)
     }
 
     // MARK: - Best text
@@ -102,7 +185,7 @@ public enum TargetMapping {
         let name = target.rawValue.lowercased()
         if name == "text/plain" { return 6 }
         if name.hasPrefix("text/plain;") || name.hasPrefix("text/plain ") {
-            return WireCodec.codec(for: target) == .utf8Text ? 1 : 5
+            return codec(for: target) == .utf8Text ? 1 : 5
         }
         return nil
     }
@@ -131,12 +214,7 @@ public enum TargetMapping {
     /// ones → a dynamic type that keeps the MIME type); other names are identifiers when known in this
     /// process (`com.example.todo`), else dynamic types of the atom name.
     public static func contentType(for target: SelectionTarget) -> UTType {
-        switch target {
-        case .utf8String, .utf8PlainText: return .utf8PlainText
-        case .string, .text, .compoundText, .plainText: return .plainText
-        case uriList: return .url
-        default: break
-        }
+        if let row = rows[target] { return row.contentType }
         let name = target.rawValue
         if name.contains("/"), let type = UTType(mimeType: name) { return type }
         if let type = UTType(name) { return type }

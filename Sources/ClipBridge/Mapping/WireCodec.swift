@@ -7,6 +7,7 @@ import X11Selection
 
 /// How the bytes of one target are written on the wire, and how they become the *canonical* bytes of its
 /// content type (the form importers and converters see: UTF-8 text, `text/uri-list` text, raw bytes).
+/// Which target uses which codec is the table's to say (`TargetMapping.codec(for:)`).
 enum WireCodec: Equatable {
     /// Bytes as they are (images, JSON, custom types, x-color).
     case bytes
@@ -28,28 +29,6 @@ enum WireCodec: Equatable {
     case utf16Text
     /// Text in a named charset that glibc's iconv can decode (`text/plain;charset=iso-8859-15`).
     case charset(String)
-
-    /// The codec of a target.
-    static func codec(for target: SelectionTarget) -> WireCodec {
-        switch target {
-        case .utf8String, .utf8PlainText: return .utf8Text
-        case .string, .plainText: return .utf8OrLatin1Text
-        case .text, .compoundText: return .x11Text
-        case TargetMapping.mozURL: return .utf16Text
-        case TargetMapping.html, TargetMapping.uriList: return .autodetectedText
-        default: break
-        }
-        let name = target.rawValue.lowercased()
-        guard name.hasPrefix("text/"), let charsetRange = name.firstRange(of: "charset=") else { return .bytes }
-        let charset = name[charsetRange.upperBound...].prefix { $0 != ";" }.trimming { $0 == "\"" || $0 == " " }
-        switch charset {
-        case "utf-8", "utf8": return .utf8Text
-        case "iso-8859-1", "latin1", "latin-1", "us-ascii", "ascii": return .latin1Text
-        case "utf-16", "utf-16le", "utf-16be", "ucs-2": return .bytes  // public.utf16-plain-text: the converter decodes
-        default:
-            return CharsetDecoding.isSupported(charset) ? .charset(charset) : .bytes
-        }
-    }
 
     /// Canonical bytes from wire bytes; `propertyType` is the type the owner wrote (it matters for TEXT).
     /// Returns nil for `COMPOUND_TEXT` with non-ASCII content, which only Xlib can decode (the caller then

@@ -41,7 +41,7 @@ enum Spawn {
         posix_spawnattr_setflags(&attributes, Int16(flags))
 
         var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        var cEnvironment: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup($0) } + [nil] }
+        let cEnvironment: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup($0) } + [nil] }
         defer {
             for pointer in cArguments { free(pointer) }
             for pointer in cEnvironment ?? [] { free(pointer) }

@@ -56,7 +56,7 @@ struct ConverterTests {
 
     @Test("chains compose: gnome-copied-files → URL list → paths as text")
     func chains() throws {
-        let chain = try #require(registry.cheapestChain(from: [KnownTypes.gnomeCopiedFiles], to: .utf8PlainText))
+        let chain = try #require(registry.cheapestChain(from: [TargetMapping.gnomeCopiedFilesType], to: .utf8PlainText))
         #expect(chain.steps.count == 2)
         let text = String(decoding: try chain.apply(Data("cut\nfile:///tmp/a%20b\nfile:///tmp/c".utf8)), as: UTF8.self)
         #expect(text == "/tmp/a b\n/tmp/c")
@@ -66,10 +66,10 @@ struct ConverterTests {
     func fileLists() throws {
         let uris = "file:///home/u/a.txt\r\nfile:///home/u/b%20c.txt\r\n"
         #expect(
-            try convert(uris, from: .url, to: KnownTypes.gnomeCopiedFiles)
+            try convert(uris, from: .url, to: TargetMapping.gnomeCopiedFilesType)
                 == "copy\nfile:///home/u/a.txt\nfile:///home/u/b%20c.txt")
         #expect(
-            try convert("copy\nfile:///x\nfile:///y", from: KnownTypes.gnomeCopiedFiles, to: .url)
+            try convert("copy\nfile:///x\nfile:///y", from: TargetMapping.gnomeCopiedFilesType, to: .url)
                 == "file:///x\r\nfile:///y\r\n")
         #expect(try convert(uris, from: .url, to: .utf8PlainText) == "/home/u/a.txt\n/home/u/b c.txt")
         #expect(
@@ -78,16 +78,16 @@ struct ConverterTests {
         // Prose is not a URL list, and remote URLs are not files for a file manager.
         #expect(throws: ClipboardError.self) { try convert("hello there", from: .utf8PlainText, to: .url) }
         #expect(throws: ClipboardError.self) {
-            try convert("https://example.org/\r\n", from: .url, to: KnownTypes.gnomeCopiedFiles)
+            try convert("https://example.org/\r\n", from: .url, to: TargetMapping.gnomeCopiedFilesType)
         }
     }
 
     @Test("application/x-color ↔ #rrggbb")
     func colors() throws {
-        let chainOut = try #require(registry.cheapestChain(from: [KnownTypes.color], to: .utf8PlainText))
+        let chainOut = try #require(registry.cheapestChain(from: [TargetMapping.colorType], to: .utf8PlainText))
         let wire = X11Color(red: 0xFFFF, green: 0x8080, blue: 0, alpha: 0xFFFF).wire
         #expect(String(decoding: try chainOut.apply(wire), as: UTF8.self) == "#ff8000")
-        let chainIn = try #require(registry.cheapestChain(from: [.utf8PlainText], to: KnownTypes.color))
+        let chainIn = try #require(registry.cheapestChain(from: [.utf8PlainText], to: TargetMapping.colorType))
         #expect(try chainIn.apply(Data("#ff8000".utf8)) == X11Color(red: 0xFFFF, green: 0x8080, blue: 0).wire)
         #expect(try chainIn.apply(Data("#0f08".utf8)) == X11Color(red: 0, green: 0xFFFF, blue: 0, alpha: 0x8888).wire)
         #expect(throws: ClipboardError.self) { try chainIn.apply(Data("orange".utf8)) }
@@ -114,7 +114,7 @@ struct ConverterTests {
     func reachable() {
         let reachable = registry.reachableTypes(from: [.html]).map(\.destination)
         #expect(reachable.contains(.utf8PlainText))
-        #expect(!reachable.contains(KnownTypes.color))
+        #expect(!reachable.contains(TargetMapping.colorType))
         #expect(!reachable.contains(.url))
         let fromText = registry.reachableTypes(from: [.utf8PlainText]).map(\.destination)
         #expect(fromText.isEmpty)

@@ -155,4 +155,29 @@ struct TargetMappingTests {
         #expect(!TargetMapping.target("image/png", satisfies: .plainText))
         #expect(TargetMapping.target("text/uri-list", satisfies: .url))
     }
+
+    @Test("one row per known target says its type, codec and property format; other names follow the rules")
+    func rowsAndRules() {
+        #expect(TargetMapping.format(for: TargetMapping.color) == 16)
+        #expect(TargetMapping.contentType(for: TargetMapping.color) == TargetMapping.colorType)
+        #expect(TargetMapping.codec(for: TargetMapping.mozURL) == .utf16Text)
+        #expect(TargetMapping.codec(for: "STRING") == .utf8OrLatin1Text)
+        #expect(TargetMapping.codec(for: "TEXT") == .x11Text)
+        #expect(TargetMapping.codec(for: "text/html") == .autodetectedText)
+        #expect(TargetMapping.format(for: "image/png") == 8)
+        #expect(TargetMapping.codec(for: "image/png") == .bytes)
+        #expect(TargetMapping.codec(for: "text/plain;charset=UTF-8") == .utf8Text)
+        #expect(TargetMapping.codec(for: "text/plain; charset=\"latin1\"") == .latin1Text)
+        #expect(TargetMapping.codec(for: "text/plain;charset=iso-8859-15") == .charset("iso-8859-15"))
+        #expect(TargetMapping.codec(for: "text/plain;charset=utf-16") == .bytes)
+        #expect(TargetMapping.codec(for: "text/plain;charset=x-no-such-charset") == .bytes)
+        for (target, row) in TargetMapping.rows {
+            // Each row is the answer for its target, and what the table offers for the row's type comes back to it.
+            #expect(TargetMapping.codec(for: target) == row.codec, "\(target)")
+            #expect(TargetMapping.contentType(for: target) == row.contentType, "\(target)")
+            if row.carriesContent, !TargetMapping.textTargets.contains(target) {
+                #expect(TargetMapping.targets(for: row.contentType).contains(target), "\(target)")
+            }
+        }
+    }
 }

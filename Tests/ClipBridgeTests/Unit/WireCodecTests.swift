@@ -10,7 +10,7 @@ import X11Selection
 @Suite("Wire encodings")
 struct WireCodecTests {
     private func decode(_ target: SelectionTarget, _ bytes: [UInt8], type: SelectionTarget? = nil) -> String? {
-        WireCodec.codec(for: target).decode(Data(bytes), propertyType: type ?? target)
+        TargetMapping.codec(for: target).decode(Data(bytes), propertyType: type ?? target)
             .map { String(decoding: $0, as: UTF8.self) }
     }
 
@@ -62,7 +62,7 @@ struct WireCodecTests {
     @Test("trailing NULs are dropped from text, bytes are left alone")
     func nulTermination() {
         #expect(decode("UTF8_STRING", Array("hi".utf8) + [0]) == "hi")
-        #expect(WireCodec.codec(for: "image/png").decode(Data([1, 0]), propertyType: "image/png") == Data([1, 0]))
+        #expect(TargetMapping.codec(for: "image/png").decode(Data([1, 0]), propertyType: "image/png") == Data([1, 0]))
     }
 
     @Test("charset parameters pick the decoder")
