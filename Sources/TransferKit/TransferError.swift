@@ -10,38 +10,30 @@
 /// Errors a representation closure throws are wrapped (`exportFailed`, `importFailed`,
 /// `decodingFailed`), except a `TransferError` (passed through unchanged, so proxies do not nest
 /// wrappers) and `CancellationError` (which stays a `CancellationError`).
-public struct TransferError: Error, CustomStringConvertible, CustomDebugStringConvertible {
+public struct TransferError: Error, Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// What went wrong, coarsely.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private enum Wrapped: Hashable, Sendable {
-            case noCompatibleRepresentation, exportFailed, importFailed, decodingFailed
-        }
-
-        private let wrapped: Wrapped
-        private init(_ wrapped: Wrapped) { self.wrapped = wrapped }
+        private let name: String
+        private init(_ name: String) { self.name = name }
 
         /// No representation of the type can produce or accept the requested content type;
         /// ``TransferError/availableContentTypes`` lists the ones that could.
-        public static let noCompatibleRepresentation = Code(.noCompatibleRepresentation)
+        public static let noCompatibleRepresentation = Code("noCompatibleRepresentation")
+
         /// A representation failed to produce its content (its exporting closure or encoder threw, or an
         /// exported file could not be read or copied).
-        public static let exportFailed = Code(.exportFailed)
+        public static let exportFailed = Code("exportFailed")
+
         /// A representation failed to build a value (its importing closure threw, or the received file
         /// could not be staged).
-        public static let importFailed = Code(.importFailed)
+        public static let importFailed = Code("importFailed")
+
         /// The bytes could not be decoded as the declared content type (a decoder threw, text was not
         /// valid in its encoding, an image's signature did not match).
-        public static let decodingFailed = Code(.decodingFailed)
+        public static let decodingFailed = Code("decodingFailed")
 
         /// The code's name, e.g. `noCompatibleRepresentation`.
-        public var description: String {
-            switch wrapped {
-            case .noCompatibleRepresentation: "noCompatibleRepresentation"
-            case .exportFailed: "exportFailed"
-            case .importFailed: "importFailed"
-            case .decodingFailed: "decodingFailed"
-            }
-        }
+        public var description: String { name }
     }
 
     /// The kind of failure.
@@ -69,6 +61,12 @@ public struct TransferError: Error, CustomStringConvertible, CustomDebugStringCo
         self.availableContentTypes = availableContentTypes
         self.underlying = underlying
     }
+
+    /// Errors are equal when their codes are (as every error of ClipBridge's modules).
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
+
+    /// Hashes the code only (consistent with `==`).
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
     /// The message, followed by the underlying error when there is one.
     public var description: String {

@@ -71,7 +71,7 @@ public final class BlockingSelectionReader {
         } catch let error as SelectionError {
             throw error
         } catch {
-            throw SelectionError(.invalidReply, "\(selection):TARGETS: \(error)")
+            throw SelectionError(.invalidReply, "\(selection):TARGETS", underlying: error)
         }
         let list = try Format32.targetAtoms(bytes, type: summary.type, format: summary.format)
         return try names(list).compactMap { $0.map(SelectionTarget.init(rawValue:)) }

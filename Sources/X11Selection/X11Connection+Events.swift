@@ -57,7 +57,7 @@ extension X11Connection {
                 handleRequestorPropertyDeleted(TransferKey(requestor: changedWindow, property: property))
             }
         case .destroyNotify(let destroyed):
-            windowVanished(destroyed)
+            windowVanished(destroyed, .requestorDestroyed)
         case .ownerChange(let change):
             lastServerTime = change.timestamp
             handleOwnerChange(change)
@@ -88,8 +88,8 @@ extension X11Connection {
 
     /// Another client's window is gone (DestroyNotify, or BadWindow on a request about it): transfers to it
     /// end, and reads from it end as "owner gone".
-    private func windowVanished(_ vanished: X11Window) {
-        dropTransfers(to: vanished)
+    private func windowVanished(_ vanished: X11Window, _ cause: IncrementalSender.DropCause) {
+        dropTransfers(to: vanished, cause)
         windowInterests.forget(vanished)
         for read in reads.values where read.machine.watchedOwner == vanished {
             perform(read.machine.windowDestroyed(vanished), for: read)
@@ -110,7 +110,7 @@ extension X11Connection {
     func handleProtocolError(_ error: X11Error) {
         if error.isBadWindow, windowInterests.contains(X11Window(rawValue: error.resourceID)) {
             logger.debug("a watched window vanished: \(error)")
-            windowVanished(X11Window(rawValue: error.resourceID))
+            windowVanished(X11Window(rawValue: error.resourceID), .requestorVanished)
             return
         }
         if error.isBadWindow {

@@ -31,14 +31,14 @@ extension X11Connection {
         finish(transfer)
     }
 
-    /// Drops every transfer to `requestor` (its window was destroyed or vanished).
-    func dropTransfers(to requestor: X11Window) {
+    /// Drops every transfer to `requestor` (its window was destroyed or vanished: `cause`).
+    func dropTransfers(to requestor: X11Window, _ cause: IncrementalSender.DropCause) {
         let doomed = outgoing.values.filter { $0.key.requestor == requestor }
         guard !doomed.isEmpty else { return }
         // The window is gone: do not try to change its event mask afterwards.
         windowInterests.forget(requestor)
         for transfer in doomed {
-            drop(transfer, .requestorGone)
+            drop(transfer, cause)
         }
     }
 

@@ -218,7 +218,7 @@ extension X11Connection {
                 do {
                     result = .success(try await provider())
                 } catch {
-                    result = .failure(SelectionError(.invalidReply, "\(context): the data provider failed: \(error)"))
+                    result = .failure(SelectionError(.invalidReply, "\(context): the data provider failed", underlying: error))
                 }
                 self.produced(claimID: claimID, index: index, result: result)
             }

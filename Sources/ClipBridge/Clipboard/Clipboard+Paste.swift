@@ -156,7 +156,7 @@ extension Clipboard {
             throw error
         } catch {
             throw ClipboardError(
-                .importFailed, "\(T.self) could not import \(importer.offeredType.identifier): \(error)")
+                .importFailed, "\(T.self) could not import \(importer.offeredType.identifier)", underlying: error)
         }
     }
 
@@ -183,7 +183,7 @@ extension Clipboard {
         } catch let error as CancellationError {
             throw error
         } catch {
-            throw ClipboardError(.importFailed, "\(T.self) could not import the received \(target) file: \(error)")
+            throw ClipboardError(.importFailed, "\(T.self) could not import the received \(target) file", underlying: error)
         }
     }
 
@@ -222,7 +222,7 @@ extension Clipboard {
             } catch let error as ClipboardError {
                 throw error
             } catch {
-                throw ClipboardError(.importFailed, "\(T.self) could not import \(path): \(error)")
+                throw ClipboardError(.importFailed, "\(T.self) could not import \(path)", underlying: error)
             }
         }
         return values
@@ -243,7 +243,7 @@ extension Clipboard {
             try handle.close()
         } catch {
             try? handle.close()
-            throw ClipboardError(.importFailed, "cannot copy \(url.path) for import: \(error)")
+            throw ClipboardError(.importFailed, "cannot copy \(url.path) for import", underlying: error)
         }
         return try await importer.import(.file(SentTransferredFile(copy, allowAccessingOriginalFile: false)))
     }
@@ -284,7 +284,7 @@ extension Clipboard {
             } catch let error as ClipboardError {
                 throw error
             } catch {
-                throw ClipboardError(.importFailed, "\(T.self) could not import an item of the list: \(error)")
+                throw ClipboardError(.importFailed, "\(T.self) could not import an item of the list", underlying: error)
             }
         }
         return values
@@ -318,7 +318,7 @@ extension Clipboard {
             throw error
         } catch {
             throw ClipboardError(
-                .importFailed, "\(T.self) could not import \(importer.offeredType.identifier): \(error)")
+                .importFailed, "\(T.self) could not import \(importer.offeredType.identifier)", underlying: error)
         }
     }
 

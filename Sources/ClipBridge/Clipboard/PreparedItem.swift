@@ -83,7 +83,7 @@ extension PreparedItem {
                     payload = .lazy { try await exporter.exportData() }
                 }
             } catch {
-                throw ClipboardError(.exportFailed, "\(T.self) could not export \(type.identifier): \(error)")
+                throw ClipboardError(.exportFailed, "\(T.self) could not export \(type.identifier)", underlying: error)
             }
             representations.append(
                 Representation(

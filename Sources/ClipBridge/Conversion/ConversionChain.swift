@@ -34,7 +34,7 @@ public struct ConversionChain: Sendable, CustomStringConvertible {
             } catch let error as ClipboardError {
                 throw error
             } catch {
-                throw ClipboardError(.conversionFailed, "\(step.name) failed: \(error)")
+                throw ClipboardError(.conversionFailed, "\(step.name) failed", underlying: error)
             }
         }
         return current

@@ -33,12 +33,15 @@ public struct ClipboardError: Error, Hashable, Sendable, CustomStringConvertible
     public var message: String
     /// For ``Code/typeUnavailable``: what the owner does offer, richest first.
     public var availableTypes: [ClipboardType]
+    /// The error that caused this one (an importer's, an exporter's, a converter's), if any.
+    public var underlying: (any Error)?
 
     /// Creates an error.
-    public init(_ code: Code, _ message: String, availableTypes: [ClipboardType] = []) {
+    public init(_ code: Code, _ message: String, availableTypes: [ClipboardType] = [], underlying: (any Error)? = nil) {
         self.code = code
         self.message = message
         self.availableTypes = availableTypes
+        self.underlying = underlying
     }
 
     /// Equality is on the code only, so callers can match `error == ClipboardError(.typeUnavailable, "")`.
@@ -47,9 +50,11 @@ public struct ClipboardError: Error, Hashable, Sendable, CustomStringConvertible
     /// Hashes the code.
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
-    /// The message, then the available types when there are any.
+    /// The message, then the underlying error and the available types when there are any.
     public var description: String {
-        guard !availableTypes.isEmpty else { return message }
-        return message + "; available: " + availableTypes.map(\.description).joined(separator: ", ")
+        var text = message
+        if let underlying { text += ": \(underlying)" }
+        if !availableTypes.isEmpty { text += "; available: " + availableTypes.map(\.description).joined(separator: ", ") }
+        return text
     }
 }

@@ -20,7 +20,7 @@ struct DeclarationFileReader {
         do {
             data = try Data(contentsOf: file)
         } catch {
-            throw UTTypeDeclarationError(.unreadableFile, file: file, reason: "cannot read the file (\(error))")
+            throw UTTypeDeclarationError(.unreadableFile, file: file, reason: "cannot read the file", underlying: error)
         }
         let root = try parse(data)
         guard let dictionary = root as? [String: Any] else {

@@ -39,21 +39,31 @@ public struct UTTypeDeclarationError: Error, Hashable, Sendable, CustomStringCon
     public var key: String?
     /// A human-readable reason.
     public var reason: String
+    /// The error that caused this one (the file system's, a parser's), if any.
+    public var underlying: (any Error)?
 
     /// Creates an error.
-    public init(_ code: Code, file: URL? = nil, key: String? = nil, reason: String) {
+    public init(_ code: Code, file: URL? = nil, key: String? = nil, reason: String, underlying: (any Error)? = nil) {
         self.code = code
         self.file = file
         self.key = key
         self.reason = reason
+        self.underlying = underlying
     }
 
-    /// `file: key: reason`, leaving out what is unknown.
+    /// Errors are equal when their codes are (as every error of ClipBridge's modules).
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code }
+
+    /// Hashes the code only (consistent with `==`).
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+
+    /// `file: key: reason: underlying`, leaving out what is unknown.
     public var description: String {
         var parts: [String] = []
         if let file { parts.append(file.path) }
         if let key { parts.append(key) }
         parts.append(reason)
+        if let underlying { parts.append("\(underlying)") }
         return parts.joined(separator: ": ")
     }
 }

@@ -67,7 +67,7 @@ enum SharedMIMEInfoDatabase {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         } catch {
-            throw UTTypeDeclarationError(.unreadableFile, file: directory, reason: "\(error)")
+            throw UTTypeDeclarationError(.unreadableFile, file: directory, reason: "cannot list the directory", underlying: error)
         }
         return names.filter { $0.hasSuffix(".xml") }.sorted().map { directory.appendingPathComponent($0) }
     }
@@ -83,7 +83,7 @@ enum SharedMIMEInfoDatabase {
         do {
             data = try Data(contentsOf: file)
         } catch {
-            throw UTTypeDeclarationError(.unreadableFile, file: file, reason: "\(error)")
+            throw UTTypeDeclarationError(.unreadableFile, file: file, reason: "cannot read the file", underlying: error)
         }
         let scanner = PackageXMLScanner([UInt8](data))
         var collector = PackageCollector()

@@ -37,8 +37,11 @@ struct IncrementalSender: Sendable, Equatable {
 
     /// Why a transfer stopped short.
     enum DropCause: Sendable, Equatable, CustomStringConvertible {
-        /// The requestor's window was destroyed, or an X error said it is gone.
-        case requestorGone
+        /// The requestor's window was destroyed (DestroyNotify).
+        case requestorDestroyed
+        /// A request about the requestor's window failed with BadWindow: it is gone (it went before its
+        /// DestroyNotify could reach us, or we were not watching it yet).
+        case requestorVanished
         /// The requestor stopped deleting the property for longer than the idle timeout (ICCCM leaves the
         /// owner to decide how long to wait; a requestor that died without its window going away looks so).
         case requestorIdle
@@ -50,7 +53,8 @@ struct IncrementalSender: Sendable, Equatable {
 
         var description: String {
             switch self {
-            case .requestorGone: "the requestor went away"
+            case .requestorDestroyed: "the requestor window was destroyed"
+            case .requestorVanished: "the requestor window vanished (BadWindow)"
             case .requestorIdle: "the requestor stopped reading (idle timeout)"
             case .sourceUnreadable: "the source could not be read to its end"
             case .superseded: "replaced by a new request for the same property"

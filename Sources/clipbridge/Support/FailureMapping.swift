@@ -20,34 +20,37 @@ extension CLIFailure {
         }
         let where_ = selection.map { " (\($0.rawValue))" } ?? ""
         if let error = error as? SelectionError {
+            // The message with its cause, if any (`SelectionError.underlying`).
+            let message = error.underlying.map { "\(error.message): \($0)" } ?? error.message
             switch error.code {
             case .displayUnavailable:
                 let shown = display ?? Self.environmentDisplay.map { "DISPLAY=\($0)" } ?? "DISPLAY is not set"
                 self.init(status: .displayUnavailable,
-                          message: "cannot open the X display (\(display.map { "--display \($0)" } ?? shown)): \(error.message)")
+                          message: "cannot open the X display (\(display.map { "--display \($0)" } ?? shown)): \(message)")
             case .noOwner:
                 self.init(status: .nothingToPaste, message: "nothing is copied\(where_)")
             case .targetUnavailable:
-                self.init(status: .nothingToPaste, message: "the owner refused the conversion\(where_): \(error.message)",
+                self.init(status: .nothingToPaste, message: "the owner refused the conversion\(where_): \(message)",
                           details: Self.availableLines(error.availableTargets.map { ($0.rawValue, nil) }))
             case .timedOut:
-                self.init(status: .timedOut, message: "timed out\(where_): \(error.message)")
+                self.init(status: .timedOut, message: "timed out\(where_): \(message)")
             case .ownershipRefused, .ownershipLost:
-                self.init(status: .ownershipFailed, message: "cannot own the selection\(where_): \(error.message)")
+                self.init(status: .ownershipFailed, message: "cannot own the selection\(where_): \(message)")
             default:
-                self.init(status: .transferFailed, message: "\(error.message)\(where_)")
+                self.init(status: .transferFailed, message: "\(message)\(where_)")
             }
             return
         }
         if let error = error as? ClipboardError {
+            let message = error.underlying.map { "\(error.message): \($0)" } ?? error.message
             switch error.code {
             case .typeUnavailable:
-                self.init(status: .nothingToPaste, message: error.message,
+                self.init(status: .nothingToPaste, message: message,
                           details: Self.availableLines(error.availableTypes.map { ($0.target.rawValue, $0.contentType.identifier) }))
             case .invalidItem:
-                self.init(status: .ioError, message: error.message)
+                self.init(status: .ioError, message: message)
             default:
-                self.init(status: .transferFailed, message: error.message)
+                self.init(status: .transferFailed, message: message)
             }
             return
         }

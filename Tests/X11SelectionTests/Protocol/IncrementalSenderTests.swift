@@ -26,14 +26,14 @@ import Testing
         let step1 = sender.propertyDeleted()
         #expect(step1 == .sendEnd)
         #expect(sender.ending == .completed)
-        let step2 = sender.drop(.requestorGone)
+        let step2 = sender.drop(.requestorDestroyed)
         #expect(!step2)
         #expect(sender.ending == .completed)
         let step3 = sender.sourceFailed()
         #expect(step3 == .none)
     }
 
-    @Test(arguments: [IncrementalSender.DropCause.requestorGone, .requestorIdle, .superseded])
+    @Test(arguments: [IncrementalSender.DropCause.requestorDestroyed, .requestorVanished, .requestorIdle, .superseded])
     func aDroppedTransferEndsOnceWithItsCauseAndSendsNothingMore(cause: IncrementalSender.DropCause) {
         var sender = IncrementalSender(totalSize: 10, chunkSize: 4)
         let step4 = sender.drop(cause)
