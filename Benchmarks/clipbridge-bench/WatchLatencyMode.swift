@@ -9,7 +9,7 @@ import X11Selection
 /// after 60 s in any case.
 func runWatchLatency(_ options: BenchOptions) async throws {
     let connection = try await X11Connection.open(configuration: options.configuration)
-    let changes = try await connection.watchOwnerChanges(of: [options.selection])
+    let changes = try await connection.ownerChanges(of: [options.selection])
     say("READY")
     let seen = Mutex<[(owner: UInt, time: Int64)]>([])
     let collector = Task {

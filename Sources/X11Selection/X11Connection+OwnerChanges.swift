@@ -1,21 +1,11 @@
 extension X11Connection {
-    /// Owner changes of `selections` (XFixes). Registration happens asynchronously right after this call
-    /// returns; use `watchOwnerChanges(of:)` to know that the server is already reporting.
+    /// Owner changes of `selections` (XFixes), from the moment this call returns: it returns once the
+    /// server reports changes of `selections` to us, so every change after it is in the sequence.
     ///
     /// The sequence is buffered and finishes on `shutdown()`; it throws `.connectionLost` when the
-    /// connection breaks and `.extensionUnavailable` when the server has no XFixes.
-    public nonisolated func ownerChanges(of selections: [SelectionName]) -> OwnerChanges {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(
-            of: OwnerChange.self, throwing: (any Error).self, bufferingPolicy: .unbounded)
-        Task { await self.registerWatcher(selections, continuation: continuation) }
-        return OwnerChanges(stream: stream)
-    }
-
-    /// Like `ownerChanges(of:)`, but returns only once the server reports changes of `selections` to us:
-    /// every change after this call returns is in the sequence.
-    ///
+    /// connection breaks.
     /// - Throws: `.extensionUnavailable` (no XFixes), `.connectionLost`, `.shutDown`.
-    public func watchOwnerChanges(of selections: [SelectionName]) async throws -> OwnerChanges {
+    public func ownerChanges(of selections: [SelectionName]) async throws -> OwnerChanges {
         let (stream, continuation) = AsyncThrowingStream.makeStream(
             of: OwnerChange.self, throwing: (any Error).self, bufferingPolicy: .unbounded)
         if let error = registerWatcher(selections, continuation: continuation) { throw error }

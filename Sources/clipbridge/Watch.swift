@@ -115,7 +115,7 @@ struct Watch: AsyncParsableCommand {
 
     private func watch(on connection: X11Connection) async throws {
         // Subscribe before looking at the current state, so no change falls between the two.
-        let changes = try await connection.watchOwnerChanges(of: selections)
+        let changes = try await connection.ownerChanges(of: selections)
         // --exec commands run one at a time, in the order of the reports, off the loop that prints them.
         let (reports, reportInput) = AsyncStream.makeStream(of: ChangeReport.self)
         let commands = Task {

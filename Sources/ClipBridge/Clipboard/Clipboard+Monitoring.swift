@@ -53,31 +53,21 @@ public struct ClipboardAvailability: AsyncSequence, Sendable {
 extension ClipboardAvailability.AsyncIterator: Sendable {}
 
 extension Clipboard {
-    /// Owner changes of this selection, each with the offered types and the sensitive flag (TARGETS only).
-    public nonisolated func changes() -> ClipboardChanges {
-        Self.changes(of: [selection], on: connection, configuration: configuration)
+    /// Owner changes of this selection, each with the offered types and the sensitive flag (TARGETS only),
+    /// from the moment this call returns: it returns once the server is reporting, so every change after it
+    /// is in the sequence.
+    /// - Throws: `SelectionError` `.extensionUnavailable` (no XFixes), `.connectionLost`, `.shutDown`.
+    public func changes() async throws -> ClipboardChanges {
+        try await Self.changes(of: [selection], on: connection, configuration: configuration)
     }
 
-    /// Owner changes of several selections on one connection, in the order the server reports them.
+    /// Owner changes of several selections on one connection, in the order the server reports them, from the
+    /// moment this call returns (see ``changes()``).
+    /// - Throws: `SelectionError` `.extensionUnavailable` (no XFixes), `.connectionLost`, `.shutDown`.
     public static func changes(
         of selections: [SelectionName], on connection: X11Connection, configuration: ClipboardConfiguration = .init()
-    ) -> ClipboardChanges {
-        described(connection.ownerChanges(of: selections), on: connection, configuration: configuration)
-    }
-
-    /// Like ``changes()``, but returns once the server is already reporting: every change after this call
-    /// returns is in the sequence (tests and `watch --once` need that guarantee).
-    public func watchChanges() async throws -> ClipboardChanges {
-        try await Self.watchChanges(of: [selection], on: connection, configuration: configuration)
-    }
-
-    /// Like ``changes(of:on:configuration:)``, but returns once the server is already reporting changes of
-    /// `selections`.
-    /// - Throws: `SelectionError` `.extensionUnavailable` (no XFixes), `.connectionLost`, `.shutDown`.
-    public static func watchChanges(
-        of selections: [SelectionName], on connection: X11Connection, configuration: ClipboardConfiguration = .init()
     ) async throws -> ClipboardChanges {
-        described(try await connection.watchOwnerChanges(of: selections), on: connection, configuration: configuration)
+        described(try await connection.ownerChanges(of: selections), on: connection, configuration: configuration)
     }
 
     /// Owner changes with their types, in the order the server reported them.
@@ -133,7 +123,7 @@ extension Clipboard {
         let (stream, continuation) = AsyncStream.makeStream(of: Bool.self)
         let task = Task {
             let changes: ClipboardChanges
-            do { changes = try await self.watchChanges() } catch {
+            do { changes = try await self.changes() } catch {
                 continuation.finish()
                 return
             }
@@ -167,7 +157,7 @@ extension Clipboard {
     /// for apps and `clipbridge copy --foreground` that serve until then. Returns at once when not owner;
     /// also returns when the connection shuts down or breaks.
     public func waitUntilOwnershipLost() async {
-        guard let changes = try? await connection.watchOwnerChanges(of: [selection]) else { return }
+        guard let changes = try? await connection.ownerChanges(of: [selection]) else { return }
         guard (try? await isOwner()) == true else { return }
         do {
             for try await change in changes where change.owner != ownWindow || change.owner == nil {

@@ -17,7 +17,7 @@ import X11Selection
 /// try await clipboard.copy(note)                             // Note's JSON, HTML and text
 /// let notes = try await clipboard.paste(Note.self)           // in another app
 /// let text = try await clipboard.text()                      // what gedit would paste
-/// for try await change in clipboard.changes() { print(change.types, change.isSensitive) }
+/// for try await change in try await clipboard.changes() { print(change.types, change.isSensitive) }
 /// ```
 ///
 /// Many clipboards may share one `X11Connection`. The owner side keeps serving while the connection is open:

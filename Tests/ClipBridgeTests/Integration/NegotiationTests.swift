@@ -154,7 +154,7 @@ struct NegotiationTests {
     @Test("a sensitive copy offers the password hint; watchers see it without reading content")
     func sensitive() async throws {
         try await withTwoApps { apps in
-            let changes = try await apps.reader.watchChanges()
+            let changes = try await apps.reader.changes()
             var iterator = changes.makeAsyncIterator()
             try await apps.owner.copy("hunter2", options: CopyOptions(isSensitive: true))
             let change = try #require(try await iterator.next())

@@ -17,7 +17,7 @@ struct ConnectionLossTests {
                 return Data()
             }),
         ]))
-        let changes = try await reader.watchOwnerChanges(of: [.clipboard])
+        let changes = try await reader.ownerChanges(of: [.clipboard])
         let reading = Task { try await reader.read(selection, target: "application/x-never", timeout: .seconds(60)) }
         #expect(await eventually { await reader.activeReadCount == 1 })
 

@@ -8,7 +8,7 @@ struct OwnerChangesTests {
     @Test func seesXclipTakeOwnershipAndItsWindowGo() async throws {
         let display = try currentDisplay()
         let watcher = try await openConnection()
-        let changes = try await watcher.watchOwnerChanges(of: [.secondary])
+        let changes = try await watcher.ownerChanges(of: [.secondary])
         var iterator = changes.makeAsyncIterator()
         let peer = try startPeer(["xclip", "-quiet", "-selection", "secondary", "-i"], display: display,
                                  stdin: Data("watched".utf8))
@@ -33,7 +33,7 @@ struct OwnerChangesTests {
         let display = try currentDisplay()
         let watcher = try await openConnection()
         let selection = uniqueSelection()
-        let changes = try await watcher.watchOwnerChanges(of: [selection])
+        let changes = try await watcher.ownerChanges(of: [selection])
         var iterator = changes.makeAsyncIterator()
         let client = try await onThread { () throws -> RawXClient in
             let client = try RawXClient(display)
@@ -55,7 +55,7 @@ struct OwnerChangesTests {
         let display = try currentDisplay()
         let watcher = try await openConnection()
         let selection = uniqueSelection()
-        let changes = try await watcher.watchOwnerChanges(of: [selection])
+        let changes = try await watcher.ownerChanges(of: [selection])
         var iterator = changes.makeAsyncIterator()
         // The root window outlives its owner's client: disconnecting is reported as "client closed".
         try await onThread {
@@ -79,7 +79,7 @@ struct OwnerChangesTests {
         let watcher = try await X11Connection.open(display: display + ".0")
         let owner = try await X11Connection.open(display: display)
         let selection = uniqueSelection()
-        let changes = try await watcher.watchOwnerChanges(of: [selection])
+        let changes = try await watcher.ownerChanges(of: [selection])
         var iterator = changes.makeAsyncIterator()
         _ = try await owner.claim(selection, offering: SelectionOffer(SelectionOffer.textRepresentations("x")))
         let claimed = try await iterator.next()
@@ -103,8 +103,8 @@ struct OwnerChangesTests {
         let watcher = try await openConnection()
         let owner = try await openConnection()
         let selection = uniqueSelection()
-        let first = try await watcher.watchOwnerChanges(of: [selection, .clipboard])
-        let second = try await watcher.watchOwnerChanges(of: [selection])
+        let first = try await watcher.ownerChanges(of: [selection, .clipboard])
+        let second = try await watcher.ownerChanges(of: [selection])
         let lease = try await owner.claim(selection, offering: SelectionOffer(SelectionOffer.textRepresentations("x")))
         await owner.release(selection)
         for changes in [first, second] {
@@ -123,27 +123,6 @@ struct OwnerChangesTests {
         // Shutdown finishes the sequences without an error.
         var after = first.makeAsyncIterator()
         #expect(try await after.next() == nil)
-        await owner.shutdown()
-    }
-
-    @Test func theNonisolatedVariantIsBufferedToo() async throws {
-        let watcher = try await openConnection()
-        let owner = try await openConnection()
-        let selection = uniqueSelection()
-        let changes = watcher.ownerChanges(of: [selection])
-        // Let the registration land (it is asynchronous for this variant), then change owners twice.
-        #expect(await eventually { (try? await watcher.owner(of: selection)) == nil })
-        try await Task.sleep(for: .milliseconds(100))
-        _ = try await owner.claim(selection, offering: SelectionOffer(SelectionOffer.textRepresentations("a")))
-        _ = try await owner.claim(selection, offering: SelectionOffer(SelectionOffer.textRepresentations("b")))
-        var count = 0
-        for try await change in changes {
-            #expect(change.isOwnedByThisProcess)
-            count += 1
-            if count == 2 { break }
-        }
-        #expect(count == 2)
-        await watcher.shutdown()
         await owner.shutdown()
     }
 }

@@ -245,7 +245,7 @@ struct RobustnessTests {
                 return Data()
             }),
         ]))
-        let changes = try await reader.watchOwnerChanges(of: [selection])
+        let changes = try await reader.ownerChanges(of: [selection])
         let reading = Task { try await reader.read(selection, target: "application/x-slow", timeout: .seconds(60)) }
         #expect(await eventually { await reader.activeReadCount == 1 })
         await reader.shutdown()
