@@ -27,9 +27,8 @@ enum Connections {
         _ body: (Clipboard) async throws -> Result
     ) async throws -> Result {
         let connection = try await open(display: display, timeout: timeout)
-        var settings = ClipboardConfiguration()
-        settings.readTimeout = .milliseconds(Int64((timeout * 1000).rounded()))
-        let clipboard = Clipboard(selection, connection: connection, configuration: settings)
+        // The clipboard's reads use the connection's deadlines (ClipboardConfiguration.readTimeout nil).
+        let clipboard = Clipboard(selection, connection: connection)
         do {
             let result = try await body(clipboard)
             await clipboard.shutdown()
