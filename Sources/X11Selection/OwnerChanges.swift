@@ -39,26 +39,5 @@ public struct OwnerChange: Sendable, Equatable {
 
 /// Owner changes of one or more selections. Buffered: no change is lost between iterations, and any
 /// number of sequences can watch at once. Finishes on `shutdown()`; throws `.connectionLost` when the
-/// connection breaks and `.extensionUnavailable` when the server lacks XFixes.
-public struct OwnerChanges: AsyncSequence, Sendable {
-    /// The element type.
-    public typealias Element = OwnerChange
-    /// The error type.
-    public typealias Failure = any Error
-
-    let stream: AsyncThrowingStream<OwnerChange, any Error>
-
-    /// The iterator.
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        var base: AsyncThrowingStream<OwnerChange, any Error>.AsyncIterator
-
-        /// The next change; nil when the sequence finished.
-        public mutating func next() async throws -> OwnerChange? { try await base.next() }
-    }
-
-    /// Creates the iterator.
-    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: stream.makeAsyncIterator()) }
-}
-
-@available(*, unavailable)
-extension OwnerChanges.AsyncIterator: Sendable {}
+/// connection breaks.
+public typealias OwnerChanges = BufferedEvents<OwnerChange>

@@ -7,27 +7,8 @@ import X11Selection
 
 /// Owner changes with the offered types and the sensitive flag. Buffered: no change is lost between
 /// iterations. Finishes when the connection shuts down; throws `SelectionError` `.connectionLost` when it
-/// breaks, `.extensionUnavailable` when the server has no XFixes.
-public struct ClipboardChanges: AsyncSequence, Sendable {
-    /// The element type.
-    public typealias Element = ClipboardChange
-    /// The failure type.
-    public typealias Failure = any Error
-    let stream: AsyncThrowingStream<ClipboardChange, any Error>
-
-    /// The iterator.
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        var base: AsyncThrowingStream<ClipboardChange, any Error>.AsyncIterator
-        /// The next change.
-        public mutating func next() async throws -> ClipboardChange? { try await base.next() }
-    }
-
-    /// Makes the iterator.
-    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: stream.makeAsyncIterator()) }
-}
-
-@available(*, unavailable)
-extension ClipboardChanges.AsyncIterator: Sendable {}
+/// breaks.
+public typealias ClipboardChanges = BufferedEvents<ClipboardChange>
 
 /// Whether a type can be pasted: the current state first, then one value per owner change — the enabled state
 /// of a paste button. Finishes when the connection shuts down or breaks.

@@ -41,11 +41,8 @@ public struct FileRepresentation<Item>: TransferRepresentation where Item: Trans
         exporting: @escaping @Sendable (Item) async throws -> SentTransferredFile,
         importing: @escaping @Sendable (ReceivedTransferredFile) async throws -> Item
     ) {
-        self.contentType = contentType
-        attemptsToOpenInPlace = shouldAttemptToOpenInPlace
-        allowsOpeningInPlace = false
-        self.exporting = exporting
-        self.importing = importing
+        self.init(contentType, attemptsToOpenInPlace: shouldAttemptToOpenInPlace, allowsOpeningInPlace: false,
+                  exporting: exporting, importing: importing)
     }
 
     /// Creates an import-only representation.
@@ -60,11 +57,8 @@ public struct FileRepresentation<Item>: TransferRepresentation where Item: Trans
         shouldAttemptToOpenInPlace: Bool = false,
         importing: @escaping @Sendable (ReceivedTransferredFile) async throws -> Item
     ) {
-        contentType = importedContentType
-        attemptsToOpenInPlace = shouldAttemptToOpenInPlace
-        allowsOpeningInPlace = false
-        exporting = nil
-        self.importing = importing
+        self.init(importedContentType, attemptsToOpenInPlace: shouldAttemptToOpenInPlace, allowsOpeningInPlace: false,
+                  exporting: nil, importing: importing)
     }
 
     /// Creates an export-only representation.
@@ -79,11 +73,20 @@ public struct FileRepresentation<Item>: TransferRepresentation where Item: Trans
         shouldAllowToOpenInPlace: Bool = false,
         exporting: @escaping @Sendable (Item) async throws -> SentTransferredFile
     ) {
-        contentType = exportedContentType
-        attemptsToOpenInPlace = false
-        allowsOpeningInPlace = shouldAllowToOpenInPlace
+        self.init(exportedContentType, attemptsToOpenInPlace: false, allowsOpeningInPlace: shouldAllowToOpenInPlace,
+                  exporting: exporting, importing: nil)
+    }
+
+    private init(
+        _ contentType: UTType, attemptsToOpenInPlace: Bool, allowsOpeningInPlace: Bool,
+        exporting: (@Sendable (Item) async throws -> SentTransferredFile)?,
+        importing: (@Sendable (ReceivedTransferredFile) async throws -> Item)?
+    ) {
+        self.contentType = contentType
+        self.attemptsToOpenInPlace = attemptsToOpenInPlace
+        self.allowsOpeningInPlace = allowsOpeningInPlace
         self.exporting = exporting
-        importing = nil
+        self.importing = importing
     }
 }
 
