@@ -6,9 +6,9 @@ import UniformTypes
 import X11Selection
 
 /// The one table that maps content types to X11 selection targets and back, and says how each target's
-/// bytes are written on the wire (its ``WireCodec`` and property format).
+/// bytes are written on the wire (its `WireCodec` and property format).
 ///
-/// Targets known by name are the rows of ``rows``: each says what the target means, how its bytes decode to
+/// Targets known by name are the rows of `rows`: each says what the target means, how its bytes decode to
 /// the canonical bytes of that type, and its property format. Every other name follows the rules below.
 /// (The legacy text encodings a ClipBridge owner *writes* — STRING as Latin-1, COMPOUND_TEXT and TEXT — are
 /// ICCCM §2.7.1 rules of the engine, `SelectionOffer.textRepresentations(_:)`; their reading is here.)
