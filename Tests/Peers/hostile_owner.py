@@ -47,12 +47,13 @@ Exit status: 0 done (also after "DIED"), 1 could not start (message on stderr), 
 import argparse
 import os
 import select
-import signal
 import sys
 import time
 from array import array
 
 from Xlib import X, Xatom, display as xdisplay, error as xerror
+
+from peer_process import Stopped, install_stops, say, selection_name
 from Xlib.protocol import event as xevent
 
 assert array("I").itemsize == 4, "32-bit property items need a 4-byte array type"
@@ -77,8 +78,7 @@ def parse_arguments():
     parser.add_argument("--chunk", type=int, default=256 * 1024,
                         help="bytes per ChangeProperty when writing big properties (capped by the server's limit)")
     arguments = parser.parse_args()
-    if arguments.selection.lower() in ("clipboard", "primary", "secondary"):
-        arguments.selection = arguments.selection.upper()
+    arguments.selection = selection_name(arguments.selection)
     if arguments.decoy_kind == "target":
         arguments.decoy_kind = "property"
     if arguments.mode == "huge-targets" and arguments.count < 2:
@@ -88,19 +88,6 @@ def parse_arguments():
     if arguments.size < 0 or arguments.exit_after <= 0 or arguments.chunk < 4:
         parser.error("--size must not be negative; --exit-after and --chunk must be positive")
     return arguments
-
-
-def say(line, stream=sys.stdout):
-    stream.write(line + "\n")
-    stream.flush()
-
-
-class Stopped(BaseException):
-    """Raised by the SIGTERM/SIGINT handler, so that any wait ends at once."""
-
-
-def stop(*_):
-    raise Stopped()
 
 
 class Owner:
@@ -344,10 +331,7 @@ class Owner:
 
 def main():
     arguments = parse_arguments()
-    # A hard stop whatever happens: SIGALRM's default action ends the process.
-    signal.alarm(int(arguments.exit_after) + 5)
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
+    install_stops(arguments.exit_after)
     try:
         owner = Owner(arguments)
         return owner.run()

@@ -35,12 +35,13 @@ import hashlib
 import json
 import os
 import select
-import signal
 import sys
 import time
 from array import array
 
 from Xlib import X, Xatom, display as xdisplay, error as xerror
+
+from peer_process import Stopped, install_stops, say, selection_name
 
 assert array("I").itemsize == 4, "32-bit property items need a 4-byte array type"
 
@@ -65,26 +66,12 @@ def parse_arguments():
     parser.add_argument("--chunk", type=int, default=256 * 1024,
                         help="bytes per ChangeProperty when writing the MULTIPLE parameters (capped by the server)")
     arguments = parser.parse_args()
-    if arguments.selection.lower() in ("clipboard", "primary", "secondary"):
-        arguments.selection = arguments.selection.upper()
+    arguments.selection = selection_name(arguments.selection)
     if arguments.pairs < 0 or arguments.distinct < 1 or arguments.chunks < 0 or arguments.chunk < 4:
         parser.error("--pairs, --chunks must not be negative; --distinct, --chunk must be positive")
     if arguments.timeout <= 0 or arguments.exit_after <= 0 or arguments.stall < 0:
         parser.error("--timeout and --exit-after must be positive, --stall not negative")
     return arguments
-
-
-def say(line, stream=sys.stdout):
-    stream.write(line + "\n")
-    stream.flush()
-
-
-class Stopped(BaseException):
-    """Raised by the SIGTERM/SIGINT handler, so that any wait ends at once."""
-
-
-def stop(*_):
-    raise Stopped()
 
 
 class TimedOut(Exception):
@@ -338,10 +325,7 @@ class Requestor:
 
 def main():
     arguments = parse_arguments()
-    # A hard stop whatever happens: SIGALRM's default action ends the process.
-    signal.alarm(int(arguments.exit_after) + 5)
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
+    install_stops(arguments.exit_after)
     requestor = None
     try:
         requestor = Requestor(arguments)
