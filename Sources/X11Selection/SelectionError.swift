@@ -30,6 +30,8 @@ public struct SelectionError: Error, Hashable, Sendable, CustomStringConvertible
         public static let connectionLost = Code("connectionLost")
         /// The connection was shut down by `shutdown()`.
         public static let shutDown = Code("shutDown")
+        /// What was read could not be stored (a snapshot's spool file could not be written).
+        public static let storageFailed = Code("storageFailed")
 
         /// The code's name.
         public var description: String { name }

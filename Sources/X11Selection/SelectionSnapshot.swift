@@ -1,0 +1,89 @@
+import FoundationEssentials
+import Glibc
+
+/// Every flavour an owner offered at one moment, read in full: what a clipboard manager keeps so that a copy
+/// outlives the application that made it, and serves again exactly as the owner did — same targets in the
+/// same order, same property types and formats, same bytes.
+///
+/// Made by ``X11Connection/snapshot(_:limits:timeout:)``; served again through ``offer``. Large flavours live
+/// in private files (mode 0600) in ``SnapshotLimits/spoolDirectory``; ``removeFiles()`` deletes them when the
+/// snapshot is no longer served.
+public struct SelectionSnapshot: Sendable {
+    /// Where a flavour's bytes are.
+    public enum Content: Sendable, Equatable {
+        /// In memory.
+        case bytes(Data)
+        /// In a private file of this snapshot.
+        case file(URL)
+    }
+
+    /// One target's reply, as the owner wrote it.
+    public struct Flavour: Sendable, Equatable {
+        /// The target.
+        public var target: SelectionTarget
+        /// The property type the owner wrote (never INCR).
+        public var type: SelectionTarget
+        /// 8, 16 or 32 (format-32 items as 32-bit little-endian values, as reads deliver them).
+        public var format: Int
+        /// The bytes.
+        public var content: Content
+        /// How many bytes.
+        public var byteCount: Int
+    }
+
+    /// A target that was offered but not kept, and why.
+    public struct Omission: Sendable, Equatable {
+        /// The target.
+        public var target: SelectionTarget
+        /// Why: the owner refused or broke the conversion, it timed out, or it was over a size limit.
+        public var reason: String
+    }
+
+    /// The selection it was taken of.
+    public var selection: SelectionName
+    /// The kept flavours, in the owner's TARGETS order.
+    public var flavours: [Flavour]
+    /// The offered targets that were read but not kept.
+    public var omissions: [Omission]
+    /// True when the offer asked not to be kept (`x-kde-passwordManagerHint`): then nothing was read.
+    public var isSensitive: Bool
+
+    /// Total bytes kept.
+    public var byteCount: Int { flavours.reduce(0) { $0 + $1.byteCount } }
+
+    /// The flavours as an offer to claim the selection with, in the owner's order.
+    public var offer: SelectionOffer {
+        SelectionOffer(flavours.map { flavour in
+            let source: SelectionOffer.DataSource
+            switch flavour.content {
+            case .bytes(let data): source = .bytes(data)
+            case .file(let url): source = .file(url)
+            }
+            return SelectionOffer.Representation(
+                target: flavour.target, type: flavour.type, format: flavour.format, source: source)
+        })
+    }
+
+    /// Deletes the files of spooled flavours. Serving the snapshot afterwards fails for those flavours.
+    public func removeFiles() {
+        for flavour in flavours {
+            if case .file(let url) = flavour.content { unlink(url.path) }
+        }
+    }
+}
+
+/// Bounds on what ``X11Connection/snapshot(_:limits:timeout:)`` keeps. Every size an owner announces or sends
+/// is untrusted: a flavour over its limit is omitted as soon as its bytes pass it, never read to its end.
+public struct SnapshotLimits: Sendable {
+    /// The largest flavour kept, in bytes.
+    public var maximumFlavourBytes: Int = 256 << 20
+    /// The most kept of one offer, in bytes; flavours that would pass it are omitted.
+    public var maximumTotalBytes: Int = 512 << 20
+    /// Flavours up to this size stay in memory; larger ones are spooled to a file.
+    public var inMemoryBytes: Int = 1 << 20
+    /// Where spooled flavours go; nil uses `$TMPDIR`, else `/tmp`. It should be private to the user (0700).
+    public var spoolDirectory: URL? = nil
+
+    /// The default limits: 256 MiB per flavour, 512 MiB per offer, 1 MiB in memory per flavour.
+    public init() {}
+}
