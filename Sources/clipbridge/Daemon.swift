@@ -1,0 +1,120 @@
+// ClipBridge — the clipbridge command-line tool.
+// `clipbridge daemon`: keeps the clipboard's content alive after the application that copied it exits.
+
+import ArgumentParser
+import FoundationEssentials
+import Glibc
+import X11Selection
+
+struct Daemon: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Keep the clipboard's content, every flavour, after the application that copied it exits.",
+        discussion: """
+            Runs in the foreground until SIGINT or SIGTERM. On every copy it reads and keeps every flavour \
+            the owner offers (rich text, images, files, app-private types — in memory, or past 1 MiB in \
+            private files); when the owner exits without handing its content over, the daemon takes the \
+            selection and serves what it kept, in the owner's order. It never takes the selection while \
+            the owner lives, and keeps nothing of content marked sensitive (x-kde-passwordManagerHint).
+
+            One line per event on standard error: kept, sensitive (not kept), not kept, restored, lost.
+
+            EXAMPLES:
+              clipbridge daemon
+              clipbridge daemon -s clipboard -s primary --max-size 64
+            """
+    )
+
+    @OptionGroup var displayOptions: DisplayOptions
+
+    @Option(name: [.customShort("s"), .long], parsing: .singleValue,
+            help: "A selection to keep: clipboard, primary or secondary. Repeatable (default: clipboard).")
+    var selection: [SelectionChoice] = []
+
+    @Option(name: .long, help: ArgumentHelp("The largest flavour kept, in MiB.", valueName: "mib"))
+    var maxFlavourSize: Int = 256
+
+    @Option(name: .long, help: ArgumentHelp("The most kept of one copy, in MiB.", valueName: "mib"))
+    var maxSize: Int = 512
+
+    @Option(name: .long, help: ArgumentHelp("Seconds to wait for each of an owner's answers.", valueName: "seconds"))
+    var timeout: Double = 5
+
+    func validate() throws {
+        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number.") }
+        guard maxFlavourSize > 0, maxSize > 0 else { throw ValidationError("sizes must be positive.") }
+    }
+
+    func run() async throws {
+        let display = displayOptions.display
+        do {
+            let spool = try SpoolDirectory.create()
+            defer { spool.remove() }
+            var limits = SnapshotLimits()
+            limits.maximumFlavourBytes = maxFlavourSize << 20
+            limits.maximumTotalBytes = maxSize << 20
+            limits.spoolDirectory = spool.url
+            let connection = try await Connections.open(display: display, timeout: timeout)
+            let stopper = Task {
+                for await _ in Signals.terminationRequests() {
+                    await connection.shutdown()
+                    return
+                }
+            }
+            defer { stopper.cancel() }
+            let names = selection.isEmpty ? [SelectionName.clipboard] : Array(Set(selection.map(\.name)))
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for name in names {
+                    let keeper = SelectionKeeper(connection: connection, selection: name, limits: limits,
+                                                 timeout: .milliseconds(Int64((timeout * 1000).rounded())))
+                    group.addTask { try await keeper.run { Output.complain(Self.line(for: $0)) } }
+                }
+                Output.complain("keeping \(names.map(\.rawValue).joined(separator: ", "))")
+                try await group.waitForAll()
+            }
+            await connection.shutdown()
+        } catch let error as SelectionError where error.code == .shutDown {
+            return
+        } catch {
+            throw CLIFailure(error, display: display).exit()
+        }
+    }
+
+    /// The line an event is reported with.
+    static func line(for event: SelectionKeeper.Event) -> String {
+        switch event {
+        case .kept(let selection, let flavours, let bytes, let omitted):
+            let skipped = omitted.isEmpty ? "" : "; not kept: " + omitted.map(\.rawValue).joined(separator: " ")
+            return "kept \(selection.rawValue): \(flavours) flavours, \(bytes) bytes\(skipped)"
+        case .skippedSensitive(let selection):
+            return "sensitive \(selection.rawValue): not kept"
+        case .notKept(let selection, let reason):
+            return "not kept \(selection.rawValue): \(reason)"
+        case .restored(let selection, let flavours):
+            return "restored \(selection.rawValue): \(flavours) flavours"
+        case .lostWithOwner(let selection):
+            return "lost \(selection.rawValue): nothing kept to restore"
+        }
+    }
+}
+
+/// The daemon's private directory for spooled flavours: `$XDG_RUNTIME_DIR` (a per-user tmpfs, 0700) or
+/// `$TMPDIR`, `clipbridge-daemon.XXXXXX` inside it, mode 0700.
+struct SpoolDirectory {
+    let url: URL
+
+    static func create() throws -> SpoolDirectory {
+        let environment = ProcessInfo.processInfo.environment
+        let parent = environment["XDG_RUNTIME_DIR"] ?? environment["TMPDIR"] ?? "/tmp"
+        var template = Array("\(parent)/clipbridge-daemon.XXXXXX".utf8CString)
+        guard mkdtemp(&template) != nil else {  // mode 0700
+            throw CLIFailure(status: .ioError, message: "cannot create a directory in \(parent): \(String(cString: strerror(errno)))")
+        }
+        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return SpoolDirectory(url: URL(fileURLWithPath: path, isDirectory: true))
+    }
+
+    /// Removes the directory and what is left in it.
+    func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
