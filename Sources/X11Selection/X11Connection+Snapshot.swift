@@ -12,8 +12,11 @@ extension X11Connection {
     /// marked sensitive.
     ///
     /// Runs on the caller's executor, like `read(_:target:timeout:)`.
-    /// - Parameter timeout: the deadline of each read (the TARGETS read included); nil uses
-    ///   `Configuration.readTimeout`.
+    /// - Parameters:
+    ///   - selection: the selection whose owner's offer is kept.
+    ///   - limits: how much is kept, and where large flavours go.
+    ///   - timeout: the deadline of each read (the TARGETS read included); nil uses
+    ///     `Configuration.readTimeout`.
     /// - Throws: `.noOwner`, `.ownerGone` (the owner went away meanwhile: nothing is kept, no file is left),
     ///   `.storageFailed`, `.connectionLost`, `.shutDown`; cancellation.
     public nonisolated(nonsending) func snapshot(
