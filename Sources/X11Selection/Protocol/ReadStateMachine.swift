@@ -102,6 +102,12 @@ struct ReadStateMachine: Sendable {
     private(set) var chunkPending = false
     /// The owner window being watched for DestroyNotify, once a probe found it.
     private(set) var watchedOwner: X11Window?
+    /// During INCR: a chunk's PropertyNotify was taken and its bytes are still on our window (a read of it in
+    /// flight, or held back by backpressure: `chunkPending`).
+    private var chunkReadInFlight = false
+    /// The watched owner's window was destroyed while a chunk it wrote was still to be read: that chunk is
+    /// read (it may be the end marker), and the transfer fails after it if it is not.
+    private(set) var ownerDestroyed = false
     /// A notify named our property but the property did not exist (stale or forged): reported if the read
     /// then times out.
     private(set) var sawNotifyWithoutProperty = false
@@ -180,6 +186,7 @@ struct ReadStateMachine: Sendable {
 
     /// A slice of the property was read (nil: the request failed, e.g. the property or window is gone).
     mutating func propertyRead(_ value: PropertyValue?) -> [Action] {
+        chunkReadInFlight = false
         switch state {
         case .readingReply:
             guard let value, value.exists else {
@@ -220,8 +227,8 @@ struct ReadStateMachine: Sendable {
                     state = .finished
                     return [.fail(.invalidReply("an incremental chunk vanished while it was read"))]
                 }
-                // Deleted or never written: wait for the next NewValue.
-                return []
+                // Deleted or never written: wait for the next NewValue (which a destroyed owner cannot send).
+                return ownerDestroyed ? ownerGoneMidTransfer() : []
             }
             if type.isNone {
                 type = value.type
@@ -232,7 +239,10 @@ struct ReadStateMachine: Sendable {
                 return [.finish]
             }
             bufferedBytes += value.bytes.count
-            return sliceRead(value, then: { _ in [.armIdleDeadline] })
+            return sliceRead(value, then: { machine in
+                // Not the end marker, and its writer is gone: nothing more can come.
+                machine.ownerDestroyed ? machine.ownerGoneMidTransfer() : [.armIdleDeadline]
+            })
         case .awaitingNotify, .awaitingTimestamp, .finished:
             return []
         }
@@ -247,6 +257,7 @@ struct ReadStateMachine: Sendable {
         // A slice that made no progress while the server claims more is malformed: stop rather than loop.
         if value.bytesAfter > 0 && !value.bytes.isEmpty {
             sliceOffset += value.bytes.count
+            chunkReadInFlight = state == .incremental
             actions.append(.readProperty(offset: sliceOffset))
             return actions
         }
@@ -270,8 +281,10 @@ struct ReadStateMachine: Sendable {
             if bufferedBytes >= bufferLimit {
                 // Backpressure: leave the chunk on the server; the owner waits for our deletion.
                 chunkPending = true
+                chunkReadInFlight = true
                 return []
             }
+            chunkReadInFlight = true
             return [.readProperty(offset: 0)]
         case .awaitingNotify, .readingReply, .awaitingTimestamp, .finished:
             return []
@@ -324,6 +337,19 @@ struct ReadStateMachine: Sendable {
     /// A window was destroyed (DestroyNotify, or BadWindow when selecting its events).
     mutating func windowDestroyed(_ window: X11Window) -> [Action] {
         guard state != .finished, window == watchedOwner else { return [] }
+        if state == .incremental && chunkReadInFlight {
+            // The owner wrote a chunk and then went: its PropertyNotify reached us before the DestroyNotify
+            // (the server keeps one client's events in order), and the chunk lives on our window, not the
+            // owner's. It may be the end marker of a complete transfer (an owner that lost the selection exits
+            // right after its last chunk), so the read decides once it has read it.
+            ownerDestroyed = true
+            return []
+        }
+        state = .finished
+        return [.fail(.ownerGone)]
+    }
+
+    private mutating func ownerGoneMidTransfer() -> [Action] {
         state = .finished
         return [.fail(.ownerGone)]
     }

@@ -246,4 +246,43 @@ import Testing
         #expect(read.ownerProbed(nil) == [.armProbe])
         #expect(!read.isFinished)
     }
+
+    @Test func anOwnerThatExitsRightAfterItsEndMarkerStillCompletesTheRead() {
+        // Backpressure holds the end marker on our window while the owner, done, exits (an owner that lost the
+        // selection does exactly that). Its DestroyNotify comes after the marker's PropertyNotify.
+        var read = machine(bufferLimit: 4)
+        _ = read.selectionNotified(property: property)
+        _ = read.propertyRead(value(Data([0]), type: incr))
+        let owner = X11Window(rawValue: 0x400001)
+        _ = read.ownerProbed(owner)
+        _ = read.propertyChanged(deleted: false)
+        #expect(read.propertyRead(value(Data("1234".utf8))) == [.deliver(Data("1234".utf8)), .armIdleDeadline])
+        #expect(read.propertyChanged(deleted: false) == [])  // held back: the buffer is full
+        #expect(read.windowDestroyed(owner) == [])
+        #expect(!read.isFinished)
+        #expect(read.consumed(4) == [.readProperty(offset: 0)])
+        #expect(read.propertyRead(value(Data())) == [.finish])
+        #expect(read.byteCount == 4)
+    }
+
+    @Test func anOwnerThatDiesWithAChunkInFlightFailsAfterThatChunk() {
+        var read = machine()
+        _ = read.selectionNotified(property: property)
+        _ = read.propertyRead(value(Data([0]), type: incr))
+        let owner = X11Window(rawValue: 0x400001)
+        _ = read.ownerProbed(owner)
+        #expect(read.propertyChanged(deleted: false) == [.readProperty(offset: 0)])
+        #expect(read.windowDestroyed(owner) == [])
+        // Not the end marker: the bytes are delivered, then the read fails, since no more can come.
+        #expect(read.propertyRead(value(Data("12".utf8))) == [.deliver(Data("12".utf8)), .fail(.ownerGone)])
+        #expect(read.isFinished)
+
+        var vanished = machine()
+        _ = vanished.selectionNotified(property: property)
+        _ = vanished.propertyRead(value(Data([0]), type: incr))
+        _ = vanished.ownerProbed(owner)
+        _ = vanished.propertyChanged(deleted: false)
+        _ = vanished.windowDestroyed(owner)
+        #expect(vanished.propertyRead(missing) == [.fail(.ownerGone)])
+    }
 }
