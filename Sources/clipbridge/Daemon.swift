@@ -44,6 +44,12 @@ struct Daemon: AsyncParsableCommand {
         guard maxFlavourSize > 0, maxSize > 0 else { throw ValidationError("sizes must be positive.") }
     }
 
+    /// The kept selections, in the order given, without duplicates (CLIPBOARD when none is given).
+    var selections: [SelectionName] {
+        var seen = Set<SelectionName>()
+        return (selection.isEmpty ? [.clipboard] : selection.map(\.name)).filter { seen.insert($0).inserted }
+    }
+
     func run() async throws {
         let display = displayOptions.display
         do {
@@ -61,11 +67,11 @@ struct Daemon: AsyncParsableCommand {
                 }
             }
             defer { stopper.cancel() }
-            let names = selection.isEmpty ? [SelectionName.clipboard] : Array(Set(selection.map(\.name)))
+            let names = selections
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for name in names {
-                    let keeper = SelectionKeeper(connection: connection, selection: name, limits: limits,
-                                                 timeout: .milliseconds(Int64((timeout * 1000).rounded())))
+                    // Each read's deadline is the connection's (--timeout, see Connections.open).
+                    let keeper = SelectionKeeper(connection: connection, selection: name, limits: limits)
                     group.addTask { try await keeper.run { Output.complain(Self.line(for: $0)) } }
                 }
                 Output.complain("keeping \(names.map(\.rawValue).joined(separator: ", "))")
@@ -97,19 +103,17 @@ struct Daemon: AsyncParsableCommand {
     }
 }
 
-/// The daemon's private directory for spooled flavours: `$XDG_RUNTIME_DIR` (a per-user tmpfs, 0700) or
-/// `$TMPDIR`, `clipbridge-daemon.XXXXXX` inside it, mode 0700.
+/// The daemon's private directory for spooled flavours: `clipbridge-daemon.` and six random characters, mode
+/// 0700, in `$XDG_RUNTIME_DIR` (a per-user tmpfs) or the temporary directory.
 struct SpoolDirectory {
     let url: URL
 
     static func create() throws -> SpoolDirectory {
-        let environment = ProcessInfo.processInfo.environment
-        let parent = environment["XDG_RUNTIME_DIR"] ?? environment["TMPDIR"] ?? "/tmp"
-        var template = Array("\(parent)/clipbridge-daemon.XXXXXX".utf8CString)
-        guard mkdtemp(&template) != nil else {  // mode 0700
+        let parent = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+            ?? PrivateFiles.temporaryDirectory
+        guard let path = PrivateFiles.makeDirectory(in: parent, prefix: "clipbridge-daemon.") else {
             throw CLIFailure(status: .ioError, message: "cannot create a directory in \(parent): \(String(cString: strerror(errno)))")
         }
-        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return SpoolDirectory(url: URL(fileURLWithPath: path, isDirectory: true))
     }
 

@@ -51,9 +51,9 @@ import sys
 import time
 from array import array
 
-from Xlib import X, Xatom, display as xdisplay, error as xerror
+from Xlib import X, Xatom, error as xerror
 
-from peer_process import Stopped, install_stops, say, selection_name
+from peer_process import Stopped, install_stops, open_display, say, selection_name
 from Xlib.protocol import event as xevent
 
 assert array("I").itemsize == 4, "32-bit property items need a 4-byte array type"
@@ -95,13 +95,7 @@ class Owner:
         self.arguments = arguments
         self.mode = arguments.mode
         self.deadline = time.monotonic() + arguments.exit_after
-        try:
-            self.display = xdisplay.Display()
-        except (xerror.DisplayError, OSError) as failure:
-            say("cannot open display %r: %s" % (os.environ.get("DISPLAY"), failure), sys.stderr)
-            sys.exit(1)
-        # Errors (a requestor window that is gone: BadWindow) are expected: log them and go on.
-        self.display.set_error_handler(lambda failure, request: say("X error: %s" % failure, sys.stderr))
+        self.display = open_display()
         self.names = {}
         atom = self.atom
         self.selection = atom(self.arguments.selection)

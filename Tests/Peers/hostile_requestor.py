@@ -33,15 +33,14 @@ also when stopped while stalling), 1 refused or not what was expected (convert, 
 import argparse
 import hashlib
 import json
-import os
 import select
 import sys
 import time
 from array import array
 
-from Xlib import X, Xatom, display as xdisplay, error as xerror
+from Xlib import X, Xatom, error as xerror
 
-from peer_process import Stopped, install_stops, say, selection_name
+from peer_process import Stopped, install_stops, open_display, say, selection_name
 
 assert array("I").itemsize == 4, "32-bit property items need a 4-byte array type"
 
@@ -86,12 +85,7 @@ class Requestor:
         self.stalling = False
         self.incr = False  # an INCR answer arrived
         self.received = 0  # INCR bytes received so far
-        try:
-            self.display = xdisplay.Display()
-        except (xerror.DisplayError, OSError) as failure:
-            say("cannot open display %r: %s" % (os.environ.get("DISPLAY"), failure), sys.stderr)
-            sys.exit(1)
-        self.display.set_error_handler(lambda failure, request: say("X error: %s" % failure, sys.stderr))
+        self.display = open_display()
         atom = self.display.intern_atom
         self.selection = atom(arguments.selection)
         self.target = atom(arguments.target)

@@ -3,7 +3,7 @@ import Glibc
 import Synchronization
 
 /// One flavour's bytes as a snapshot reads them: in memory up to a threshold, then in a private file
-/// (mkstemp, mode 0600), and refused once they pass the flavour's limit — so an owner announcing or sending
+/// (`PrivateFiles`, mode 0600), and refused once they pass the flavour's limit — so an owner announcing or sending
 /// any size costs at most the limit, in linear time.
 final class FlavourSpool: Sendable {
     /// The bytes passed the limit.
@@ -27,7 +27,7 @@ final class FlavourSpool: Sendable {
     init(limit: Int, inMemoryLimit: Int, directory: URL?) {
         self.limit = limit
         self.inMemoryLimit = inMemoryLimit
-        self.directory = directory?.path ?? ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
+        self.directory = directory?.path ?? PrivateFiles.temporaryDirectory
     }
 
     /// Takes the next chunk.
@@ -41,12 +41,11 @@ final class FlavourSpool: Sendable {
                 return
             }
             if state.descriptor < 0 {
-                var template = Array("\(directory)/clipbridge-flavour.XXXXXX".utf8CString)
-                let descriptor = mkstemp(&template)  // mode 0600
-                guard descriptor >= 0 else { throw Self.failure("cannot create a spool file in \(directory)") }
-                _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+                guard let (descriptor, path) = PrivateFiles.makeFile(in: directory, prefix: "clipbridge-flavour.") else {
+                    throw Self.failure("cannot create a spool file in \(directory)")
+                }
                 state.descriptor = descriptor
-                state.path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                state.path = path
                 try Self.write(state.memory, to: descriptor)
                 state.memory = Data()
             }

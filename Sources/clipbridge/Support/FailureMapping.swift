@@ -20,8 +20,7 @@ extension CLIFailure {
         }
         let where_ = selection.map { " (\($0.rawValue))" } ?? ""
         if let error = error as? SelectionError {
-            // The message with its cause, if any (`SelectionError.underlying`).
-            let message = error.underlying.map { "\(error.message): \($0)" } ?? error.message
+            let message = Self.message(error.message, cause: error.underlying)
             switch error.code {
             case .displayUnavailable:
                 let shown = display ?? Self.environmentDisplay.map { "DISPLAY=\($0)" } ?? "DISPLAY is not set"
@@ -42,7 +41,7 @@ extension CLIFailure {
             return
         }
         if let error = error as? ClipboardError {
-            let message = error.underlying.map { "\(error.message): \($0)" } ?? error.message
+            let message = Self.message(error.message, cause: error.underlying)
             switch error.code {
             case .typeUnavailable:
                 self.init(status: .nothingToPaste, message: message,
@@ -55,6 +54,12 @@ extension CLIFailure {
             return
         }
         self.init(status: .transferFailed, message: String(describing: error))
+    }
+
+    /// A library error's message followed by its underlying cause, if any (without the code the libraries'
+    /// own descriptions start with).
+    private static func message(_ message: String, cause: (any Error)?) -> String {
+        cause.map { "\(message): \($0)" } ?? message
     }
 
     /// "available types:" followed by one indented line per type.

@@ -52,23 +52,12 @@ extension CLIFailure {
     }
 }
 
-/// Descriptor helpers the Glibc module does not import (pipe2 and mkostemp need _GNU_SOURCE).
+/// Descriptor helpers the Glibc module does not import (pipe2 needs _GNU_SOURCE).
 enum Descriptors {
     /// pipe(2) with both ends close-on-exec.
     static func makePipe(_ ends: inout [Int32]) -> Bool {
         guard pipe(&ends) == 0 else { return false }
         for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         return true
-    }
-
-    /// Creates a new file `<directory>/<prefix><6 random characters>` with mkstemp(3): mode 0600,
-    /// close-on-exec. Returns its descriptor and path, or nil with `errno` set.
-    static func makeTemporaryFile(in directory: String, prefix: String) -> (descriptor: Int32, path: String)? {
-        // mkstemp replaces exactly the last six characters, which must be "X".
-        var template = Array("\(directory)/\(prefix)\(String(repeating: "X", count: 6))".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return nil }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        return (fd, template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
     }
 }

@@ -130,7 +130,7 @@ struct PasteRequest: Sendable {
     private func write(_ chosen: ClipboardType, from clipboard: Clipboard, toFile path: String) async throws {
         // The directory part of the path as typed ("out.png" → ".", "/out.png" → "/").
         let directory = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        guard let (descriptor, temporary) = Descriptors.makeTemporaryFile(in: directory, prefix: ".clipbridge-paste.")
+        guard let (descriptor, temporary) = PrivateFiles.makeFile(in: directory, prefix: ".clipbridge-paste.")
         else {
             throw CLIFailure(status: .ioError, message: "cannot write in \(directory): " + String(cString: strerror(errno)))
         }

@@ -4,6 +4,7 @@
 // given on the command line opened once (so deleting or renaming them after `copy` changes nothing).
 
 import Glibc
+import X11Selection
 
 /// A payload: an open, readable, seekable descriptor and its size.
 struct SpooledPayload: Sendable {
@@ -114,8 +115,8 @@ enum Spool {
     }
 
     private static func makeAnonymousFile() throws -> Int32 {
-        let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        guard let (descriptor, path) = Descriptors.makeTemporaryFile(in: directory, prefix: "clipbridge.") else {
+        let directory = PrivateFiles.temporaryDirectory
+        guard let (descriptor, path) = PrivateFiles.makeFile(in: directory, prefix: "clipbridge.") else {
             throw failure("cannot create a temporary file in \(directory)")
         }
         unlink(path)
