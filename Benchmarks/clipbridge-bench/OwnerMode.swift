@@ -43,6 +43,8 @@ nonisolated(nonsending) func count(_ events: SelectionLeaseEvents, _ options: Be
             FileHandle.standardError.write(Data("owner: \(target) to \(requestor) failed: \(reason)\n".utf8))
         case .lost:
             break loop
+        case .saveTargetsRequested:
+            break  // a content claim is never asked to save
         }
     }
 }

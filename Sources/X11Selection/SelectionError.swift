@@ -26,6 +26,8 @@ public struct SelectionError: Error, Hashable, Sendable, CustomStringConvertible
         public static let ownershipLost = Code("ownershipLost")
         /// The clipboard manager refused or failed the handover.
         public static let clipboardManagerUnavailable = Code("clipboardManagerUnavailable")
+        /// Another client holds the manager selection, and replacing it was not asked for (ICCCM 2.8).
+        public static let managerRunning = Code("managerRunning")
         /// The connection to the X server broke.
         public static let connectionLost = Code("connectionLost")
         /// The connection was shut down by `shutdown()`.

@@ -7,6 +7,10 @@ public enum SelectionLeaseEvent: Sendable, Equatable {
     /// Ownership went away (another client claimed the selection, `release`, DELETE, or shutdown), with
     /// the server time of the change when known.
     case lost(X11Timestamp?)
+    /// A client asked this manager (a lease from `X11Connection.claimManager(_:replacing:timeout:)`) to save
+    /// CLIPBOARD before it exits (SAVE_TARGETS, freedesktop clipboard-manager spec). The client waits until
+    /// `X11Connection.answer(_:saved:)` is called.
+    case saveTargetsRequested(SaveTargetsRequest)
 }
 
 /// The events of one claim. Buffered, so nothing is lost between iterations, up to the newest

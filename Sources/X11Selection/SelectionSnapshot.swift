@@ -5,7 +5,7 @@ import Glibc
 /// outlives the application that made it, and serves again exactly as the owner did — same targets in the
 /// same order, same property types and formats, same bytes.
 ///
-/// Made by ``X11Connection/snapshot(_:limits:timeout:)``; served again through ``offer``. Large flavours live
+/// Made by ``X11Connection/snapshot(_:targets:limits:timeout:)``; served again through ``offer``. Large flavours live
 /// in private files (mode 0600) in ``SnapshotLimits/spoolDirectory``; ``removeFiles()`` deletes them when the
 /// snapshot is no longer served.
 public struct SelectionSnapshot: Sendable {
@@ -64,6 +64,19 @@ public struct SelectionSnapshot: Sendable {
         })
     }
 
+    /// This snapshot with only the flavours of `targets`, in that order (a SAVE_TARGETS list); the other
+    /// flavours' files are removed.
+    func keepingOnly(_ targets: [SelectionTarget]) -> SelectionSnapshot {
+        var kept = self
+        var byTarget: [SelectionTarget: Flavour] = [:]
+        for flavour in flavours where byTarget[flavour.target] == nil { byTarget[flavour.target] = flavour }
+        kept.flavours = targets.compactMap { byTarget.removeValue(forKey: $0) }
+        for flavour in byTarget.values {
+            if case .file(let url) = flavour.content { unlink(url.path) }
+        }
+        return kept
+    }
+
     /// Deletes the files of spooled flavours. Serving the snapshot afterwards fails for those flavours.
     public func removeFiles() {
         for flavour in flavours {
@@ -72,7 +85,7 @@ public struct SelectionSnapshot: Sendable {
     }
 }
 
-/// Bounds on what ``X11Connection/snapshot(_:limits:timeout:)`` keeps. Every size an owner announces or sends
+/// Bounds on what ``X11Connection/snapshot(_:targets:limits:timeout:)`` keeps. Every size an owner announces or sends
 /// is untrusted: a flavour over its limit is omitted as soon as its bytes pass it, never read to its end.
 public struct SnapshotLimits: Sendable {
     /// The largest flavour kept, in bytes.

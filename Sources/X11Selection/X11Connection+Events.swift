@@ -91,6 +91,7 @@ extension X11Connection {
     private func windowVanished(_ vanished: X11Window, _ cause: IncrementalSender.DropCause) {
         dropTransfers(to: vanished, cause)
         windowInterests.forget(vanished)
+        resumeGoneWaiters(window: vanished)
         for read in reads.values where read.machine.watchedOwner == vanished {
             perform(read.machine.windowDestroyed(vanished), for: read)
         }
@@ -133,6 +134,8 @@ extension X11Connection {
         case streamBatch(X11Atom)
         /// Check that the owner of a read's selection still exists (`ReadStateMachine.probeDue`).
         case ownerProbe(X11Atom)
+        /// Stop waiting for a replaced manager's window to go (`claimManager`).
+        case windowGone(UInt64)
     }
 
     private func fireDeadlines() {
@@ -152,6 +155,8 @@ extension X11Connection {
                 }
             case .handover:
                 handoverDeadlinePassed()
+            case .windowGone(let id):
+                resumeGoneWaiters(deadline: id)
             case .leaseEvents(let claimID):
                 claims[claimID]?.closeServedWindow()
             case .ownerProbe(let property):

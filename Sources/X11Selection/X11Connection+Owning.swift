@@ -17,6 +17,13 @@ extension X11Connection {
     /// - Throws: `.ownershipRefused` when the server did not make us the owner; `.timedOut` when the
     ///   server time could not be obtained; `.connectionLost`; `.shutDown`.
     public func claim(_ selection: SelectionName, offering offer: SelectionOffer) async throws -> SelectionLease {
+        try await claim(selection, offering: offer, role: .content)
+    }
+
+    /// `claim(_:offering:)` for a content offer, or for a manager selection (`claimManager`).
+    func claim(
+        _ selection: SelectionName, offering offer: SelectionOffer, role: TargetTable.Role
+    ) async throws -> SelectionLease {
         let display = try requireDisplay()
         let selectionAtom = try atom(for: selection.rawValue)
         var representations: [SelectionOffer.Representation] = []
@@ -42,7 +49,7 @@ extension X11Connection {
         }
         var prepared = offer
         prepared.representations = representations
-        let table = TargetTable(offer: prepared)
+        let table = TargetTable(offer: prepared, role: role)
         let typeNames = representations.map { ($0.type ?? $0.target).rawValue }
         let advertised = try atoms(for: table.advertisedTargets.map(\.rawValue))
         let contentAtoms = Array(advertised.prefix(representations.count))
@@ -73,7 +80,7 @@ extension X11Connection {
         // only (`.lost`, always the last, is never the one dropped).
         let channel = LeaseEventChannel(limit: SelectionLeaseEvents.bufferLimit)
         let claim = Claim(
-            id: nextID(), selection: selection, selectionAtom: selectionAtom, offer: prepared, time: time,
+            id: nextID(), selection: selection, selectionAtom: selectionAtom, offer: prepared, role: role, time: time,
             events: channel, advertisedAtoms: advertised, contentAtoms: contentAtoms,
             typeAtoms: typeAtoms)
         for (index, representation) in representations.enumerated() {

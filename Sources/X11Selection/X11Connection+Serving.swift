@@ -70,6 +70,8 @@ extension X11Connection {
             // A side-effect target with nothing to do on the owner side (ICCCM 2.6.3: reply NULL).
             writeNull(requestor, property)
             replied(route, success: true)
+        case .saveTargetsRequest:
+            requestSave(claim: claim, route: route)
         case .delete:
             writeNull(requestor, property)
             replied(route, success: true)

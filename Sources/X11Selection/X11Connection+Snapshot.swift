@@ -9,28 +9,45 @@ extension X11Connection {
     /// into memory or, past ``SnapshotLimits/inMemoryBytes``, a private file; a flavour passing its limit is
     /// omitted the moment it does. A target the owner refuses, answers wrongly or leaves unanswered for
     /// `timeout` is omitted with its reason, and the others are still kept. Nothing is read of an offer
-    /// marked sensitive.
+    /// marked sensitive. When the owner answers TARGET_SIZES, a flavour it announces over the limits is
+    /// omitted without being read (an owner that announces less than it sends is still cut off at the limit).
     ///
     /// Runs on the caller's executor, like `read(_:target:timeout:)`.
     /// - Parameters:
     ///   - selection: the selection whose owner's offer is kept.
+    ///   - targets: the targets to keep, in this order (a SAVE_TARGETS list); nil keeps every target the
+    ///     owner lists, in its order. Meta, side-effect and resource targets are never kept.
     ///   - limits: how much is kept, and where large flavours go.
     ///   - timeout: the deadline of each read (the TARGETS read included); nil uses
     ///     `Configuration.readTimeout`.
     /// - Throws: `.noOwner`, `.ownerGone` (the owner went away meanwhile: nothing is kept, no file is left),
     ///   `.storageFailed`, `.connectionLost`, `.shutDown`; cancellation.
     public nonisolated(nonsending) func snapshot(
-        _ selection: SelectionName, limits: SnapshotLimits = SnapshotLimits(), timeout: Duration? = nil
+        _ selection: SelectionName, targets requested: [SelectionTarget]? = nil,
+        limits: SnapshotLimits = SnapshotLimits(), timeout: Duration? = nil
     ) async throws -> SelectionSnapshot {
-        let offered = try await targets(of: selection, timeout: timeout)
+        let offered: [SelectionTarget]
+        do {
+            offered = try await targets(of: selection, timeout: timeout)
+        } catch let error as SelectionError where requested != nil && Self.omitsFlavour(error) {
+            // A requested list stands on its own: the owner's TARGETS only serves to spot a sensitive offer.
+            offered = []
+        }
         var snapshot = SelectionSnapshot(selection: selection, flavours: [], omissions: [], isSensitive: false)
-        guard case .keep(let targets) = SnapshotPolicy.plan(for: offered) else {
+        guard case .keep(let targets) = SnapshotPolicy.plan(for: offered, requested: requested) else {
             snapshot.isSensitive = true
             return snapshot
         }
+        let announced = offered.contains(.targetSizes) ? await announcedSizes(of: selection, timeout: timeout) : [:]
         do {
             for target in targets {
                 let budget = min(limits.maximumFlavourBytes, limits.maximumTotalBytes - snapshot.byteCount)
+                if let size = announced[target], SnapshotPolicy.announcedSizeExceeds(
+                    size, flavourLimit: limits.maximumFlavourBytes, remaining: limits.maximumTotalBytes - snapshot.byteCount)
+                {
+                    snapshot.omissions.append(.init(target: target, reason: "announced \(size) bytes, over the limit of \(budget)"))
+                    continue
+                }
                 let spool = FlavourSpool(limit: budget, inMemoryLimit: limits.inMemoryBytes, directory: limits.spoolDirectory)
                 do {
                     let summary = try await read(selection, target: target, timeout: timeout) { try spool.append($0) }
@@ -53,6 +70,24 @@ extension X11Connection {
             throw error
         }
         return snapshot
+    }
+
+    /// The sizes the owner announces in its TARGET_SIZES reply, by target; empty when it gives none (or a
+    /// broken one: the limits still hold while reading).
+    private nonisolated(nonsending) func announcedSizes(of selection: SelectionName, timeout: Duration?) async
+        -> [SelectionTarget: Int]
+    {
+        let sizes = try? await readWhole(selection, target: .targetSizes, timeout: timeout) { connection, data in
+            guard data.format == 32 else { return [SelectionTarget: Int]() }
+            let pairs = SnapshotPolicy.announcedSizes(Format32.values(data.bytes))
+            let names = try connection.names(for: pairs.map(\.atom))
+            var sizes: [SelectionTarget: Int] = [:]
+            for (pair, name) in zip(pairs, names) {
+                if let name { sizes[SelectionTarget(rawValue: name)] = pair.size }
+            }
+            return sizes
+        }
+        return sizes ?? [:]
     }
 
     /// Failures that cost one flavour, not the snapshot: the owner is still there and answered the others.

@@ -74,6 +74,10 @@ public actor X11Connection {
 
     // Clipboard-manager handover.
     var handover: PendingHandover?
+    /// SAVE_TARGETS requests to a manager claim of ours, not answered yet (`answer(_:saved:)`).
+    var pendingSaves: [UInt64: ReplyRoute] = [:]
+    /// Tasks waiting for a watched window to be destroyed (a replaced manager's, ICCCM 2.8).
+    var goneWaiters: [(id: UInt64, window: X11Window, continuation: CheckedContinuation<Bool, Never>)] = []
 
     init(loop: X11EventLoop, displayName: String, configuration: Configuration) {
         self.loop = loop
@@ -373,6 +377,11 @@ public actor X11Connection {
             waiter.continuation.resume(throwing: error)
         }
         timestampWaiters.removeAll()
+        for waiter in goneWaiters {
+            waiter.continuation.resume(returning: false)
+        }
+        goneWaiters.removeAll()
+        pendingSaves.removeAll()
         for transfer in outgoing.values {
             transfer.payload.close()
         }

@@ -10,13 +10,19 @@ struct Daemon: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Keep the clipboard's content, every flavour, after the application that copied it exits.",
         discussion: """
-            Runs in the foreground until SIGINT or SIGTERM. On every copy it reads and keeps every flavour \
-            the owner offers (rich text, images, files, app-private types — in memory, or past 1 MiB in \
-            private files); when the owner exits without handing its content over, the daemon takes the \
-            selection and serves what it kept, in the owner's order. It never takes the selection while \
-            the owner lives, and keeps nothing of content marked sensitive (x-kde-passwordManagerHint).
+            Runs in the foreground until SIGINT or SIGTERM. It is the display's clipboard manager \
+            (CLIPBOARD_MANAGER, freedesktop clipboard-manager spec): an application that hands its content \
+            over when it exits (GTK, Qt, LibreOffice, Firefox: SAVE_TARGETS) is answered once every flavour \
+            it listed was read, and the daemon then serves them. On every copy it also reads and keeps every \
+            flavour the owner offers (rich text, images, files, app-private types — in memory, or past 1 MiB \
+            in private files), so that when an owner exits without handing over (xclip, terminals), the \
+            daemon takes the selection and serves what it kept, in the owner's order. It never takes the \
+            selection while the owner lives, and keeps nothing of content marked sensitive \
+            (x-kde-passwordManagerHint). With another clipboard manager running it refuses to start, unless \
+            --replace; replaced by another one, it stops.
 
-            One line per event on standard error: kept, sensitive (not kept), not kept, restored, lost.
+            One line per event on standard error: kept, sensitive (not kept), not kept, saved, save refused, \
+            restored, lost, replaced.
 
             EXAMPLES:
               clipbridge daemon
@@ -38,6 +44,12 @@ struct Daemon: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Seconds to wait for each of an owner's answers.", valueName: "seconds"))
     var timeout: Double = 5
+
+    @Flag(name: .long, help: "Take over from a running clipboard manager (ICCCM manager selection).")
+    var replace = false
+
+    @Flag(name: .long, help: "Do not be the clipboard manager (no SAVE_TARGETS): keep content alive only.")
+    var noManager = false
 
     func validate() throws {
         guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number.") }
@@ -68,14 +80,21 @@ struct Daemon: AsyncParsableCommand {
             }
             defer { stopper.cancel() }
             let names = selections
+            // The manager selection goes with CLIPBOARD, the one selection SAVE_TARGETS saves.
+            let managerLease = names.contains(.clipboard) && !noManager
+                ? try await connection.claimManager(replacing: replace, timeout: .seconds(3)) : nil
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for name in names {
                     // Each read's deadline is the connection's (--timeout, see Connections.open).
                     let keeper = SelectionKeeper(connection: connection, selection: name, limits: limits)
-                    group.addTask { try await keeper.run { Output.complain(Self.line(for: $0)) } }
+                    let lease = name == .clipboard ? managerLease : nil
+                    group.addTask { try await keeper.run(managing: lease) { Output.complain(Self.line(for: $0)) } }
                 }
-                Output.complain("keeping \(names.map(\.rawValue).joined(separator: ", "))")
-                try await group.waitForAll()
+                Output.complain(
+                    "keeping \(names.map(\.rawValue).joined(separator: ", "))\(managerLease == nil ? "" : "; clipboard manager")")
+                // A keeper returns when the daemon was replaced as the manager (or the connection ended): all stop.
+                try await group.next()
+                group.cancelAll()
             }
             await connection.shutdown()
         } catch let error as SelectionError where error.code == .shutDown {
@@ -99,6 +118,12 @@ struct Daemon: AsyncParsableCommand {
             return "restored \(selection.rawValue): \(flavours) flavours"
         case .lostWithOwner(let selection):
             return "lost \(selection.rawValue): nothing kept to restore"
+        case .saved(let selection, let flavours, let requestor):
+            return "saved \(selection.rawValue): \(flavours) flavours handed over by \(requestor)"
+        case .saveRefused(let selection, let requestor, let reason):
+            return "save refused \(selection.rawValue): \(requestor): \(reason)"
+        case .replaced:
+            return "replaced: another clipboard manager took over; stopping"
         }
     }
 }

@@ -18,6 +18,11 @@ Modes (exactly one):
   incr-stall   asks for --target; when the answer is INCR it accepts --chunks chunks (default 0: it never even
                deletes the INCR property), prints {"answered", "refused", "incr", "size", "chunks", "bytes",
                "seconds"} and then stalls for --stall seconds (default 30) without deleting anything.
+  save-targets asks the clipboard manager to save CLIPBOARD: converts --selection (give CLIPBOARD_MANAGER) to
+               SAVE_TARGETS into --property, which first holds --save-list (comma-separated target names) as
+               --save-list-type (default ATOM; anything else is a malformed list, written as that type's text);
+               with no --save-list the property is left absent (save everything). Prints {"answered",
+               "refused", "seconds"}.
 The JSON result is one line on stdout. Before it, "READY" is printed once the ConvertSelection has reached the
 server (the owner has been sent its SelectionRequest). "seconds" counts from the ConvertSelection (multiple: until
 the SelectionNotify; the others: until the end of the transfer). A SelectionNotify counts only when it names our
@@ -26,7 +31,7 @@ selection, our property (or None) and our time (or CurrentTime). Each wait gives
 When a wait times out, "answered" says whether a SelectionNotify came (then an INCR transfer stalled; "bytes" is
 what arrived).
 Exit status: 0 answered (multiple: any SelectionNotify; convert: data received; incr-stall: stalled after INCR,
-also when stopped while stalling), 1 refused or not what was expected (convert, incr-stall), 2 usage,
+also when stopped while stalling; save-targets: accepted), 1 refused or not what was expected (convert, incr-stall), 2 usage,
 3 timed out or stopped before the end.
 """
 
@@ -44,7 +49,7 @@ from peer_process import Stopped, install_stops, open_display, say, selection_na
 
 assert array("I").itemsize == 4, "32-bit property items need a 4-byte array type"
 
-MODES = ["multiple", "convert", "incr-stall"]
+MODES = ["multiple", "convert", "incr-stall", "save-targets"]
 READ_LONGS = 256 * 1024  # GetProperty reads of 1 MiB at most
 
 
@@ -61,6 +66,8 @@ def parse_arguments():
     parser.add_argument("--stall", type=float, default=30.0, help="incr-stall: seconds to stall")
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds each wait may take")
     parser.add_argument("--exit-after", type=float, default=60.0, help="seconds of life at most (default 60)")
+    parser.add_argument("--save-list", metavar="TARGETS", help="save-targets: comma-separated targets to save")
+    parser.add_argument("--save-list-type", default="ATOM", help="save-targets: the list property's type")
     parser.add_argument("--output", metavar="FILE", help="convert: write the bytes received to FILE")
     parser.add_argument("--chunk", type=int, default=256 * 1024,
                         help="bytes per ChangeProperty when writing the MULTIPLE parameters (capped by the server)")
@@ -309,7 +316,31 @@ class Requestor:
             except TimedOut:
                 return 0
 
+    def save_targets(self):
+        arguments = self.arguments
+        prop = self.property
+        self.window.delete_property(prop)
+        if arguments.save_list is not None:
+            names = [name for name in arguments.save_list.split(",") if name]
+            if arguments.save_list_type == "ATOM":
+                atoms = array("I", [self.display.intern_atom(name) for name in names])
+                self.write(prop, Xatom.ATOM, 32, atoms.tobytes())
+            else:
+                self.write(prop, self.display.intern_atom(arguments.save_list_type), 8,
+                           ",".join(names).encode())
+        when = self.convert(self.display.intern_atom("SAVE_TARGETS"), prop)
+        try:
+            notify = self.wait_notify(prop, when)
+        except TimedOut:
+            self.result(answered=False, refused=False)
+            return 3
+        refused = notify.property == X.NONE
+        self.result(answered=True, refused=refused)
+        return 1 if refused else 0
+
     def run(self):
+        if self.arguments.mode == "save-targets":
+            return self.save_targets()
         if self.arguments.mode == "multiple":
             return self.multiple()
         if self.arguments.mode == "convert":

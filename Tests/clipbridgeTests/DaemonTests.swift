@@ -8,31 +8,15 @@ import Testing
 
 @Suite("clipbridge daemon keeps the clipboard alive", .serialized, .xvfb, .timeLimit(.minutes(2)))
 struct DaemonTests {
-    /// Starts the daemon on `display`, with nobody owning CLIPBOARD, and waits until it keeps it.
-    private func startDaemon(_ display: String, _ extra: [String] = []) async throws -> BackgroundPeer {
-        #expect(try await CLI.run(["copy", "--clear"], display: display).succeeded)
-        let daemon = try CLI.start(["daemon"] + extra, display: display)
-        try await daemon.waitForOutput("keeping CLIPBOARD", in: .stderr)
-        return daemon
-    }
-
-    /// Waits until the daemon has printed `marker` `count` times.
-    private func waitFor(_ marker: String, count: Int = 1, in daemon: BackgroundPeer) async throws {
-        let seen = try await eventually(timeout: .seconds(10)) {
-            daemon.stderrSoFar.ranges(of: Data(marker.utf8)).count >= count
-        }
-        #expect(seen, "no '\(marker)' ×\(count) in: \(String(decoding: daemon.stderrSoFar, as: UTF8.self))")
-    }
-
     @Test("xclip copies and is killed: the daemon serves its bytes under its target")
     func xclipKilled() async throws {
         let display = try CLI.server().display
-        let daemon = try await startDaemon(display)
+        let daemon = try await DaemonProcess.start(display)
         let html = Data("<b>kept</b> \u{1F600}".utf8)
         let owner = try await Xclip.own(display, html, target: "text/html")
-        try await waitFor("kept CLIPBOARD: 1 flavours", in: daemon)
+        try await daemon.waitFor("kept CLIPBOARD: 1 flavours")
         _ = await owner.kill()
-        try await waitFor("restored CLIPBOARD", in: daemon)
+        try await daemon.waitFor("restored CLIPBOARD")
         #expect(try await Xclip.paste(display, target: "text/html").stdout == html)
         #expect(try await Xclip.targets(display).first == "text/html")
         _ = await daemon.stop()
@@ -41,7 +25,7 @@ struct DaemonTests {
     @Test("clipbridge copy with several flavours, killed with SIGKILL: every flavour back, in order, byte-exact (INCR)")
     func copyKilled() async throws {
         let display = try CLI.server().display
-        let daemon = try await startDaemon(display)
+        let daemon = try await DaemonProcess.start(display)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("daemon-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -56,9 +40,9 @@ struct DaemonTests {
                                  display: display)
         #expect(try await eventually { try await Xclip.targets(display).contains("application/json") })
         let before = try await Xclip.targets(display)
-        try await waitFor("kept CLIPBOARD", in: daemon)
+        try await daemon.waitFor("kept CLIPBOARD")
         _ = await copy.kill()
-        try await waitFor("restored CLIPBOARD", in: daemon)
+        try await daemon.waitFor("restored CLIPBOARD")
         let after = try await Xclip.targets(display)
         let meta: Set<String> = ["TARGETS", "MULTIPLE", "TIMESTAMP", "SAVE_TARGETS", "DELETE", "TARGET_SIZES"]
         #expect(after.filter { !meta.contains($0) } == before.filter { !meta.contains($0) })
@@ -68,19 +52,19 @@ struct DaemonTests {
         _ = await daemon.stop()
     }
 
-    @Test("a GTK 3 app that exits with no manager to store to: its text is still pasteable, by GTK's targets")
+    @Test("a GTK 3 app that exits with no manager to store to (--no-manager): its text is still pasteable")
     func gtk3Exits() async throws {
         let display = try CLI.server().display
-        let daemon = try await startDaemon(display)
+        let daemon = try await DaemonProcess.start(display, ["--no-manager"])
         let text = "GTK café\nline 2"
         let copier = try startPeer(
             [ToolkitPeer.python, ToolkitPeer.scriptsDirectory.appendingPathComponent("gtk3_copy.py").path, text],
             display: display)
         try await copier.waitForOutput("ready")
-        try await waitFor("kept CLIPBOARD", in: daemon)
+        try await daemon.waitFor("kept CLIPBOARD")
         copier.send(signal: SIGTERM)
         _ = try await copier.waitForExit()
-        try await waitFor("restored CLIPBOARD", in: daemon)
+        try await daemon.waitFor("restored CLIPBOARD")
         #expect(try await Xclip.paste(display, target: "UTF8_STRING").stdout == Data(text.utf8))
         #expect(try await CLI.run(["paste"], display: display).stdout == Data(text.utf8))
         _ = await daemon.stop()
@@ -89,12 +73,12 @@ struct DaemonTests {
     @Test("a sensitive copy is never kept, and a live owner is never replaced")
     func sensitiveAndLiveOwners() async throws {
         let display = try CLI.server().display
-        let daemon = try await startDaemon(display)
+        let daemon = try await DaemonProcess.start(display)
         let secret = try CLI.start(["copy", "--foreground", "--sensitive", "hunter2"], display: display)
         #expect(try await eventually { try await Xclip.paste(display).stdoutText == "hunter2" })
-        try await waitFor("sensitive CLIPBOARD: not kept", in: daemon)
+        try await daemon.waitFor("sensitive CLIPBOARD: not kept")
         _ = await secret.kill()
-        try await waitFor("lost CLIPBOARD", in: daemon)
+        try await daemon.waitFor("lost CLIPBOARD")
         let pasted = try await Xclip.paste(display)
         #expect(!pasted.succeeded && pasted.stdout.isEmpty, "\(pasted)")
 

@@ -426,6 +426,23 @@ final class XDisplay {
         XSendEvent(display, Window(requestor.rawValue), 0, NoEventMask, &event)
     }
 
+    /// Sends a format-32 client message about `window` to the root window, to the clients that select
+    /// StructureNotify on it (ICCCM 2.8's MANAGER announcement).
+    func sendRootClientMessage(type: X11Atom, window: X11Window, values: [UInt]) {
+        guard !isDead else { return }
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.display = display
+        event.xclient.window = Window(root.rawValue)
+        event.xclient.message_type = Atom(type.rawValue)
+        event.xclient.format = 32
+        withUnsafeMutableBytes(of: &event.xclient.data.l) { raw in
+            let slots = raw.bindMemory(to: Int.self)
+            for (index, value) in values.prefix(slots.count).enumerated() { slots[index] = Int(bitPattern: value) }
+        }
+        XSendEvent(display, Window(root.rawValue), 0, StructureNotifyMask, &event)
+    }
+
     // MARK: XFixes
 
     /// The XFixes event base, or nil when the server lacks the extension.

@@ -24,12 +24,40 @@ enum SnapshotPolicy {
         .incr, "INSERT_SELECTION", "INSERT_PROPERTY", "PIXMAP", "BITMAP", "DRAWABLE", "COLORMAP", "WINDOW",
     ]
 
-    /// The plan for an owner offering `offered` (its TARGETS reply, in its order).
-    static func plan(for offered: [SelectionTarget]) -> Plan {
-        if offered.contains(SelectionOffer.passwordManagerHint) { return .sensitive }
+    /// The plan for an owner offering `offered` (its TARGETS reply, in its order). With `requested` (a
+    /// SAVE_TARGETS list: the freedesktop spec's "convert the CLIPBOARD selection to the selected targets"),
+    /// those targets in that order, by the same rules; either list naming the hint makes the offer sensitive.
+    static func plan(for offered: [SelectionTarget], requested: [SelectionTarget]? = nil) -> Plan {
+        if offered.contains(SelectionOffer.passwordManagerHint)
+            || requested?.contains(SelectionOffer.passwordManagerHint) == true
+        {
+            return .sensitive
+        }
         var seen = Set<SelectionTarget>()
-        return .keep(offered.filter { target in
+        return .keep((requested ?? offered).filter { target in
             !target.isMetaTarget && !unkeptTargets.contains(target) && seen.insert(target).inserted
         })
+    }
+
+    /// The sizes an owner announces in its TARGET_SIZES reply (freedesktop clipboard-manager spec): pairs of
+    /// (target atom, size) as format-32 items. A size of −1 (0xFFFFFFFF) means unknown and is left out, as is
+    /// a trailing odd item; the first announcement of a target counts.
+    static func announcedSizes(_ items: [UInt]) -> [(atom: X11Atom, size: Int)] {
+        var sizes: [(atom: X11Atom, size: Int)] = []
+        var seen = Set<X11Atom>()
+        var index = 0
+        while index + 1 < items.count {
+            let atom = X11Atom(rawValue: items[index])
+            let size = UInt32(truncatingIfNeeded: items[index + 1])
+            if size != UInt32.max, !atom.isNone, seen.insert(atom).inserted { sizes.append((atom, Int(size))) }
+            index += 2
+        }
+        return sizes
+    }
+
+    /// Whether a flavour announced at `size` bytes is left out without reading it: over the per-flavour limit,
+    /// or over what is left of the total.
+    static func announcedSizeExceeds(_ size: Int, flavourLimit: Int, remaining: Int) -> Bool {
+        size > min(flavourLimit, remaining)
     }
 }

@@ -3,7 +3,19 @@
 /// Every advertised target is servable: content targets come from the offer in its order, followed by
 /// the meta targets the engine answers itself. SAVE_TARGETS is left out for sensitive offers (a
 /// clipboard manager must not keep them; arboard does the same).
+///
+/// A manager selection (ICCCM 2.8) has no content: its table answers TARGETS, TIMESTAMP and SAVE_TARGETS,
+/// which asks the manager to save CLIPBOARD (freedesktop clipboard-manager spec) — and refuses DELETE, so a
+/// client cannot unseat the manager by converting it.
 struct TargetTable: Sendable {
+    /// What the claim is for.
+    enum Role: Sendable, Equatable {
+        /// Content an owner serves.
+        case content
+        /// A manager selection (`CLIPBOARD_MANAGER`): SAVE_TARGETS is a request to its manager.
+        case manager
+    }
+
     /// How to answer one target.
     enum Answer: Sendable, Equatable {
         case targets
@@ -11,6 +23,8 @@ struct TargetTable: Sendable {
         case multiple
         /// SAVE_TARGETS asked of the owner: a side-effect target with nothing to do; reply NULL.
         case saveTargets
+        /// SAVE_TARGETS asked of a manager: hand the request to it; it answers once CLIPBOARD is saved.
+        case saveTargetsRequest
         /// DELETE (ICCCM 2.6.3.1): drop the value (release ownership), reply NULL.
         case delete
         case targetSizes
@@ -21,10 +35,12 @@ struct TargetTable: Sendable {
 
     let contentTargets: [SelectionTarget]
     let isSensitive: Bool
+    let role: Role
     private let indexByTarget: [SelectionTarget: Int]
 
-    init(offer: SelectionOffer) {
+    init(offer: SelectionOffer, role: Role = .content) {
         isSensitive = offer.isSensitive
+        self.role = role
         // Each target once, the first representation wins, meta targets are answered by the engine: an
         // offer whose `representations` were edited after `SelectionOffer.init` may break those rules.
         var targets: [SelectionTarget] = []
@@ -40,6 +56,7 @@ struct TargetTable: Sendable {
 
     /// The meta targets this owner answers.
     var metaTargets: [SelectionTarget] {
+        if role == .manager { return [.targets, .timestamp, .saveTargets] }
         var meta: [SelectionTarget] = [.targets, .multiple, .timestamp]
         if !isSensitive { meta.append(.saveTargets) }
         meta += [.delete, .targetSizes]
@@ -52,6 +69,14 @@ struct TargetTable: Sendable {
     /// How to answer `target`. `insideMultiple` refuses a nested MULTIPLE (ICCCM 2.6.2).
     func answer(for target: SelectionTarget, insideMultiple: Bool = false) -> Answer {
         if let index = indexByTarget[target] { return .content(index) }
+        if role == .manager {
+            switch target {
+            case .targets: return .targets
+            case .timestamp: return .timestamp
+            case .saveTargets: return insideMultiple ? .refuse : .saveTargetsRequest
+            default: return .refuse
+            }
+        }
         switch target {
         case .targets: return .targets
         case .timestamp: return .timestamp

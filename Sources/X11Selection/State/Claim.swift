@@ -52,15 +52,15 @@ final class Claim {
     private(set) var servedWindow: Duration = Claim.servedEventDelay
 
     init(
-        id: UInt64, selection: SelectionName, selectionAtom: X11Atom, offer: SelectionOffer, time: X11Timestamp,
-        events channel: LeaseEventChannel, advertisedAtoms: [X11Atom],
+        id: UInt64, selection: SelectionName, selectionAtom: X11Atom, offer: SelectionOffer,
+        role: TargetTable.Role = .content, time: X11Timestamp, events channel: LeaseEventChannel, advertisedAtoms: [X11Atom],
         contentAtoms: [X11Atom], typeAtoms: [X11Atom]
     ) {
         self.id = id
         self.selection = selection
         self.selectionAtom = selectionAtom
         self.offer = offer
-        self.table = TargetTable(offer: offer)
+        self.table = TargetTable(offer: offer, role: role)
         self.time = time
         self.channel = channel
         self.advertisedAtoms = advertisedAtoms

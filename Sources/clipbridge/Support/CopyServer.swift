@@ -137,7 +137,7 @@ struct CopyServer: Sendable {
                         continuation.yield(.graceOver)
                     }
                 }
-            case .event(.failed):
+            case .event(.failed), .event(.saveTargetsRequested):
                 continue
             case .event(.lost):
                 lost = true

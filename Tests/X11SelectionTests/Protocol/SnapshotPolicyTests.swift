@@ -28,3 +28,27 @@ import Testing
         #expect(SnapshotPolicy.plan(for: [.targets, .timestamp]) == .keep([]))
     }
 }
+
+@Suite struct SnapshotPolicySaveTargetsTests {
+    @Test func aRequestedListIsKeptInItsOrderByTheSameRules() {
+        let offered: [SelectionTarget] = [.utf8String, "text/html", "image/png"]
+        #expect(SnapshotPolicy.plan(for: offered, requested: ["image/png", .targets, "DELETE", "text/html", "image/png"])
+            == .keep(["image/png", "text/html"]))
+        // Listed but not in TARGETS: the spec says convert the listed targets, so it is tried.
+        #expect(SnapshotPolicy.plan(for: offered, requested: ["application/x-private"]) == .keep(["application/x-private"]))
+        #expect(SnapshotPolicy.plan(for: [], requested: [.utf8String, SelectionOffer.passwordManagerHint]) == .sensitive)
+        #expect(SnapshotPolicy.plan(for: [SelectionOffer.passwordManagerHint], requested: [.utf8String]) == .sensitive)
+    }
+
+    @Test func announcedSizesSkipUnknownDuplicatesAndAnOddTail() {
+        let sizes = SnapshotPolicy.announcedSizes([300, 12, 301, 0xFFFF_FFFF, 300, 99, 0, 5, 302, 70_000_000, 303])
+        #expect(sizes.map(\.atom.rawValue) == [300, 302])
+        #expect(sizes.map(\.size) == [12, 70_000_000])
+    }
+
+    @Test func anAnnouncedSizeOverEitherLimitIsSkipped() {
+        #expect(!SnapshotPolicy.announcedSizeExceeds(100, flavourLimit: 100, remaining: 1000))
+        #expect(SnapshotPolicy.announcedSizeExceeds(101, flavourLimit: 100, remaining: 1000))
+        #expect(SnapshotPolicy.announcedSizeExceeds(60, flavourLimit: 100, remaining: 50))
+    }
+}

@@ -17,6 +17,18 @@ import Testing
         ])
     }
 
+    @Test func aManagerSelectionAnswersSaveTargetsAndRefusesDelete() {
+        let table = TargetTable(offer: SelectionOffer([]), role: .manager)
+        #expect(table.advertisedTargets == ["TARGETS", "TIMESTAMP", "SAVE_TARGETS"])
+        #expect(table.answer(for: .saveTargets) == .saveTargetsRequest)
+        #expect(table.answer(for: .saveTargets, insideMultiple: true) == .refuse)
+        #expect(table.answer(for: .targets) == .targets)
+        #expect(table.answer(for: .timestamp) == .timestamp)
+        for target: SelectionTarget in [.delete, .multiple, .targetSizes, .utf8String] {
+            #expect(table.answer(for: target) == .refuse, "\(target)")
+        }
+    }
+
     @Test func answersEachTarget() {
         let table = TargetTable(offer: offer)
         #expect(table.answer(for: "text/html") == .content(0))

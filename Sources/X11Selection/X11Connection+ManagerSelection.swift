@@ -1,0 +1,131 @@
+import Logging
+import FoundationEssentials
+
+/// Being a manager (ICCCM 2.8): acquiring a manager selection such as `CLIPBOARD_MANAGER`, announcing it,
+/// and the SAVE_TARGETS requests its clients send (freedesktop clipboard-manager spec). The rules are
+/// `ManagerSelection`'s.
+extension X11Connection {
+    /// Becomes the manager of `selection` (ICCCM 2.8): claims it with a real timestamp and announces it
+    /// with a MANAGER client message on the root window, which GTK, Qt and other managers listen for.
+    ///
+    /// When another client already manages it, this throws `.managerRunning` unless `replacing` is true;
+    /// then it takes the selection, and waits — at most `timeout` — for the previous manager's window to be
+    /// destroyed before announcing, as ICCCM 2.8 asks, so two managers never act at once.
+    ///
+    /// The lease's events are `.saveTargetsRequested` for each SAVE_TARGETS request (answer each with
+    /// ``answer(_:saved:)``), and `.lost` when another client replaces this manager: a manager then steps
+    /// down. The selection's TARGETS answers TARGETS, TIMESTAMP and SAVE_TARGETS; anything else, DELETE
+    /// included, is refused.
+    /// - Parameters:
+    ///   - selection: the manager selection, `CLIPBOARD_MANAGER` by default.
+    ///   - replacing: take the selection from a running manager.
+    ///   - timeout: how long to wait for a replaced manager's window to go.
+    /// - Throws: `.managerRunning`; `.ownershipRefused`; `.timedOut` (no server time); `.connectionLost`;
+    ///   `.shutDown`.
+    public func claimManager(
+        _ selection: SelectionName = .clipboardManager, replacing: Bool = false, timeout: Duration = .seconds(3)
+    ) async throws -> SelectionLease {
+        let display = try requireDisplay()
+        let selectionAtom = try atom(for: selection.rawValue)
+        var predecessor: X11Window?
+        switch ManagerSelection.acquisition(owner: display.selectionOwner(selectionAtom), ours: window, replacing: replacing) {
+        case .take:
+            break
+        case .refuse(let owner):
+            throw SelectionError(
+                .managerRunning, "\(selection) is held by another manager (window \(owner)); replacing it was not asked for")
+        case .replace(let owner):
+            // Watched before the claim, so its DestroyNotify cannot be missed (or a BadWindow says it is gone).
+            predecessor = owner
+            watchWindow(owner, as: .owner)
+        }
+        let lease: SelectionLease
+        do {
+            lease = try await claim(selection, offering: SelectionOffer([]), role: .manager)
+        } catch {
+            if let predecessor { unwatchWindow(predecessor, as: .owner) }
+            throw error
+        }
+        if let predecessor {
+            let gone = await windowGone(predecessor, within: timeout)
+            unwatchWindow(predecessor, as: .owner)
+            if !gone {
+                logger.notice("\(selection): the replaced manager's window \(predecessor) is still there after \(timeout)")
+            }
+        }
+        let liveDisplay = try requireDisplay()
+        liveDisplay.sendRootClientMessage(
+            type: wellKnown.manager, window: window,
+            values: ManagerSelection.announcement(time: lease.timestamp, selection: selectionAtom, owner: window))
+        liveDisplay.flush()
+        logger.debug("\(selection): managing since \(lease.timestamp)")
+        return lease
+    }
+
+    /// Answers a SAVE_TARGETS request: `saved` sends the SelectionNotify that tells the client its content is
+    /// safe (it then exits), otherwise a refusal (property None). Answer once the saved content is served
+    /// (the client's transfers to us must be complete: it may not serve INCR after the answer). A request
+    /// already answered is ignored.
+    public func answer(_ request: SaveTargetsRequest, saved: Bool) {
+        guard let route = pendingSaves.removeValue(forKey: request.id) else { return }
+        replied(route, success: saved)
+        xdisplay?.flush()
+    }
+
+    /// The most SAVE_TARGETS requests left unanswered at once; more are refused (each asks the manager to read
+    /// an owner's whole offer, and the requests cost a client nothing).
+    static let maximumPendingSaves = 16
+
+    /// A SAVE_TARGETS request reached a manager claim: read its target list and hand it to the manager.
+    func requestSave(claim: Claim, route: ReplyRoute) {
+        guard case .direct(let request, let property) = route, let display = xdisplay,
+            pendingSaves.count < Self.maximumPendingSaves
+        else {
+            logger.info("\(claim.selection): refusing SAVE_TARGETS (\(pendingSaves.count) unanswered)")
+            replied(route, success: false)
+            return
+        }
+        // An obsolete requestor's None names no property, so no list: everything is saved.
+        let value = request.property.isNone ? nil : display.getProperty(
+            request.requestor, property, delete: false, offset: 0,
+            length: (ManagerSelection.maximumSaveTargets + 1) * 4)
+        let targets: [SelectionTarget]?
+        switch ManagerSelection.saveTargets(value, atomType: wellKnown.atom) {
+        case .all:
+            targets = nil
+        case .malformed:
+            logger.info("\(claim.selection): refusing SAVE_TARGETS from \(request.requestor): its list is not an ATOM list")
+            replied(route, success: false)
+            return
+        case .listed(let atoms):
+            guard let names = try? names(for: atoms) else {
+                replied(route, success: false)
+                return
+            }
+            targets = names.compactMap { $0.map(SelectionTarget.init(rawValue:)) }
+        }
+        let save = SaveTargetsRequest(id: nextID(), requestor: request.requestor, targets: targets, time: request.time)
+        pendingSaves[save.id] = route
+        report(.saveTargetsRequested(save), on: claim)
+    }
+
+    /// Waits until `watched` (selected for StructureNotify) is destroyed, at most `timeout`; false on timeout.
+    private func windowGone(_ watched: X11Window, within timeout: Duration) async -> Bool {
+        guard windowInterests.contains(watched) else { return true }
+        let id = nextID()
+        deadlines.arm(.windowGone(id), at: .now + timeout)
+        return await withCheckedContinuation { continuation in
+            goneWaiters.append((id: id, window: watched, continuation: continuation))
+        }
+    }
+
+    /// Resumes the waiters for `vanished` (true), or for the deadline `id` (false).
+    func resumeGoneWaiters(window vanished: X11Window? = nil, deadline id: UInt64? = nil) {
+        let resumed = goneWaiters.filter { $0.window == vanished || $0.id == id }
+        goneWaiters.removeAll { $0.window == vanished || $0.id == id }
+        for waiter in resumed {
+            if waiter.id != id { deadlines.cancel(.windowGone(waiter.id)) }
+            waiter.continuation.resume(returning: waiter.id != id)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+// A running `clipbridge daemon` for the daemon's tests: started with CLIPBOARD empty, followed through the
+// lines it prints on stderr.
+
+import ClipBridgeTestSupport
+import Foundation
+import Testing
+
+struct DaemonProcess {
+    let peer: BackgroundPeer
+
+    /// Starts `clipbridge daemon extra…` on `display` with nobody owning CLIPBOARD, and waits until it keeps it.
+    static func start(_ display: String, _ extra: [String] = []) async throws -> DaemonProcess {
+        #expect(try await CLI.run(["copy", "--clear"], display: display).succeeded)
+        let daemon = try CLI.start(["daemon"] + extra, display: display)
+        try await daemon.waitForOutput("keeping CLIPBOARD", in: .stderr)
+        return DaemonProcess(peer: daemon)
+    }
+
+    /// What it printed so far.
+    var log: String { String(decoding: peer.stderrSoFar, as: UTF8.self) }
+
+    /// Waits until the daemon has printed `marker` `count` times (records an issue, with its log, if not).
+    func waitFor(_ marker: String, count: Int = 1, timeout: Duration = .seconds(10)) async throws {
+        let seen = try await eventually(timeout: timeout) {
+            peer.stderrSoFar.ranges(of: Data(marker.utf8)).count >= count
+        }
+        #expect(seen, "no '\(marker)' ×\(count) in: \(log)")
+    }
+
+    /// SIGTERM, then the exit.
+    @discardableResult
+    func stop() async -> CommandResult { await peer.stop() }
+}
