@@ -27,6 +27,7 @@ struct Daemon: AsyncParsableCommand {
             EXAMPLES:
               clipbridge daemon
               clipbridge daemon -s clipboard -s primary --max-size 64
+              clipbridge daemon --sync primary-to-clipboard
             """
     )
 
@@ -44,6 +45,11 @@ struct Daemon: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Seconds to wait for each of an owner's answers.", valueName: "seconds"))
     var timeout: Double = 5
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Copy each new selection to the other: primary-to-clipboard, clipboard-to-primary or both (autocutsel).",
+        valueName: "direction"))
+    var sync: SyncDirection?
 
     @Flag(name: .long, help: "Take over from a running clipboard manager (ICCCM manager selection).")
     var replace = false
@@ -84,6 +90,10 @@ struct Daemon: AsyncParsableCommand {
             let managerLease = names.contains(.clipboard) && !noManager
                 ? try await connection.claimManager(replacing: replace, timeout: .seconds(3)) : nil
             try await withThrowingTaskGroup(of: Void.self) { group in
+                for (from, to) in sync?.pairs ?? [] {
+                    let syncer = SelectionSync(connection: connection, from: from, to: to, limits: limits)
+                    group.addTask { try await syncer.run { Output.complain(Self.line(for: $0)) } }
+                }
                 for name in names {
                     // Each read's deadline is the connection's (--timeout, see Connections.open).
                     let keeper = SelectionKeeper(connection: connection, selection: name, limits: limits)
@@ -101,6 +111,16 @@ struct Daemon: AsyncParsableCommand {
             return
         } catch {
             throw CLIFailure(error, display: display).exit()
+        }
+    }
+
+    /// The line a sync event is reported with.
+    static func line(for event: SelectionSync.Event) -> String {
+        switch event {
+        case .copied(let from, let to, let flavours):
+            return "synced \(from.rawValue) → \(to.rawValue): \(flavours) flavours"
+        case .notCopied(let from, let to, let reason):
+            return "not synced \(from.rawValue) → \(to.rawValue): \(reason)"
         }
     }
 
@@ -124,6 +144,22 @@ struct Daemon: AsyncParsableCommand {
             return "save refused \(selection.rawValue): \(requestor): \(reason)"
         case .replaced:
             return "replaced: another clipboard manager took over; stopping"
+        }
+    }
+}
+
+/// Which way `--sync` copies.
+enum SyncDirection: String, CaseIterable, ExpressibleByArgument, Sendable {
+    case primaryToClipboard = "primary-to-clipboard"
+    case clipboardToPrimary = "clipboard-to-primary"
+    case both
+
+    /// (from, to) pairs.
+    var pairs: [(SelectionName, SelectionName)] {
+        switch self {
+        case .primaryToClipboard: [(.primary, .clipboard)]
+        case .clipboardToPrimary: [(.clipboard, .primary)]
+        case .both: [(.primary, .clipboard), (.clipboard, .primary)]
         }
     }
 }
