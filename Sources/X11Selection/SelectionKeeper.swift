@@ -32,7 +32,33 @@ public final class SelectionKeeper: Sendable {
         case saveRefused(SelectionName, requestor: X11Window, reason: String)
         /// Another manager took the manager selection: the keeper stopped (ICCCM 2.8).
         case replaced(SelectionName)
+        /// The validator vetoed a new owner's content: the previous content serves again (`restored`), or
+        /// the selection was cleared.
+        case vetoed(SelectionName, restored: Bool)
     }
+
+    /// A new owner's content, as the validator sees it.
+    public struct Change: Sendable {
+        /// The selection.
+        public var selection: SelectionName
+        /// The new owner's window.
+        public var owner: X11Window?
+        /// What was read of its offer (nothing when sensitive), with the targets not kept.
+        public var snapshot: SelectionSnapshot
+    }
+
+    /// What the validator decides about a change.
+    public enum Verdict: Sendable, Equatable {
+        /// Let it be.
+        case accept
+        /// Take the selection back and serve the last accepted content again (cleared if there is none).
+        case restorePrevious
+        /// Take the selection away: nobody owns it afterwards.
+        case clear
+    }
+
+    /// Sees each new owner's content once it was read, and may veto it.
+    public typealias Validator = @Sendable (Change) async -> Verdict
 
     /// The connection it reads and serves on.
     public let connection: X11Connection
@@ -42,16 +68,26 @@ public final class SelectionKeeper: Sendable {
     public let limits: SnapshotLimits
     /// The deadline of each read of a snapshot; nil uses the connection's.
     public let timeout: Duration?
+    /// Sees each new owner's content and may veto it; nil accepts everything.
+    public let validator: Validator?
 
     /// Creates a keeper; ``run(managing:_:)`` starts it.
+    /// - Parameters:
+    ///   - connection: the connection it reads and serves on.
+    ///   - selection: the selection kept.
+    ///   - limits: bounds on what is kept of each offer.
+    ///   - timeout: the deadline of each read; nil uses the connection's.
+    ///   - validator: called with each new owner's content once it was read (a sensitive offer: with nothing
+    ///     read); a veto takes the selection from that owner. Until the verdict, the new owner serves.
     public init(
         connection: X11Connection, selection: SelectionName = .clipboard, limits: SnapshotLimits = SnapshotLimits(),
-        timeout: Duration? = nil
+        timeout: Duration? = nil, validator: Validator? = nil
     ) {
         self.connection = connection
         self.selection = selection
         self.limits = limits
         self.timeout = timeout
+        self.validator = validator
     }
 
     /// What the keeper's loop reacts to, one at a time.
@@ -60,7 +96,9 @@ public final class SelectionKeeper: Sendable {
         case changesEnded((any Error)?)
         case save(SaveTargetsRequest)
         /// A save's snapshot is read (nil: it could not be): `generation` is the owner it was taken of.
-        case saveRead(SaveTargetsRequest, generation: Int, SelectionSnapshot?)
+        case saveRead(SaveTargetsRequest, generation: Int, KeptSnapshot?)
+        /// The validator's verdict on the owner of `generation`.
+        case verdict(Verdict, generation: Int)
         case managerReplaced
     }
 
@@ -68,7 +106,7 @@ public final class SelectionKeeper: Sendable {
     private struct Current {
         var owner: X11Window?
         var generation: Int
-        var task: Task<SelectionSnapshot?, Never>
+        var task: Task<KeptSnapshot?, Never>
         /// Started for a SAVE_TARGETS request that came before the owner's change reached the keeper.
         var awaitsChange = false
     }
@@ -105,21 +143,22 @@ public final class SelectionKeeper: Sendable {
                 }
             }
         }
+        // Kept snapshots remove their files once the last of these lets go of them (`KeptSnapshot`).
         var current: Current?
         var generation = 0
-        var retired: [SelectionSnapshot] = []
-        var served: (snapshot: SelectionSnapshot, lease: SelectionLease, generation: Int)?
+        var served: (kept: KeptSnapshot, lease: SelectionLease, generation: Int)?
+        /// The last content the validator accepted: what a veto restores.
+        var accepted: KeptSnapshot?
         defer {
             changeFeeder.cancel()
             managerFeeder?.cancel()
             feed.finish()
             current?.task.cancel()
-            for snapshot in retired { snapshot.removeFiles() }
-            served?.snapshot.removeFiles()
         }
         // An owner already there when the keeper starts is kept too.
         if let owner = try? await connection.owner(of: selection) {
             current = Current(owner: owner, generation: generation, task: snapshotTask(report))
+            if let current { validate(current, feed: feed) }
         }
         for await input in inputs {
             switch input {
@@ -133,33 +172,29 @@ public final class SelectionKeeper: Sendable {
                 }
                 // The previous offer is history: its snapshot, finished or not, is never served. (A read still
                 // running on it ends with the owner's TARGETS now naming another offer or its window gone.)
-                if let previous = current {
-                    previous.task.cancel()
-                    if let snapshot = await previous.task.value { retired.append(snapshot) }
-                }
-                if let (snapshot, lease, _) = served {
+                current?.task.cancel()
+                if let (kept, lease, _) = served {
                     served = nil
-                    retireWhenDone(snapshot, lease: lease)
+                    retireWhenDone(kept, lease: lease)
                 }
                 generation += 1
                 current = Current(owner: change.owner, generation: generation, task: snapshotTask(report))
+                if let current { validate(current, feed: feed) }
             case .change(let change):
                 // The owner's window or client is gone.
                 guard change.owner == nil, served == nil else { continue }
-                let snapshot = await current?.task.value
+                let kept = await current?.task.value
                 current = nil
-                guard let snapshot, !snapshot.isSensitive, !snapshot.flavours.isEmpty else {
-                    if let snapshot { retired.append(snapshot) }
+                guard let kept, !kept.snapshot.isSensitive, !kept.snapshot.flavours.isEmpty else {
                     report(.lostWithOwner(selection))
                     continue
                 }
                 do {
-                    let lease = try await connection.claim(selection, offering: snapshot.offer)
-                    served = (snapshot, lease, generation)
-                    report(.restored(selection, flavours: snapshot.flavours.count))
+                    let lease = try await connection.claim(selection, offering: kept.snapshot.offer)
+                    served = (kept, lease, generation)
+                    report(.restored(selection, flavours: kept.snapshot.flavours.count))
                 } catch {
                     // Another client claimed it first: it is the owner now, and its change follows.
-                    retired.append(snapshot)
                     report(.notKept(selection, reason: "\(error)"))
                 }
             case .changesEnded(let error):
@@ -184,7 +219,7 @@ public final class SelectionKeeper: Sendable {
                 Task {
                     feed.yield(.saveRead(request, generation: pending.generation, await pending.task.value))
                 }
-            case .saveRead(let request, let takenOf, let snapshot):
+            case .saveRead(let request, let takenOf, let kept):
                 if let served, served.generation == takenOf {
                     await connection.answer(request, saved: true)
                     continue
@@ -192,59 +227,89 @@ public final class SelectionKeeper: Sendable {
                 let refusal: String?
                 if takenOf != generation || current?.generation != takenOf {
                     refusal = "the selection changed while it was read"
-                } else if let snapshot, snapshot.isSensitive {
+                } else if let kept, kept.snapshot.isSensitive {
                     refusal = "the content is marked sensitive"
-                } else if snapshot == nil || snapshot!.flavours.isEmpty {
+                } else if kept == nil || kept!.snapshot.flavours.isEmpty {
                     refusal = "nothing could be read"
                 } else {
                     refusal = nil
                 }
-                guard refusal == nil, var saved = snapshot else {
+                guard refusal == nil, let kept else {
                     await connection.answer(request, saved: false)
                     report(.saveRefused(selection, requestor: request.requestor, reason: refusal ?? ""))
                     continue
                 }
-                if let targets = request.targets { saved = saved.keepingOnly(targets) }
+                if let targets = request.targets { kept.narrow(to: targets) }
                 current = nil
+                let saved = kept.snapshot
                 do {
                     let lease = try await connection.claim(selection, offering: saved.offer)
-                    served = (saved, lease, takenOf)
+                    served = (kept, lease, takenOf)
                     // Only now: the owner exits on this answer, and everything was read from it.
                     await connection.answer(request, saved: true)
                     report(.saved(selection, flavours: saved.flavours.count, requestor: request.requestor))
                 } catch {
-                    retired.append(saved)
                     await connection.answer(request, saved: false)
                     report(.saveRefused(selection, requestor: request.requestor, reason: "\(error)"))
                 }
+            case .verdict(let verdict, let of):
+                guard of == generation, let judged = current, judged.generation == of else { continue }
+                if verdict == .accept {
+                    accepted = await judged.task.value
+                    continue
+                }
+                current = nil
+                judged.task.cancel()
+                if verdict == .restorePrevious, let previous = accepted, !previous.snapshot.flavours.isEmpty {
+                    do {
+                        let lease = try await connection.claim(selection, offering: previous.snapshot.offer)
+                        served = (previous, lease, generation)
+                        report(.vetoed(selection, restored: true))
+                        continue
+                    } catch {
+                        report(.notKept(selection, reason: "\(error)"))
+                    }
+                }
+                // Cleared: a claim of nothing, given up at once, leaves the selection without an owner.
+                if (try? await connection.claim(selection, offering: SelectionOffer([]))) != nil {
+                    await connection.release(selection)
+                }
+                report(.vetoed(selection, restored: false))
             case .managerReplaced:
                 report(.replaced(selection))
                 if served != nil { await connection.release(selection) }
                 return
             }
-            for snapshot in retired { snapshot.removeFiles() }
-            retired.removeAll()
+        }
+    }
+
+    /// With a validator: judges the owner of `current` once its snapshot is read, and feeds the verdict back.
+    private func validate(_ current: Current, feed: AsyncStream<Input>.Continuation) {
+        guard let validator else { return }
+        let selection = selection
+        Task {
+            guard let kept = await current.task.value, !Task.isCancelled else { return }
+            let verdict = await validator(Change(selection: selection, owner: current.owner, snapshot: kept.snapshot))
+            feed.yield(.verdict(verdict, generation: current.generation))
         }
     }
 
     private func snapshotTask(
         _ report: @escaping @Sendable (Event) -> Void, targets: [SelectionTarget]? = nil
-    ) -> Task<SelectionSnapshot?, Never> {
+    ) -> Task<KeptSnapshot?, Never> {
         let connection = connection, selection = selection, limits = limits, timeout = timeout
         return Task {
             do {
                 let snapshot = try await connection.snapshot(selection, targets: targets, limits: limits, timeout: timeout)
-                if Task.isCancelled {
-                    snapshot.removeFiles()
-                    return nil
-                }
+                let kept = KeptSnapshot(snapshot)
+                if Task.isCancelled { return nil }
                 if snapshot.isSensitive {
                     report(.skippedSensitive(selection))
                 } else {
                     report(.kept(selection, flavours: snapshot.flavours.count, bytes: snapshot.byteCount,
                                  omitted: snapshot.omissions.map(\.target)))
                 }
-                return snapshot
+                return kept
             } catch {
                 if !Task.isCancelled { report(.notKept(selection, reason: "\(error)")) }
                 return nil
@@ -252,12 +317,12 @@ public final class SelectionKeeper: Sendable {
         }
     }
 
-    /// Removes a served snapshot's files once its lease has ended (a transfer in flight when the selection
-    /// was lost still finishes from them: ICCCM 2.2).
-    private func retireWhenDone(_ snapshot: SelectionSnapshot, lease: SelectionLease) {
+    /// Holds a served snapshot until its lease has ended (a transfer in flight when the selection was lost
+    /// still finishes from its files: ICCCM 2.2).
+    private func retireWhenDone(_ kept: KeptSnapshot, lease: SelectionLease) {
         Task {
             for await _ in lease.events {}
-            snapshot.removeFiles()
+            withExtendedLifetime(kept) {}
         }
     }
 }

@@ -28,6 +28,7 @@ struct Daemon: AsyncParsableCommand {
               clipbridge daemon
               clipbridge daemon -s clipboard -s primary --max-size 64
               clipbridge daemon --sync primary-to-clipboard
+              clipbridge daemon --validate 'grep -qv "^bc1" || exit 1'
             """
     )
 
@@ -51,6 +52,14 @@ struct Daemon: AsyncParsableCommand {
         valueName: "direction"))
     var sync: SyncDirection?
 
+    @Option(name: .customLong("validate"), help: ArgumentHelp(
+        "A command that vets each new clipboard content (text on stdin): exit 0 accepts, 1 restores the previous content, 2 clears.",
+        valueName: "command"))
+    var validateCommand: String?
+
+    @Option(name: .long, help: ArgumentHelp("Seconds the --validate command may take (then it is killed and the change accepted).", valueName: "seconds"))
+    var validateTimeout: Double = 2
+
     @Flag(name: .long, help: "Take over from a running clipboard manager (ICCCM manager selection).")
     var replace = false
 
@@ -60,6 +69,9 @@ struct Daemon: AsyncParsableCommand {
     func validate() throws {
         guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number.") }
         guard maxFlavourSize > 0, maxSize > 0 else { throw ValidationError("sizes must be positive.") }
+        guard validateTimeout > 0, validateTimeout.isFinite else {
+            throw ValidationError("--validate-timeout must be a positive number.")
+        }
     }
 
     /// The kept selections, in the order given, without duplicates (CLIPBOARD when none is given).
@@ -86,6 +98,14 @@ struct Daemon: AsyncParsableCommand {
             }
             defer { stopper.cancel() }
             let names = selections
+            let validator = validateCommand.map { command -> SelectionKeeper.Validator in
+                let hook = ValidationHook(command: command, timeout: .milliseconds(Int(validateTimeout * 1000)))
+                return { change in
+                    let (verdict, problem) = await hook.judge(change)
+                    if let problem { Output.complain("validate \(change.selection.rawValue): \(problem); accepted") }
+                    return verdict
+                }
+            }
             // The manager selection goes with CLIPBOARD, the one selection SAVE_TARGETS saves.
             let managerLease = names.contains(.clipboard) && !noManager
                 ? try await connection.claimManager(replacing: replace, timeout: .seconds(3)) : nil
@@ -96,7 +116,8 @@ struct Daemon: AsyncParsableCommand {
                 }
                 for name in names {
                     // Each read's deadline is the connection's (--timeout, see Connections.open).
-                    let keeper = SelectionKeeper(connection: connection, selection: name, limits: limits)
+                    let keeper = SelectionKeeper(
+                        connection: connection, selection: name, limits: limits, validator: validator)
                     let lease = name == .clipboard ? managerLease : nil
                     group.addTask { try await keeper.run(managing: lease) { Output.complain(Self.line(for: $0)) } }
                 }
@@ -144,6 +165,8 @@ struct Daemon: AsyncParsableCommand {
             return "save refused \(selection.rawValue): \(requestor): \(reason)"
         case .replaced:
             return "replaced: another clipboard manager took over; stopping"
+        case .vetoed(let selection, let restored):
+            return "vetoed \(selection.rawValue): \(restored ? "previous content restored" : "cleared")"
         }
     }
 }

@@ -1,0 +1,92 @@
+// ClipBridge — the clipboard manager's validation hook: a user command that sees each new clipboard content and
+// may veto it (`clipbridge daemon --validate COMMAND`).
+
+import FoundationEssentials
+import Glibc
+import X11Selection
+
+/// Runs `/bin/sh -c COMMAND` for each new owner's content and turns its exit status into a verdict.
+///
+/// The command gets the content's text on standard input (the first of UTF8_STRING, text/plain;charset=utf-8,
+/// STRING, text/plain that was kept, at most `textLimit` bytes; nothing for content without text or marked
+/// sensitive) and the same variables as `watch --exec`: CLIPBRIDGE_SELECTION, CLIPBRIDGE_REASON (new-owner),
+/// CLIPBRIDGE_TYPES (the kept targets, space-separated), CLIPBRIDGE_SENSITIVE (1 or 0), CLIPBRIDGE_OWNER.
+/// Exit 0 accepts, 1 restores the previous content, 2 clears the selection. Anything else — another status, a
+/// command that cannot start or runs past `timeout` (it is then killed) — accepts, with the reason reported:
+/// a broken hook must not leave the desktop without a clipboard.
+struct ValidationHook: Sendable {
+    var command: String
+    var timeout: Duration
+    /// The most text handed to the command.
+    static let textLimit = 1 << 20
+    /// The text targets looked for, best first.
+    static let textTargets: [SelectionTarget] = [.utf8String, .utf8PlainText, .string, .plainText]
+
+    /// The verdict on `change`, and why when the command's own word could not be had.
+    func judge(_ change: SelectionKeeper.Change) async -> (SelectionKeeper.Verdict, problem: String?) {
+        let snapshot = change.snapshot
+        let runner = CommandRunner(arguments: ["/bin/sh", "-c", command], environment: [
+            "CLIPBRIDGE_SELECTION": change.selection.rawValue,
+            "CLIPBRIDGE_REASON": "new-owner",
+            "CLIPBRIDGE_TYPES": snapshot.flavours.map(\.target.rawValue).joined(separator: " "),
+            "CLIPBRIDGE_SENSITIVE": snapshot.isSensitive ? "1" : "0",
+            "CLIPBRIDGE_OWNER": change.owner.map { "\($0)" } ?? "",
+        ])
+        let running: CommandRunner.Running
+        do {
+            running = try runner.start()
+        } catch {
+            return (.accept, "the hook could not start: \(CLIFailure(error, display: nil).message)")
+        }
+        let text = Self.text(of: snapshot)
+        let status: Int32? = await withTaskGroup(of: Int32?.self) { group in
+            group.addTask {
+                // A pipe write blocks until the command reads (or exits): on a thread of its own.
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    BlockingThread.start {
+                        _ = text.withUnsafeBytes { running.feed($0) }
+                        continuation.resume()
+                    }
+                }
+                return await running.finish()
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            if first == nil {
+                kill(running.pid, SIGKILL)
+                // Reaped by the first task, which ends now that the command is gone.
+                _ = await group.next()
+            }
+            group.cancelAll()
+            return first
+        }
+        switch status {
+        case 0: return (.accept, nil)
+        case 1: return (.restorePrevious, nil)
+        case 2: return (.clear, nil)
+        case nil: return (.accept, "the hook ran longer than \(timeout) and was killed")
+        case let other?: return (.accept, "the hook exited with status \(other)")
+        }
+    }
+
+    /// The best text flavour's bytes, at most `textLimit`.
+    static func text(of snapshot: SelectionSnapshot) -> Data {
+        guard !snapshot.isSensitive,
+            let flavour = textTargets.lazy.compactMap({ target in snapshot.flavours.first { $0.target == target } }).first
+        else { return Data() }
+        switch flavour.content {
+        case .bytes(let data):
+            return data.prefix(textLimit)
+        case .file(let url):
+            let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { return Data() }
+            defer { close(descriptor) }
+            var text = Data(count: textLimit)
+            let count = text.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, textLimit, 0) }
+            return count > 0 ? text.prefix(count) : Data()
+        }
+    }
+}
