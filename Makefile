@@ -26,7 +26,7 @@ bench: deps
 	@Benchmarks/run.sh
 
 install: deps
-	@scripts/install.sh "$(DESTDIR)$(PREFIX)"
+	@INSTALL_BINDIR="$(PREFIX)/bin" scripts/install.sh "$(DESTDIR)$(PREFIX)"
 
 uninstall:
 	@scripts/install.sh --uninstall "$(DESTDIR)$(PREFIX)"

@@ -3,8 +3,8 @@
 #   1. The DocC catalogs build, with warnings as failures (swift-docc-plugin).
 #   2. Fixtures/ExamplePackage, a package outside this one depending on its products by path, builds, and
 #      copies and pastes a Transferable value through a private Xvfb.
-#   3. `make install PREFIX=…` installs the binary, the man page and the completions, and `make uninstall`
-#      removes them.
+#   3. `make install PREFIX=…` installs the binary, the man page, the completions, the daemon's systemd user
+#      unit and autostart entry (naming the installed binary), and `make uninstall` removes them.
 # SWIFT_SCRATCH_PATH (default .build) is where swift builds, as for scripts/test.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,12 +42,17 @@ step "make install / make uninstall"
 prefix="$work/prefix"
 make --no-print-directory install PREFIX="$prefix" >/dev/null
 for file in bin/clipbridge share/man/man1/clipbridge.1 share/bash-completion/completions/clipbridge \
-    share/zsh/site-functions/_clipbridge share/fish/vendor_completions.d/clipbridge.fish; do
+    share/zsh/site-functions/_clipbridge share/fish/vendor_completions.d/clipbridge.fish \
+    lib/systemd/user/clipbridge-daemon.service share/clipbridge/clipbridge-daemon.desktop; do
     [ -s "$prefix/$file" ] || { echo "make install did not install $file" >&2; exit 1; }
 done
 "$prefix/bin/clipbridge" --version
 grep -qE '^\.(TH|Dt) ' "$prefix/share/man/man1/clipbridge.1" || { echo "clipbridge.1 is not a man page" >&2; exit 1; }
 grep -q "paste" "$prefix/share/man/man1/clipbridge.1" || { echo "clipbridge.1 lacks the subcommands" >&2; exit 1; }
+grep -qx "ExecStart=$prefix/bin/clipbridge daemon" "$prefix/lib/systemd/user/clipbridge-daemon.service" \
+    || { echo "the systemd unit does not run the installed binary" >&2; exit 1; }
+grep -qx "Exec=$prefix/bin/clipbridge daemon" "$prefix/share/clipbridge/clipbridge-daemon.desktop" \
+    || { echo "the autostart entry does not run the installed binary" >&2; exit 1; }
 make --no-print-directory uninstall PREFIX="$prefix" >/dev/null
 [ -z "$(find "$prefix" -type f)" ] || { echo "make uninstall left files behind" >&2; exit 1; }
 echo "  installed and removed: ok"

@@ -6,7 +6,9 @@
 #
 # Files: PREFIX/bin/clipbridge, PREFIX/share/man/man1/clipbridge.1,
 # PREFIX/share/bash-completion/completions/clipbridge, PREFIX/share/zsh/site-functions/_clipbridge,
-# PREFIX/share/fish/vendor_completions.d/clipbridge.fish. SWIFT_SCRATCH_PATH (default .build) is where swift
+# PREFIX/share/fish/vendor_completions.d/clipbridge.fish, the daemon's systemd user unit
+# PREFIX/lib/systemd/user/clipbridge-daemon.service and its XDG autostart entry
+# PREFIX/share/clipbridge/clipbridge-daemon.desktop (copy it to ~/.config/autostart to use it). SWIFT_SCRATCH_PATH (default .build) is where swift
 # builds, as for the other scripts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,6 +24,8 @@ files=(
     "share/bash-completion/completions/clipbridge"
     "share/zsh/site-functions/_clipbridge"
     "share/fish/vendor_completions.d/clipbridge.fish"
+    "lib/systemd/user/clipbridge-daemon.service"
+    "share/clipbridge/clipbridge-daemon.desktop"
 )
 
 if [ $uninstall = 1 ]; then
@@ -43,10 +47,16 @@ page="$scratch/plugins/GenerateManual/outputs/clipbridge/clipbridge.1"
 [ -s "$page" ] || { echo "install: the man page was not generated" >&2; exit 1; }
 
 install -d "$prefix/bin" "$prefix/share/man/man1" "$prefix/share/bash-completion/completions" \
-    "$prefix/share/zsh/site-functions" "$prefix/share/fish/vendor_completions.d"
+    "$prefix/share/zsh/site-functions" "$prefix/share/fish/vendor_completions.d" "$prefix/lib/systemd/user" \
+    "$prefix/share/clipbridge"
 install -m 755 "$binary" "$prefix/bin/clipbridge"
 install -m 644 "$page" "$prefix/share/man/man1/clipbridge.1"
 "$binary" --generate-completion-script bash >"$prefix/share/bash-completion/completions/clipbridge"
 "$binary" --generate-completion-script zsh >"$prefix/share/zsh/site-functions/_clipbridge"
 "$binary" --generate-completion-script fish >"$prefix/share/fish/vendor_completions.d/clipbridge.fish"
+# The unit and the autostart entry name the installed binary (without DESTDIR, where it will run from).
+bindir="${INSTALL_BINDIR:-$prefix/bin}"
+sed "s|@BINDIR@|$bindir|g" Packaging/clipbridge-daemon.service.in >"$prefix/lib/systemd/user/clipbridge-daemon.service"
+sed "s|@BINDIR@|$bindir|g" Packaging/clipbridge-daemon.desktop.in >"$prefix/share/clipbridge/clipbridge-daemon.desktop"
+chmod 644 "$prefix/lib/systemd/user/clipbridge-daemon.service" "$prefix/share/clipbridge/clipbridge-daemon.desktop"
 for file in "${files[@]}"; do echo "installed $prefix/$file"; done

@@ -15,7 +15,7 @@ extension X11Connection {
     /// Runs on the caller's executor, like `read(_:target:timeout:)`.
     /// - Parameters:
     ///   - selection: the selection whose owner's offer is kept.
-    ///   - targets: the targets to keep, in this order (a SAVE_TARGETS list); nil keeps every target the
+    ///   - requested: the targets to keep, in this order (a SAVE_TARGETS list); nil keeps every target the
     ///     owner lists, in its order. Meta, side-effect and resource targets are never kept.
     ///   - limits: how much is kept, and where large flavours go.
     ///   - timeout: the deadline of each read (the TARGETS read included); nil uses

@@ -60,6 +60,9 @@ struct Daemon: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Seconds the --validate command may take (then it is killed and the change accepted).", valueName: "seconds"))
     var validateTimeout: Double = 2
 
+    @Flag(name: .long, help: "Say whether a daemon runs on the display and what it holds, then exit (1: none runs).")
+    var status = false
+
     @Flag(name: .long, help: "Take over from a running clipboard manager (ICCCM manager selection).")
     var replace = false
 
@@ -82,6 +85,13 @@ struct Daemon: AsyncParsableCommand {
 
     func run() async throws {
         let display = displayOptions.display
+        if status {
+            guard let running = DaemonStatus.read(for: display) else {
+                throw CLIFailure(status: .nothingToPaste, message: "no clipbridge daemon runs on \(display ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? "the default display")").exit()
+            }
+            for line in running.lines { print(line) }
+            return
+        }
         do {
             let spool = try SpoolDirectory.create()
             defer { spool.remove() }
@@ -109,6 +119,8 @@ struct Daemon: AsyncParsableCommand {
             // The manager selection goes with CLIPBOARD, the one selection SAVE_TARGETS saves.
             let managerLease = names.contains(.clipboard) && !noManager
                 ? try await connection.claimManager(replacing: replace, timeout: .seconds(3)) : nil
+            let statusFile = DaemonStatusFile(display: display, manager: managerLease != nil, selections: names)
+            defer { statusFile.remove() }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (from, to) in sync?.pairs ?? [] {
                     let syncer = SelectionSync(connection: connection, from: from, to: to, limits: limits)
@@ -119,7 +131,12 @@ struct Daemon: AsyncParsableCommand {
                     let keeper = SelectionKeeper(
                         connection: connection, selection: name, limits: limits, validator: validator)
                     let lease = name == .clipboard ? managerLease : nil
-                    group.addTask { try await keeper.run(managing: lease) { Output.complain(Self.line(for: $0)) } }
+                    group.addTask {
+                        try await keeper.run(managing: lease) { event in
+                            statusFile.update(event)
+                            Output.complain(Self.line(for: event))
+                        }
+                    }
                 }
                 Output.complain(
                     "keeping \(names.map(\.rawValue).joined(separator: ", "))\(managerLease == nil ? "" : "; clipboard manager")")

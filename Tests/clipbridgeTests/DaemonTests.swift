@@ -90,4 +90,23 @@ struct DaemonTests {
         _ = await owner.stop()
         _ = await daemon.stop()
     }
+
+    @Test("--status says whether a daemon runs on the display and what it holds")
+    func status() async throws {
+        let display = try CLI.server().display
+        let none = try await CLI.run(["daemon", "--status"], display: display)
+        #expect(none.exitCode == 1 && none.stderrText.contains("no clipbridge daemon runs on"), "\(none)")
+        let daemon = try await DaemonProcess.start(display)
+        let owner = try await Xclip.own(display, Data("status".utf8))
+        try await daemon.waitFor("kept CLIPBOARD")
+        let kept = try await CLI.run(["daemon", "--status"], display: display)
+        #expect(kept.succeeded, "\(kept)")
+        #expect(kept.stdoutText.contains("the clipboard manager"), "\(kept.stdoutText)")
+        #expect(kept.stdoutText.contains("CLIPBOARD: kept, 1 flavours, 6 bytes"), "\(kept.stdoutText)")
+        _ = await owner.kill()
+        try await daemon.waitFor("restored CLIPBOARD")
+        #expect(try await CLI.run(["daemon", "--status"], display: display).stdoutText.contains("CLIPBOARD: served, 1 flavours"))
+        await daemon.stop()
+        #expect(try await CLI.run(["daemon", "--status"], display: display).exitCode == 1)
+    }
 }

@@ -1,0 +1,110 @@
+// ClipBridge — what a running `clipbridge daemon` holds, for `clipbridge daemon --status`.
+
+import FoundationEssentials
+import Glibc
+import Synchronization
+import X11Selection
+
+/// The daemon's state, kept in `$XDG_RUNTIME_DIR/clipbridge/daemon-DISPLAY.json` (mode 0600, replaced atomically
+/// on every change, removed on exit): one daemon per display, found by the display's name.
+struct DaemonStatus: Codable, Sendable, Equatable {
+    /// What the daemon knows of one selection.
+    struct Held: Codable, Sendable, Equatable {
+        /// kept (the owner lives; its content is read and kept), served (the daemon owns the selection),
+        /// sensitive (not kept), nothing.
+        var state: String
+        var flavours: Int
+        var bytes: Int
+    }
+
+    var pid: Int32
+    var display: String
+    var manager: Bool
+    var selections: [String: Held]
+
+    /// The file for `display` (nil: $DISPLAY).
+    static func file(for display: String?) -> String {
+        let name = display ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
+        let safe = String(name.map { $0.isLetter || $0.isNumber || $0 == "." ? $0 : "_" })
+        let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+            ?? PrivateFiles.temporaryDirectory
+        return "\(runtime)/clipbridge-daemon-\(getuid())-\(safe).json"
+    }
+
+    /// The status a running daemon published for `display`; nil when none runs (no file, or its process is
+    /// gone or is not a clipbridge).
+    static func read(for display: String?) -> DaemonStatus? {
+        let path = file(for: display)
+        guard let data = FileManager.default.contents(atPath: path),
+            let status = try? JSONDecoder().decode(DaemonStatus.self, from: data),
+            kill(status.pid, 0) == 0 || errno == EPERM,
+            let command = FileManager.default.contents(atPath: "/proc/\(status.pid)/cmdline"),
+            String(decoding: command, as: UTF8.self).contains("clipbridge")
+        else { return nil }
+        return status
+    }
+
+    /// Human-readable lines.
+    var lines: [String] {
+        var lines = ["clipbridge daemon \(pid) on \(display)\(manager ? ", the clipboard manager" : "")"]
+        for (name, held) in selections.sorted(by: { $0.key < $1.key }) {
+            switch held.state {
+            case "nothing", "sensitive":
+                lines.append("  \(name): \(held.state)")
+            default:
+                lines.append("  \(name): \(held.state), \(held.flavours) flavours, \(held.bytes) bytes")
+            }
+        }
+        return lines
+    }
+}
+
+/// Keeps the published status up to date as the daemon's keepers report.
+final class DaemonStatusFile: Sendable {
+    private let path: String
+    private let status: Mutex<DaemonStatus>
+
+    init(display: String?, manager: Bool, selections: [SelectionName]) {
+        path = DaemonStatus.file(for: display)
+        let name = display ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
+        var held: [String: DaemonStatus.Held] = [:]
+        for selection in selections { held[selection.rawValue] = .init(state: "nothing", flavours: 0, bytes: 0) }
+        status = Mutex(DaemonStatus(pid: getpid(), display: name, manager: manager, selections: held))
+        write()
+    }
+
+    /// Follows one keeper event.
+    func update(_ event: SelectionKeeper.Event) {
+        status.withLock { status in
+            switch event {
+            case .kept(let selection, let flavours, let bytes, _):
+                status.selections[selection.rawValue] = .init(state: "kept", flavours: flavours, bytes: bytes)
+            case .skippedSensitive(let selection):
+                status.selections[selection.rawValue] = .init(state: "sensitive", flavours: 0, bytes: 0)
+            case .restored(let selection, let flavours), .saved(let selection, let flavours, _):
+                let bytes = status.selections[selection.rawValue]?.bytes ?? 0
+                status.selections[selection.rawValue] = .init(state: "served", flavours: flavours, bytes: bytes)
+            case .lostWithOwner(let selection), .vetoed(let selection, restored: false):
+                status.selections[selection.rawValue] = .init(state: "nothing", flavours: 0, bytes: 0)
+            case .notKept, .saveRefused, .replaced, .vetoed:
+                return
+            }
+        }
+        write()
+    }
+
+    /// Writes the file: a private temporary file renamed over it.
+    private func write() {
+        let snapshot = status.withLock { $0 }
+        guard let data = try? JSONEncoder().encode(snapshot) else { return }
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+        guard let (descriptor, temporary) = PrivateFiles.makeFile(in: directory, prefix: ".clipbridge-status.")
+        else { return }
+        let written = data.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        if written == data.count { rename(temporary, path) } else { unlink(temporary) }
+    }
+
+    /// Removes the file.
+    func remove() { unlink(path) }
+}
