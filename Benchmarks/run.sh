@@ -4,10 +4,12 @@
 #
 #   Benchmarks/run.sh [--quick] [--only SECTION[,SECTION...]]
 #
-# Sections (in order): throughput, latency, watch, rss, cli, readers, scaling. `cli` (issue 5: `clipbridge
+# Sections (in order): throughput, latency, watch, rss, cli, readers, scaling, manager. `cli` (issue 5: `clipbridge
 # copy/paste` against `xclip -i/-o`), `readers` (GTK 4, Qt 5 and python-xlib reading 50 MiB from `clipbridge
 # copy` and from `xclip -i`) and `scaling` (peer-chosen sizes: MULTIPLE and TARGETS at 10k, 100k and 1M items)
-# run only when the `clipbridge` executable builds. `--quick` does fewer runs (a smoke test).
+# and `manager` (issue 14: a GTK 3 app's SAVE_TARGETS handover of 1 MiB and 50 MiB to `clipbridge daemon` and to
+# Xfce's xfsettingsd; the daemon's idle CPU and its RSS while holding 50 MiB) run only when the `clipbridge`
+# executable builds. `--quick` does fewer runs (a smoke test).
 #
 # Environment: SWIFT_SCRATCH_PATH (default .build) for `swift build`; BENCH_STATIC=0 to link the Swift
 # runtime dynamically (default: --static-swift-stdlib, as a shipped binary would be); CLIPBRIDGE_BIN to use an
@@ -18,7 +20,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 scratch=${SWIFT_SCRATCH_PATH:-$root/.build}
 quick=0
-only="throughput,latency,watch,rss,cli,readers,scaling"
+only="throughput,latency,watch,rss,cli,readers,scaling,manager"
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) quick=1 ;;
@@ -128,7 +130,7 @@ note "building clipbridge-bench (swift build ${swift_flags[*]})"
 bin=$(cd "$root" && swift build "${swift_flags[@]}" --show-bin-path) || die "swift build --show-bin-path failed"
 bench=$bin/clipbridge-bench
 cli=${CLIPBRIDGE_BIN:-}
-if [ -z "$cli" ] && { wants cli || wants readers || wants scaling; }; then
+if [ -z "$cli" ] && { wants cli || wants readers || wants scaling || wants manager; }; then
     if (cd "$root" && swift build "${swift_flags[@]}" --product clipbridge >"$work/cli-build.log" 2>&1); then
         cli=$bin/clipbridge
     else
@@ -543,6 +545,83 @@ if wants scaling && [ -n "$cli" ] && [ -x "$cli" ]; then
         row '  %-40s %10s s   (%s)' "TARGETS, $count atoms: clipbridge paste" "$tq" "$(per_item "$tq" "$count")"
         row '  %-40s %10s s   (%s)' "  same: clipbridge paste -t a custom type" "$tf" "$(per_item "$tf" "$count")"
     done
+fi
+
+# --- Clipboard manager: handover and footprint (issue 14) --------------------------------------------------
+
+if wants manager && [ -n "$cli" ] && [ -x "$cli" ]; then
+    peers=$root/Tests/Peers
+    manager_runs=$([ $quick -eq 1 ] && echo 1 || echo 5)
+    heading "Clipboard manager: GTK 3 store() on exit until the manager answered (seconds, median of $manager_runs)"
+    row '  %-40s %12s %12s   %s' "" "clipbridge" "xfsettingsd" "ratio"
+    # handover MANAGER SIZE WHEN: one GTK 3 app copying SIZE bytes of text and quitting; prints the seconds from
+    # its SIGTERM to its "stored" line (GTK's gtk_clipboard_store returning), or nan. WHEN is "later" (a real
+    # user quits some time after copying: the daemon has read the copy by then, it said "kept") or "at once"
+    # (quit right after the copy: the daemon's read of it is still under way or not begun).
+    handover() {
+        local manager=$1 size=$2 when=$3 text="$work/handover-$2.txt" pid begin end
+        [ -s "$text" ] || head -c "$size" /dev/zero | tr '\0' 'x' >"$text"
+        : >"$work/handover.out"
+        /usr/bin/python3 "$peers/gtk3_copy.py" --file "$text" --timeout 120 </dev/null >"$work/handover.out" 2>/dev/null &
+        pid=$!
+        wait_for "$work/handover.out" '^ready' 30 || { stop "$pid"; echo nan; return; }
+        if [ "$when" = "at once" ]; then
+            :
+        elif [ "$manager" = clipbridge ]; then
+            local kept; kept=$(grep -c "kept CLIPBOARD" "$work/manager.err" || true)
+            for _ in $(seq 3000); do [ "$(grep -c "kept CLIPBOARD" "$work/manager.err" || true)" -gt "$kept" ] && break; sleep 0.01; done
+        else
+            sleep 0.5
+        fi
+        begin=$(now_ns); kill -TERM "$pid"
+        if wait_for "$work/handover.out" '^(stored|not-stored)' 60 && grep -q '^stored' "$work/handover.out"; then
+            end=$(now_ns); awk -v d="$((end - begin))" 'BEGIN { printf "%.3f", d / 1e9 }'
+        else
+            echo nan
+        fi
+        wait "$pid" 2>/dev/null || true
+    }
+    declare -A handover_times=()
+    for manager in clipbridge xfsettingsd; do
+        "$cli" copy --clear >/dev/null 2>&1 || true
+        if [ $manager = clipbridge ]; then
+            start manager "$cli" daemon --replace
+            wait_for "$work/manager.err" 'keeping CLIPBOARD' 20 || die "clipbridge daemon did not start"
+        else
+            start manager bash "$peers/xfsettingsd_manager.sh" --replace --timeout 20
+            wait_for "$work/manager.out" '^ready' 30 || die "xfsettingsd did not start"
+        fi
+        manager_pid=$started
+        for size in 1048576 52428800; do
+            for when in later "at once"; do
+                times=()
+                for _ in $(seq "$manager_runs"); do times+=("$(handover $manager $size "$when")"); done
+                handover_times[$manager-$size-$when]="${times[*]}"
+            done
+        done
+        if [ $manager = clipbridge ]; then
+            # Holding the 50 MiB copy just handed over (spooled to a file, not in memory), then idle.
+            daemon_rss=$(awk '/^VmRSS/ { print $2 }' "/proc/$manager_pid/status")
+            cpu_before=$(awk '{ print $14 + $15 }' "/proc/$manager_pid/stat")
+            sleep 5
+            cpu_after=$(awk '{ print $14 + $15 }' "/proc/$manager_pid/stat")
+            idle_cpu=$(awk -v t=$((cpu_after - cpu_before)) -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", t / hz / 5 * 100 }')
+        else
+            xfs_pid=$(pgrep -P "$manager_pid" -x xfsettingsd || true)
+            xfs_rss=$([ -n "$xfs_pid" ] && awk '/^VmRSS/ { print $2 }' "/proc/$xfs_pid/status" || echo nan)
+        fi
+        stop "$manager_pid"
+    done
+    for size in 1048576 52428800; do
+        for when in later "at once"; do
+            # shellcheck disable=SC2086
+            row '  %-40s %10s s %10s s   %s' "$((size >> 20)) MiB of text, quit $when" \
+                "$(median ${handover_times[clipbridge-$size-$when]})" "$(median ${handover_times[xfsettingsd-$size-$when]})" \
+                "$(round_ratios "${handover_times[clipbridge-$size-$when]}" "${handover_times[xfsettingsd-$size-$when]}")"
+        done
+    done
+    row '  %-40s %10s KiB %8s KiB' "RSS holding the 50 MiB copy" "$daemon_rss" "$xfs_rss"
+    row '  %-40s %10s %%' "clipbridge daemon idle CPU over 5 s" "$idle_cpu"
 fi
 
 # --- Summary ------------------------------------------------------------------------------------------------
