@@ -7,17 +7,13 @@ import Testing
 
 @Suite("clipbridge with xfsettingsd as clipboard manager", .serialized, .xvfb, .timeLimit(.minutes(2)))
 struct ClipboardManagerPeerTests {
-    private static func script(_ name: String) -> String {
-        ToolkitPeer.scriptsDirectory.appendingPathComponent(name).path
-    }
-
     @Test("a GTK 3 copy handed to xfsettingsd pastes byte-exact (UTF-8, not the escaped text/plain it lists first)")
     func gtk3CopyRestoredByXfsettingsd() async throws {
         let display = try CLI.server().display
-        let manager = try startPeer([Self.script("xfsettingsd_manager.sh"), "--replace"], display: display)
+        let manager = try startPeer([ToolkitPeer.script("xfsettingsd_manager.sh"), "--replace"], display: display)
         try await manager.waitForOutput("ready", timeout: .seconds(20))
         let text = "café\r\nline2 €"
-        let copier = try startPeer([ToolkitPeer.python, Self.script("gtk3_copy.py"), text], display: display)
+        let copier = try startPeer([ToolkitPeer.python, ToolkitPeer.script("gtk3_copy.py"), text], display: display)
         try await copier.waitForOutput("ready")
         copier.send(signal: SIGTERM)
         try await copier.waitForOutput("stored")

@@ -10,10 +10,6 @@ import Testing
 
 @Suite("clipbridge daemon as the clipboard manager", .serialized, .xvfb, .timeLimit(.minutes(3)))
 struct DaemonManagerTests {
-    private static func script(_ name: String) -> String {
-        ToolkitPeer.scriptsDirectory.appendingPathComponent(name).path
-    }
-
     @Test("GTK 3 stores on exit (1 MiB of text): answered within 2 s, then xclip, GTK 4 and Qt 5 paste it")
     func gtk3Stores() async throws {
         let display = try CLI.server().display
@@ -24,7 +20,7 @@ struct DaemonManagerTests {
         let line = "GTK 3 café → 🚀 stored by the manager. "
         let text = String(repeating: line, count: (1 << 20) / line.utf8.count)
         let file = try scratch.file("text", Data(text.utf8))
-        let copier = try startPeer([ToolkitPeer.python, Self.script("gtk3_copy.py"), "--file", file.path], display: display)
+        let copier = try startPeer([ToolkitPeer.python, ToolkitPeer.script("gtk3_copy.py"), "--file", file.path], display: display)
         try await copier.waitForOutput("ready")
         // Quitting after the daemon read the copy, as a user does; how long GTK waits when it quits at once is
         // a benchmark's business (Benchmarks/run.sh --only manager), not a bound under the suite's load.
@@ -98,7 +94,7 @@ struct DaemonManagerTests {
     func replaceSemantics() async throws {
         let display = try CLI.server().display
         #expect(try await CLI.run(["copy", "--clear"], display: display).succeeded)
-        let xfce = try startPeer([Self.script("xfsettingsd_manager.sh")], display: display)
+        let xfce = try startPeer([ToolkitPeer.script("xfsettingsd_manager.sh")], display: display)
         try await xfce.waitForOutput("ready", timeout: .seconds(20))
 
         let refused = try await CLI.run(["daemon"], display: display)
@@ -109,7 +105,7 @@ struct DaemonManagerTests {
         let daemon = try CLI.start(["daemon", "--replace"], display: display)
         try await daemon.waitForOutput("keeping CLIPBOARD; clipboard manager", in: .stderr)
         // The one manager now is the daemon: a GTK 3 app's store goes to it.
-        let copier = try startPeer([ToolkitPeer.python, Self.script("gtk3_copy.py"), "to the new manager"], display: display)
+        let copier = try startPeer([ToolkitPeer.python, ToolkitPeer.script("gtk3_copy.py"), "to the new manager"], display: display)
         try await copier.waitForOutput("ready")
         copier.send(signal: SIGTERM)
         try await copier.waitForOutput("stored\n")
@@ -118,7 +114,7 @@ struct DaemonManagerTests {
         #expect(try await Xclip.paste(display).stdoutText == "to the new manager")
 
         // Replaced in turn: it says so and exits 0 on its own.
-        let again = try startPeer([Self.script("xfsettingsd_manager.sh"), "--replace"], display: display)
+        let again = try startPeer([ToolkitPeer.script("xfsettingsd_manager.sh"), "--replace"], display: display)
         try await again.waitForOutput("ready", timeout: .seconds(20))
         try await process.waitFor("replaced: another clipboard manager took over")
         let ended = try await daemon.waitForExit(timeout: .seconds(10))

@@ -8,12 +8,8 @@ import Testing
 
 @Suite("clipbridge daemon --sync", .serialized, .xvfb, .timeLimit(.minutes(2)))
 struct DaemonSyncTests {
-    private static func script(_ name: String) -> String {
-        ToolkitPeer.scriptsDirectory.appendingPathComponent(name).path
-    }
-
     private func pointer(_ action: String, _ display: String) async throws {
-        let result = try await runPeer([ToolkitPeer.python, Self.script("pointer_button.py"), action], display: display)
+        let result = try await runPeer([ToolkitPeer.python, ToolkitPeer.script("pointer_button.py"), action], display: display)
         #expect(result.succeeded, "\(result)")
     }
 
@@ -24,7 +20,7 @@ struct DaemonSyncTests {
         let daemon = try await DaemonProcess.start(display, ["--sync", "primary-to-clipboard"])
         let text = "selected in GTK — ünïcode"
         let copier = try startPeer(
-            [ToolkitPeer.python, Self.script("gtk3_copy.py"), "--selection", "primary", text], display: display)
+            [ToolkitPeer.python, ToolkitPeer.script("gtk3_copy.py"), "--selection", "primary", text], display: display)
         try await copier.waitForOutput("ready")
         try await daemon.waitFor("synced PRIMARY → CLIPBOARD")
         #expect(try await Xclip.paste(display, target: "UTF8_STRING").stdoutText == text)

@@ -57,6 +57,11 @@ public struct ToolkitPeer: Sendable {
         .deletingLastPathComponent()  // Tests
         .appendingPathComponent("Peers", isDirectory: true)
 
+    /// The path of the peer script `name` in Tests/Peers.
+    public static func script(_ name: String) -> String {
+        scriptsDirectory.appendingPathComponent(name).path
+    }
+
     /// The toolkit.
     public var toolkit: Toolkit
     /// The X display the peer connects to.
