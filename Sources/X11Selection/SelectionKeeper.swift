@@ -155,6 +155,11 @@ public final class SelectionKeeper: Sendable {
             feed.finish()
             current?.task.cancel()
         }
+        /// Claims the selection with `kept`, which then serves it.
+        func serve(_ kept: KeptSnapshot, generation: Int) async throws {
+            let lease = try await connection.claim(selection, offering: kept.snapshot.offer)
+            served = (kept, lease, generation)
+        }
         // An owner already there when the keeper starts is kept too.
         if let owner = try? await connection.owner(of: selection) {
             current = Current(owner: owner, generation: generation, task: snapshotTask(report))
@@ -175,7 +180,7 @@ public final class SelectionKeeper: Sendable {
                 current?.task.cancel()
                 if let (kept, lease, _) = served {
                     served = nil
-                    retireWhenDone(kept, lease: lease)
+                    kept.holdWhileServing(lease)
                 }
                 generation += 1
                 current = Current(owner: change.owner, generation: generation, task: snapshotTask(report))
@@ -190,8 +195,7 @@ public final class SelectionKeeper: Sendable {
                     continue
                 }
                 do {
-                    let lease = try await connection.claim(selection, offering: kept.snapshot.offer)
-                    served = (kept, lease, generation)
+                    try await serve(kept, generation: generation)
                     report(.restored(selection, flavours: kept.snapshot.flavours.count))
                 } catch {
                     // Another client claimed it first: it is the owner now, and its change follows.
@@ -224,36 +228,28 @@ public final class SelectionKeeper: Sendable {
                     await connection.answer(request, saved: true)
                     continue
                 }
-                let refusal: String?
-                if takenOf != generation || current?.generation != takenOf {
-                    refusal = "the selection changed while it was read"
-                } else if let kept, kept.snapshot.isSensitive {
-                    refusal = "the content is marked sensitive"
-                } else if kept == nil || kept!.snapshot.flavours.isEmpty {
-                    refusal = "nothing could be read"
-                } else {
-                    refusal = nil
-                }
-                guard refusal == nil, let kept else {
+                // `current` always holds the newest generation: another one means the owner changed meanwhile.
+                let changed = current?.generation != takenOf
+                guard !changed, let kept, !kept.snapshot.isSensitive, !kept.snapshot.flavours.isEmpty else {
+                    let reason = changed ? "the selection changed while it was read"
+                        : kept?.snapshot.isSensitive == true ? "the content is marked sensitive" : "nothing could be read"
                     await connection.answer(request, saved: false)
-                    report(.saveRefused(selection, requestor: request.requestor, reason: refusal ?? ""))
+                    report(.saveRefused(selection, requestor: request.requestor, reason: reason))
                     continue
                 }
                 if let targets = request.targets { kept.narrow(to: targets) }
                 current = nil
-                let saved = kept.snapshot
                 do {
-                    let lease = try await connection.claim(selection, offering: saved.offer)
-                    served = (kept, lease, takenOf)
+                    try await serve(kept, generation: takenOf)
                     // Only now: the owner exits on this answer, and everything was read from it.
                     await connection.answer(request, saved: true)
-                    report(.saved(selection, flavours: saved.flavours.count, requestor: request.requestor))
+                    report(.saved(selection, flavours: kept.snapshot.flavours.count, requestor: request.requestor))
                 } catch {
                     await connection.answer(request, saved: false)
                     report(.saveRefused(selection, requestor: request.requestor, reason: "\(error)"))
                 }
             case .verdict(let verdict, let of):
-                guard of == generation, let judged = current, judged.generation == of else { continue }
+                guard let judged = current, judged.generation == of else { continue }
                 if verdict == .accept {
                     accepted = await judged.task.value
                     continue
@@ -262,8 +258,7 @@ public final class SelectionKeeper: Sendable {
                 judged.task.cancel()
                 if verdict == .restorePrevious, let previous = accepted, !previous.snapshot.flavours.isEmpty {
                     do {
-                        let lease = try await connection.claim(selection, offering: previous.snapshot.offer)
-                        served = (previous, lease, generation)
+                        try await serve(previous, generation: generation)
                         report(.vetoed(selection, restored: true))
                         continue
                     } catch {
@@ -314,15 +309,6 @@ public final class SelectionKeeper: Sendable {
                 if !Task.isCancelled { report(.notKept(selection, reason: "\(error)")) }
                 return nil
             }
-        }
-    }
-
-    /// Holds a served snapshot until its lease has ended (a transfer in flight when the selection was lost
-    /// still finishes from its files: ICCCM 2.2).
-    private func retireWhenDone(_ kept: KeptSnapshot, lease: SelectionLease) {
-        Task {
-            for await _ in lease.events {}
-            withExtendedLifetime(kept) {}
         }
     }
 }

@@ -60,42 +60,31 @@ public final class SelectionSync: Sendable {
 
     private func copyWhenSettled(_ report: @escaping @Sendable (Event) -> Void) async {
         let start = ContinuousClock.now
-        while true {
-            let held = (try? await connection.isPointerButtonHeld()) ?? false
-            switch SyncPolicy.step(waited: start.duration(to: .now), buttonHeld: held, settle: settle, maximumWait: maximumWait) {
-            case .wait(let interval):
-                do { try await Task.sleep(for: interval) } catch { return }
-                continue
-            case .copy:
-                break
-            }
-            break
+        while case .wait(let interval) = SyncPolicy.step(
+            waited: start.duration(to: .now), buttonHeld: (try? await connection.isPointerButtonHeld()) ?? false,
+            settle: settle, maximumWait: maximumWait)
+        {
+            do { try await Task.sleep(for: interval) } catch { return }
         }
-        let snapshot: SelectionSnapshot
+        let kept: KeptSnapshot
         do {
-            snapshot = try await connection.snapshot(source, limits: limits)
+            kept = KeptSnapshot(try await connection.snapshot(source, limits: limits))
         } catch {
             if !Task.isCancelled { report(.notCopied(from: source, to: destination, reason: "\(error)")) }
             return
         }
-        guard !Task.isCancelled, !snapshot.isSensitive, !snapshot.flavours.isEmpty else {
-            snapshot.removeFiles()
-            if !Task.isCancelled {
-                let reason = snapshot.isSensitive ? "the content is marked sensitive" : "nothing could be read"
-                report(.notCopied(from: source, to: destination, reason: reason))
-            }
+        // Anything but a claim drops `kept`, and with it the spooled files.
+        if Task.isCancelled { return }
+        let snapshot = kept.snapshot
+        guard !snapshot.isSensitive, !snapshot.flavours.isEmpty else {
+            let reason = snapshot.isSensitive ? "the content is marked sensitive" : "nothing could be read"
+            report(.notCopied(from: source, to: destination, reason: reason))
             return
         }
         do {
-            let lease = try await connection.claim(destination, offering: snapshot.offer)
+            kept.holdWhileServing(try await connection.claim(destination, offering: snapshot.offer))
             report(.copied(from: source, to: destination, flavours: snapshot.flavours.count))
-            // The files serve the destination until it is lost and its last transfer ends (ICCCM 2.2).
-            Task {
-                for await _ in lease.events {}
-                snapshot.removeFiles()
-            }
         } catch {
-            snapshot.removeFiles()
             report(.notCopied(from: source, to: destination, reason: "\(error)"))
         }
     }

@@ -53,11 +53,10 @@ extension X11Connection {
                 logger.notice("\(selection): the replaced manager's window \(predecessor) is still there after \(timeout)")
             }
         }
-        let liveDisplay = try requireDisplay()
-        liveDisplay.sendRootClientMessage(
+        // Flushed by the loop at the end of this turn, like every reply (see `replied`).
+        try requireDisplay().sendRootClientMessage(
             type: wellKnown.manager, window: window,
             values: ManagerSelection.announcement(time: lease.timestamp, selection: selectionAtom, owner: window))
-        liveDisplay.flush()
         logger.debug("\(selection): managing since \(lease.timestamp)")
         return lease
     }
@@ -69,7 +68,6 @@ extension X11Connection {
     public func answer(_ request: SaveTargetsRequest, saved: Bool) {
         guard let route = pendingSaves.removeValue(forKey: request.id) else { return }
         replied(route, success: saved)
-        xdisplay?.flush()
     }
 
     /// The most SAVE_TARGETS requests left unanswered at once; more are refused (each asks the manager to read

@@ -41,10 +41,9 @@ extension X11Connection {
         let announced = offered.contains(.targetSizes) ? await announcedSizes(of: selection, timeout: timeout) : [:]
         do {
             for target in targets {
-                let budget = min(limits.maximumFlavourBytes, limits.maximumTotalBytes - snapshot.byteCount)
-                if let size = announced[target], SnapshotPolicy.announcedSizeExceeds(
-                    size, flavourLimit: limits.maximumFlavourBytes, remaining: limits.maximumTotalBytes - snapshot.byteCount)
-                {
+                let budget = SnapshotPolicy.flavourBudget(
+                    flavourLimit: limits.maximumFlavourBytes, remaining: limits.maximumTotalBytes - snapshot.byteCount)
+                if let size = announced[target], size > budget {
                     snapshot.omissions.append(.init(target: target, reason: "announced \(size) bytes, over the limit of \(budget)"))
                     continue
                 }

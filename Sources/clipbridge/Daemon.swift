@@ -87,7 +87,7 @@ struct Daemon: AsyncParsableCommand {
         let display = displayOptions.display
         if status {
             guard let running = DaemonStatus.read(for: display) else {
-                throw CLIFailure(status: .nothingToPaste, message: "no clipbridge daemon runs on \(display ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? "the default display")").exit()
+                throw CLIFailure(status: .nothingToPaste, message: "no clipbridge daemon runs on display '\(DaemonStatus.displayName(display))'").exit()
             }
             for line in running.lines { print(line) }
             return
@@ -210,8 +210,7 @@ struct SpoolDirectory {
     let url: URL
 
     static func create() throws -> SpoolDirectory {
-        let parent = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
-            ?? PrivateFiles.temporaryDirectory
+        let parent = DaemonStatus.runtimeDirectory
         guard let path = PrivateFiles.makeDirectory(in: parent, prefix: "clipbridge-daemon.") else {
             throw CLIFailure(status: .ioError, message: "cannot create a directory in \(parent): \(String(cString: strerror(errno)))")
         }

@@ -61,4 +61,17 @@ struct DaemonValidationTests {
         _ = await owner.stop()
         await daemon.stop()
     }
+
+    @Test("the hook reads the text as paste gives it: UTF-8, also from a Latin-1 STRING owner")
+    func hookGetsCanonicalText() async throws {
+        let display = try CLI.server().display
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let seen = scratch.url.appendingPathComponent("seen")
+        let daemon = try await DaemonProcess.start(display, ["--validate", "cat > \(seen.path)"])
+        let owner = try await Xclip.own(display, Data([0x63, 0x61, 0x66, 0xE9]), target: "STRING")  // "café", Latin-1
+        #expect(try await eventually { (try? Data(contentsOf: seen)) == Data("café".utf8) })
+        _ = await owner.stop()
+        await daemon.stop()
+    }
 }

@@ -55,9 +55,9 @@ enum SnapshotPolicy {
         return sizes
     }
 
-    /// Whether a flavour announced at `size` bytes is left out without reading it: over the per-flavour limit,
-    /// or over what is left of the total.
-    static func announcedSizeExceeds(_ size: Int, flavourLimit: Int, remaining: Int) -> Bool {
-        size > min(flavourLimit, remaining)
+    /// The most the next flavour may take: the per-flavour limit, or what is left of the total if less. A
+    /// flavour that sends more is omitted when it passes it; one that announces more (TARGET_SIZES) is not read.
+    static func flavourBudget(flavourLimit: Int, remaining: Int) -> Int {
+        min(flavourLimit, remaining)
     }
 }

@@ -10,11 +10,20 @@ import X11Selection
 struct DaemonStatus: Codable, Sendable, Equatable {
     /// What the daemon knows of one selection.
     struct Held: Codable, Sendable, Equatable {
-        /// kept (the owner lives; its content is read and kept), served (the daemon owns the selection),
-        /// sensitive (not kept), nothing.
-        var state: String
-        var flavours: Int
-        var bytes: Int
+        enum State: String, Codable, Sendable {
+            /// The owner lives; its content is read and kept.
+            case kept
+            /// The daemon owns the selection and serves what it kept.
+            case served
+            /// The owner's content is marked sensitive: not kept.
+            case sensitive
+            /// Nothing is kept.
+            case nothing
+        }
+
+        var state: State
+        var flavours: Int = 0
+        var bytes: Int = 0
     }
 
     var pid: Int32
@@ -22,13 +31,21 @@ struct DaemonStatus: Codable, Sendable, Equatable {
     var manager: Bool
     var selections: [String: Held]
 
+    /// The display `display` names, else `$DISPLAY` ("" when neither does).
+    static func displayName(_ display: String?) -> String {
+        display ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
+    }
+
+    /// `$XDG_RUNTIME_DIR` (a per-user tmpfs), or the temporary directory.
+    static var runtimeDirectory: String {
+        getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+            ?? PrivateFiles.temporaryDirectory
+    }
+
     /// The file for `display` (nil: $DISPLAY).
     static func file(for display: String?) -> String {
-        let name = display ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
-        let safe = String(name.map { $0.isLetter || $0.isNumber || $0 == "." ? $0 : "_" })
-        let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
-            ?? PrivateFiles.temporaryDirectory
-        return "\(runtime)/clipbridge-daemon-\(getuid())-\(safe).json"
+        let safe = String(displayName(display).map { $0.isLetter || $0.isNumber || $0 == "." ? $0 : "_" })
+        return "\(runtimeDirectory)/clipbridge-daemon-\(getuid())-\(safe).json"
     }
 
     /// The status a running daemon published for `display`; nil when none runs (no file, or its process is
@@ -49,10 +66,10 @@ struct DaemonStatus: Codable, Sendable, Equatable {
         var lines = ["clipbridge daemon \(pid) on \(display)\(manager ? ", the clipboard manager" : "")"]
         for (name, held) in selections.sorted(by: { $0.key < $1.key }) {
             switch held.state {
-            case "nothing", "sensitive":
-                lines.append("  \(name): \(held.state)")
-            default:
-                lines.append("  \(name): \(held.state), \(held.flavours) flavours, \(held.bytes) bytes")
+            case .nothing, .sensitive:
+                lines.append("  \(name): \(held.state.rawValue)")
+            case .kept, .served:
+                lines.append("  \(name): \(held.state.rawValue), \(held.flavours) flavours, \(held.bytes) bytes")
             }
         }
         return lines
@@ -66,10 +83,10 @@ final class DaemonStatusFile: Sendable {
 
     init(display: String?, manager: Bool, selections: [SelectionName]) {
         path = DaemonStatus.file(for: display)
-        let name = display ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
         var held: [String: DaemonStatus.Held] = [:]
-        for selection in selections { held[selection.rawValue] = .init(state: "nothing", flavours: 0, bytes: 0) }
-        status = Mutex(DaemonStatus(pid: getpid(), display: name, manager: manager, selections: held))
+        for selection in selections { held[selection.rawValue] = .init(state: .nothing) }
+        status = Mutex(DaemonStatus(
+            pid: getpid(), display: DaemonStatus.displayName(display), manager: manager, selections: held))
         write()
     }
 
@@ -78,14 +95,14 @@ final class DaemonStatusFile: Sendable {
         status.withLock { status in
             switch event {
             case .kept(let selection, let flavours, let bytes, _):
-                status.selections[selection.rawValue] = .init(state: "kept", flavours: flavours, bytes: bytes)
+                status.selections[selection.rawValue] = .init(state: .kept, flavours: flavours, bytes: bytes)
             case .skippedSensitive(let selection):
-                status.selections[selection.rawValue] = .init(state: "sensitive", flavours: 0, bytes: 0)
+                status.selections[selection.rawValue] = .init(state: .sensitive)
             case .restored(let selection, let flavours), .saved(let selection, let flavours, _):
                 let bytes = status.selections[selection.rawValue]?.bytes ?? 0
-                status.selections[selection.rawValue] = .init(state: "served", flavours: flavours, bytes: bytes)
+                status.selections[selection.rawValue] = .init(state: .served, flavours: flavours, bytes: bytes)
             case .lostWithOwner(let selection), .vetoed(let selection, restored: false):
-                status.selections[selection.rawValue] = .init(state: "nothing", flavours: 0, bytes: 0)
+                status.selections[selection.rawValue] = .init(state: .nothing)
             case .notKept, .saveRefused, .replaced, .vetoed:
                 return
             }

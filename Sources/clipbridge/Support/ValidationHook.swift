@@ -1,15 +1,16 @@
 // ClipBridge — the clipboard manager's validation hook: a user command that sees each new clipboard content and
 // may veto it (`clipbridge daemon --validate COMMAND`).
 
+import ClipBridge
 import FoundationEssentials
 import Glibc
 import X11Selection
 
 /// Runs `/bin/sh -c COMMAND` for each new owner's content and turns its exit status into a verdict.
 ///
-/// The command gets the content's text on standard input (the first of UTF8_STRING, text/plain;charset=utf-8,
-/// STRING, text/plain that was kept, at most `textLimit` bytes; nothing for content without text or marked
-/// sensitive) and the same variables as `watch --exec`: CLIPBRIDGE_SELECTION, CLIPBRIDGE_REASON (new-owner),
+/// The command gets the content's text on standard input, as UTF-8 — the text `paste` would give
+/// (`TargetMapping.preferredTextTarget` and `canonicalText`), at most `textLimit` bytes of it; nothing for
+/// content without text or marked sensitive — and the same variables as `watch --exec`: CLIPBRIDGE_SELECTION, CLIPBRIDGE_REASON (new-owner),
 /// CLIPBRIDGE_TYPES (the kept targets, space-separated), CLIPBRIDGE_SENSITIVE (1 or 0), CLIPBRIDGE_OWNER.
 /// Exit 0 accepts, 1 restores the previous content, 2 clears the selection. Anything else — another status, a
 /// command that cannot start or runs past `timeout` (it is then killed) — accepts, with the reason reported:
@@ -19,8 +20,6 @@ struct ValidationHook: Sendable {
     var timeout: Duration
     /// The most text handed to the command.
     static let textLimit = 1 << 20
-    /// The text targets looked for, best first.
-    static let textTargets: [SelectionTarget] = [.utf8String, .utf8PlainText, .string, .plainText]
 
     /// The verdict on `change`, and why when the command's own word could not be had.
     func judge(_ change: SelectionKeeper.Change) async -> (SelectionKeeper.Verdict, problem: String?) {
@@ -72,21 +71,27 @@ struct ValidationHook: Sendable {
         }
     }
 
-    /// The best text flavour's bytes, at most `textLimit`.
+    /// The best text flavour as UTF-8, at most `textLimit` bytes of it.
     static func text(of snapshot: SelectionSnapshot) -> Data {
         guard !snapshot.isSensitive,
-            let flavour = textTargets.lazy.compactMap({ target in snapshot.flavours.first { $0.target == target } }).first
+            let target = TargetMapping.preferredTextTarget(in: snapshot.flavours.map(\.target)),
+            let flavour = snapshot.flavours.first(where: { $0.target == target })
         else { return Data() }
+        let bytes: Data
         switch flavour.content {
         case .bytes(let data):
-            return data.prefix(textLimit)
+            bytes = data
         case .file(let url):
+            // Spooled text is over 1 MiB: its first `textLimit` bytes (a multi-byte character cut at the end
+            // decodes as a replacement character).
             let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { return Data() }
             defer { close(descriptor) }
-            var text = Data(count: textLimit)
-            let count = text.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, textLimit, 0) }
-            return count > 0 ? text.prefix(count) : Data()
+            var head = Data(count: textLimit)
+            let count = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, textLimit, 0) }
+            bytes = count > 0 ? head.prefix(count) : Data()
         }
+        let text = TargetMapping.canonicalText(bytes, target: flavour.target, propertyType: flavour.type) ?? Data()
+        return text.prefix(textLimit)
     }
 }

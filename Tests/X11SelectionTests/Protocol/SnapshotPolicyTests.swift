@@ -47,8 +47,8 @@ import Testing
     }
 
     @Test func anAnnouncedSizeOverEitherLimitIsSkipped() {
-        #expect(!SnapshotPolicy.announcedSizeExceeds(100, flavourLimit: 100, remaining: 1000))
-        #expect(SnapshotPolicy.announcedSizeExceeds(101, flavourLimit: 100, remaining: 1000))
-        #expect(SnapshotPolicy.announcedSizeExceeds(60, flavourLimit: 100, remaining: 50))
+        #expect(!(100 > SnapshotPolicy.flavourBudget(flavourLimit: 100, remaining: 1000)))
+        #expect(101 > SnapshotPolicy.flavourBudget(flavourLimit: 100, remaining: 1000))
+        #expect(60 > SnapshotPolicy.flavourBudget(flavourLimit: 100, remaining: 50))
     }
 }
