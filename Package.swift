@@ -62,6 +62,7 @@ let package = Package(
             dependencies: [
                 "ClipBridge", "UniformTypes", "X11Selection", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),

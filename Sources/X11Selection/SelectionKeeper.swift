@@ -35,7 +35,29 @@ public final class SelectionKeeper: Sendable {
         /// The validator vetoed a new owner's content: the previous content serves again (`restored`), or
         /// the selection was cleared.
         case vetoed(SelectionName, restored: Bool)
+        /// The rewriter changed the kept content before the keeper served it: one line per change.
+        case rewritten(SelectionName, changes: [String])
     }
+
+    /// Kept content as the keeper serves it, after the rewriter: the offer, and one line per change made
+    /// (none: served as kept).
+    public struct Rewrite: Sendable {
+        /// What the keeper serves.
+        public var offer: SelectionOffer
+        /// What was changed, one line each, for the log.
+        public var changes: [String]
+
+        /// Creates a rewrite.
+        public init(offer: SelectionOffer, changes: [String]) {
+            self.offer = offer
+            self.changes = changes
+        }
+    }
+
+    /// Rewrites kept content each time the keeper is about to serve it (the daemon's convert-on-the-fly
+    /// rules). The offer may stream the snapshot's files — they live as long as the keeper serves it — but
+    /// must not refer to files of its own, which nothing would remove.
+    public typealias Rewriter = @Sendable (SelectionSnapshot) async -> Rewrite
 
     /// A new owner's content, as the validator sees it.
     public struct Change: Sendable {
@@ -70,6 +92,8 @@ public final class SelectionKeeper: Sendable {
     public let timeout: Duration?
     /// Sees each new owner's content and may veto it; nil accepts everything.
     public let validator: Validator?
+    /// Rewrites kept content before it is served; nil serves it as kept.
+    public let rewriter: Rewriter?
 
     /// Creates a keeper; ``run(managing:_:)`` starts it.
     /// - Parameters:
@@ -79,15 +103,18 @@ public final class SelectionKeeper: Sendable {
     ///   - timeout: the deadline of each read; nil uses the connection's.
     ///   - validator: called with each new owner's content once it was read (a sensitive offer: with nothing
     ///     read); a veto takes the selection from that owner. Until the verdict, the new owner serves.
+    ///   - rewriter: called with the kept content each time the keeper serves it (after the owner left, after a
+    ///     handover, after a veto); what it returns is served instead.
     public init(
         connection: X11Connection, selection: SelectionName = .clipboard, limits: SnapshotLimits = SnapshotLimits(),
-        timeout: Duration? = nil, validator: Validator? = nil
+        timeout: Duration? = nil, validator: Validator? = nil, rewriter: Rewriter? = nil
     ) {
         self.connection = connection
         self.selection = selection
         self.limits = limits
         self.timeout = timeout
         self.validator = validator
+        self.rewriter = rewriter
     }
 
     /// What the keeper's loop reacts to, one at a time.
@@ -155,10 +182,17 @@ public final class SelectionKeeper: Sendable {
             feed.finish()
             current?.task.cancel()
         }
-        /// Claims the selection with `kept`, which then serves it.
-        func serve(_ kept: KeptSnapshot, generation: Int) async throws {
-            let lease = try await connection.claim(selection, offering: kept.snapshot.offer)
+        /// Claims the selection with `kept` (rewritten), which then serves it; returns how many targets it serves.
+        func serve(_ kept: KeptSnapshot, generation: Int) async throws -> Int {
+            var offer = kept.snapshot.offer
+            if let rewriter {
+                let rewrite = await rewriter(kept.snapshot)
+                offer = rewrite.offer
+                if !rewrite.changes.isEmpty { report(.rewritten(selection, changes: rewrite.changes)) }
+            }
+            let lease = try await connection.claim(selection, offering: offer)
             served = (kept, lease, generation)
+            return offer.representations.count
         }
         // An owner already there when the keeper starts is kept too.
         if let owner = try? await connection.owner(of: selection) {
@@ -195,8 +229,8 @@ public final class SelectionKeeper: Sendable {
                     continue
                 }
                 do {
-                    try await serve(kept, generation: generation)
-                    report(.restored(selection, flavours: kept.snapshot.flavours.count))
+                    let flavours = try await serve(kept, generation: generation)
+                    report(.restored(selection, flavours: flavours))
                 } catch {
                     // Another client claimed it first: it is the owner now, and its change follows.
                     report(.notKept(selection, reason: "\(error)"))
@@ -240,10 +274,10 @@ public final class SelectionKeeper: Sendable {
                 if let targets = request.targets { kept.narrow(to: targets) }
                 current = nil
                 do {
-                    try await serve(kept, generation: takenOf)
+                    let flavours = try await serve(kept, generation: takenOf)
                     // Only now: the owner exits on this answer, and everything was read from it.
                     await connection.answer(request, saved: true)
-                    report(.saved(selection, flavours: kept.snapshot.flavours.count, requestor: request.requestor))
+                    report(.saved(selection, flavours: flavours, requestor: request.requestor))
                 } catch {
                     await connection.answer(request, saved: false)
                     report(.saveRefused(selection, requestor: request.requestor, reason: "\(error)"))
@@ -258,7 +292,7 @@ public final class SelectionKeeper: Sendable {
                 judged.task.cancel()
                 if verdict == .restorePrevious, let previous = accepted, !previous.snapshot.flavours.isEmpty {
                     do {
-                        try await serve(previous, generation: generation)
+                        _ = try await serve(previous, generation: generation)
                         report(.vetoed(selection, restored: true))
                         continue
                     } catch {

@@ -29,6 +29,15 @@ public struct SelectionSnapshot: Sendable {
         public var content: Content
         /// How many bytes.
         public var byteCount: Int
+
+        /// Creates a flavour (a file's content must be a private file the snapshot then owns).
+        public init(target: SelectionTarget, type: SelectionTarget, format: Int, content: Content, byteCount: Int) {
+            self.target = target
+            self.type = type
+            self.format = format
+            self.content = content
+            self.byteCount = byteCount
+        }
     }
 
     /// A target that was offered but not kept, and why.
@@ -47,6 +56,14 @@ public struct SelectionSnapshot: Sendable {
     public var omissions: [Omission]
     /// True when the offer asked not to be kept (`x-kde-passwordManagerHint`): then nothing was read.
     public var isSensitive: Bool
+
+    /// Creates a snapshot, as `snapshot(_:targets:limits:timeout:)` does (or from content kept elsewhere).
+    public init(selection: SelectionName, flavours: [Flavour], omissions: [Omission] = [], isSensitive: Bool = false) {
+        self.selection = selection
+        self.flavours = flavours
+        self.omissions = omissions
+        self.isSensitive = isSensitive
+    }
 
     /// Total bytes kept.
     public var byteCount: Int { flavours.reduce(0) { $0 + $1.byteCount } }

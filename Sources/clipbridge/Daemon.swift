@@ -3,7 +3,9 @@
 
 import ArgumentParser
 import FoundationEssentials
+import ClipBridge
 import Glibc
+import Logging
 import X11Selection
 
 struct Daemon: AsyncParsableCommand {
@@ -38,14 +40,14 @@ struct Daemon: AsyncParsableCommand {
             help: "A selection to keep: clipboard, primary or secondary. Repeatable (default: clipboard).")
     var selection: [SelectionChoice] = []
 
-    @Option(name: .long, help: ArgumentHelp("The largest flavour kept, in MiB.", valueName: "mib"))
-    var maxFlavourSize: Int = 256
+    @Option(name: .long, help: ArgumentHelp("The largest flavour kept, in MiB (default: 256).", valueName: "mib"))
+    var maxFlavourSize: Int?
 
-    @Option(name: .long, help: ArgumentHelp("The most kept of one copy, in MiB.", valueName: "mib"))
-    var maxSize: Int = 512
+    @Option(name: .long, help: ArgumentHelp("The most kept of one copy, in MiB (default: 512).", valueName: "mib"))
+    var maxSize: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Seconds to wait for each of an owner's answers.", valueName: "seconds"))
-    var timeout: Double = 5
+    @Option(name: .long, help: ArgumentHelp("Seconds to wait for each of an owner's answers (default: 5).", valueName: "seconds"))
+    var timeout: Double?
 
     @Option(name: .long, help: ArgumentHelp(
         "Copy each new selection to the other: primary-to-clipboard, clipboard-to-primary or both (autocutsel).",
@@ -57,8 +59,32 @@ struct Daemon: AsyncParsableCommand {
         valueName: "command"))
     var validateCommand: String?
 
-    @Option(name: .long, help: ArgumentHelp("Seconds the --validate command may take (then it is killed and the change accepted).", valueName: "seconds"))
-    var validateTimeout: Double = 2
+    @Option(name: .long, help: ArgumentHelp(
+        "Seconds the --validate command may take, then it is killed and the change accepted (default: 2).",
+        valueName: "seconds"))
+    var validateTimeout: Double?
+
+    @Option(name: .long, parsing: .singleValue, help: ArgumentHelp(
+        "A rule applied to kept content when the daemon serves it: strip-tracking, trim-whitespace, plain-text or widen. Repeatable.",
+        valueName: "rule"))
+    var rule: [ContentRule] = []
+
+    @Option(name: .long, parsing: .singleValue, help: ArgumentHelp(
+        "A query parameter strip-tracking removes besides the standard ones (utm_*, fbclid, gclid, …). Repeatable.",
+        valueName: "name"))
+    var stripParameter: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp(
+        "trace, debug, info, notice, warning, error or critical (default: info).", valueName: "level"))
+    var logLevel: Logger.Level?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The configuration file (default: $XDG_CONFIG_HOME/clipbridge/daemon.toml or daemon.json, when it exists).",
+        valueName: "path"))
+    var config: String?
+
+    @Flag(name: .long, help: "Print the settings the daemon would run with (file and options), then exit.")
+    var checkConfig = false
 
     @Flag(name: .long, help: "Say whether a daemon runs on the display and what it holds, then exit (1: none runs).")
     var status = false
@@ -70,17 +96,35 @@ struct Daemon: AsyncParsableCommand {
     var noManager = false
 
     func validate() throws {
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number.") }
-        guard maxFlavourSize > 0, maxSize > 0 else { throw ValidationError("sizes must be positive.") }
-        guard validateTimeout > 0, validateTimeout.isFinite else {
-            throw ValidationError("--validate-timeout must be a positive number.")
+        if let timeout { guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number.") } }
+        if let maxFlavourSize { guard maxFlavourSize > 0 else { throw ValidationError("--max-flavour-size must be positive.") } }
+        if let maxSize { guard maxSize > 0 else { throw ValidationError("--max-size must be positive.") } }
+        if let validateTimeout {
+            guard validateTimeout > 0, validateTimeout.isFinite else {
+                throw ValidationError("--validate-timeout must be a positive number.")
+            }
         }
     }
 
-    /// The kept selections, in the order given, without duplicates (CLIPBOARD when none is given).
-    var selections: [SelectionName] {
-        var seen = Set<SelectionName>()
-        return (selection.isEmpty ? [.clipboard] : selection.map(\.name)).filter { seen.insert($0).inserted }
+    /// The defaults, then the configuration file, then the options given here.
+    func settings() throws(ConfigError) -> DaemonSettings {
+        var settings = DaemonSettings()
+        if let path = try DaemonConfigFile.locate(explicit: config) {
+            try settings.apply(try DaemonConfigFile.read(path), path: path)
+        }
+        if !selection.isEmpty { settings.selection = selection }
+        if let maxFlavourSize { settings.maxFlavourSize = maxFlavourSize }
+        if let maxSize { settings.maxSize = maxSize }
+        if let timeout { settings.timeout = timeout }
+        if let sync { settings.sync = sync }
+        if let validateCommand { settings.validate = validateCommand }
+        if let validateTimeout { settings.validateTimeout = validateTimeout }
+        if !rule.isEmpty { settings.rule = rule }
+        if !stripParameter.isEmpty { settings.stripParameter = stripParameter }
+        if let logLevel { settings.logLevel = logLevel }
+        if replace { settings.replace = true }
+        if noManager { settings.noManager = true }
+        return settings
     }
 
     func run() async throws {
@@ -92,14 +136,27 @@ struct Daemon: AsyncParsableCommand {
             for line in running.lines { print(line) }
             return
         }
+        let settings: DaemonSettings
+        do {
+            settings = try self.settings()
+        } catch {
+            throw CLIFailure(status: .usage, message: error.description).exit()
+        }
+        if checkConfig {
+            for line in settings.fileLines { print(line) }
+            return
+        }
+        let log = StandardErrorLogHandler.logger(level: settings.logLevel)
         do {
             let spool = try SpoolDirectory.create()
             defer { spool.remove() }
             var limits = SnapshotLimits()
-            limits.maximumFlavourBytes = maxFlavourSize << 20
-            limits.maximumTotalBytes = maxSize << 20
+            limits.maximumFlavourBytes = settings.maxFlavourSize << 20
+            limits.maximumTotalBytes = settings.maxSize << 20
             limits.spoolDirectory = spool.url
-            let connection = try await Connections.open(display: display, timeout: timeout)
+            var configuration = Connections.configuration(timeout: settings.timeout)
+            configuration.logger = StandardErrorLogHandler.logger("X11Selection", level: settings.logLevel)
+            let connection = try await X11Connection.open(display: display, configuration: configuration)
             let stopper = Task {
                 for await _ in Signals.terminationRequests() {
                     await connection.shutdown()
@@ -107,39 +164,41 @@ struct Daemon: AsyncParsableCommand {
                 }
             }
             defer { stopper.cancel() }
-            let names = selections
-            let validator = validateCommand.map { command -> SelectionKeeper.Validator in
-                let hook = ValidationHook(command: command, timeout: .milliseconds(Int(validateTimeout * 1000)))
+            let names = settings.selections
+            let validator = settings.validate.map { command -> SelectionKeeper.Validator in
+                let hook = ValidationHook(command: command, timeout: .milliseconds(Int(settings.validateTimeout * 1000)))
                 return { change in
                     let (verdict, problem) = await hook.judge(change)
-                    if let problem { Output.complain("validate \(change.selection.rawValue): \(problem); accepted") }
+                    if let problem { log.warning("validate \(change.selection.rawValue): \(problem); accepted") }
                     return verdict
                 }
             }
+            let rewriter = settings.rewriter?.rewriter
             // The manager selection goes with CLIPBOARD, the one selection SAVE_TARGETS saves.
-            let managerLease = names.contains(.clipboard) && !noManager
-                ? try await connection.claimManager(replacing: replace, timeout: .seconds(3)) : nil
+            let managerLease = names.contains(.clipboard) && !settings.noManager
+                ? try await connection.claimManager(replacing: settings.replace, timeout: .seconds(3)) : nil
             let statusFile = DaemonStatusFile(display: display, manager: managerLease != nil, selections: names)
             defer { statusFile.remove() }
             try await withThrowingTaskGroup(of: Void.self) { group in
-                for (from, to) in sync?.pairs ?? [] {
+                for (from, to) in settings.sync?.pairs ?? [] {
                     let syncer = SelectionSync(connection: connection, from: from, to: to, limits: limits)
-                    group.addTask { try await syncer.run { Output.complain(Self.line(for: $0)) } }
+                    group.addTask { try await syncer.run { Self.log($0, to: log) } }
                 }
                 for name in names {
                     // Each read's deadline is the connection's (--timeout, see Connections.open).
                     let keeper = SelectionKeeper(
-                        connection: connection, selection: name, limits: limits, validator: validator)
+                        connection: connection, selection: name, limits: limits, validator: validator, rewriter: rewriter)
                     let lease = name == .clipboard ? managerLease : nil
                     group.addTask {
                         try await keeper.run(managing: lease) { event in
                             statusFile.update(event)
-                            Output.complain(Self.line(for: event))
+                            Self.log(event, to: log)
                         }
                     }
                 }
-                Output.complain(
-                    "keeping \(names.map(\.rawValue).joined(separator: ", "))\(managerLease == nil ? "" : "; clipboard manager")")
+                let rules = settings.rule.isEmpty ? "" : "; rules: " + settings.rule.map(\.rawValue).joined(separator: ", ")
+                log.info(
+                    "keeping \(names.map(\.rawValue).joined(separator: ", "))\(managerLease == nil ? "" : "; clipboard manager")\(rules)")
                 // A keeper returns when the daemon was replaced as the manager (or the connection ended): all stop.
                 try await group.next()
                 group.cancelAll()
@@ -149,6 +208,25 @@ struct Daemon: AsyncParsableCommand {
             return
         } catch {
             throw CLIFailure(error, display: display).exit()
+        }
+    }
+
+    /// Logs a sync event.
+    static func log(_ event: SelectionSync.Event, to log: Logger) {
+        switch event {
+        case .copied: log.info("\(line(for: event))")
+        case .notCopied: log.notice("\(line(for: event))")
+        }
+    }
+
+    /// Logs a keeper event at its level: what the daemon did at `info`, content it could not keep at
+    /// `notice`, refusals and vetoes at `warning`.
+    static func log(_ event: SelectionKeeper.Event, to log: Logger) {
+        let message = Logger.Message(stringLiteral: line(for: event))
+        switch event {
+        case .kept, .skippedSensitive, .restored, .saved, .rewritten: log.info(message)
+        case .notKept, .lostWithOwner, .replaced: log.notice(message)
+        case .saveRefused, .vetoed: log.warning(message)
         }
     }
 
@@ -184,6 +262,8 @@ struct Daemon: AsyncParsableCommand {
             return "replaced: another clipboard manager took over; stopping"
         case .vetoed(let selection, let restored):
             return "vetoed \(selection.rawValue): \(restored ? "previous content restored" : "cleared")"
+        case .rewritten(let selection, let changes):
+            return "rewrote \(selection.rawValue): \(changes.joined(separator: "; "))"
         }
     }
 }

@@ -101,7 +101,7 @@ struct OfferBuilder {
     }
 
     /// A representation in the property format the table gives its target (16 for `application/x-color`).
-    private static func rep(_ target: SelectionTarget, _ source: SelectionOffer.DataSource) -> Rep {
+    static func rep(_ target: SelectionTarget, _ source: SelectionOffer.DataSource) -> Rep {
         Rep(target: target, format: TargetMapping.format(for: target), source: source)
     }
 
@@ -150,34 +150,10 @@ struct OfferBuilder {
 
     /// Targets the converters add, for destinations the content lacks.
     private func widening(primary: PreparedItem, offeredTypes: [UTType], offering built: [Rep]) async throws -> [Rep] {
-        var offered = offeredTypes
-        var reps: [Rep] = []
-        let destinations: [UTType] = [.utf8PlainText, TargetMapping.gnomeCopiedFilesType, .url, TargetMapping.colorType]
-        for destination in destinations {
-            // Text is satisfied by the text family itself, not by a type that merely conforms to plain text
-            // (CSV, source code): `clipbridge copy -t text/csv` must still paste in a terminal.
-            if destination == .utf8PlainText {
-                guard !(built + reps).contains(where: { $0.target == .utf8String }) else { continue }
-            } else {
-                guard !offered.contains(where: { $0.conforms(to: destination) }) else { continue }
-            }
-            // Paths typed as text must not turn into files a file manager would paste: text never widens to URLs.
-            let sources = offered.filter { !(destination == .url && $0.conforms(to: .plainText)) }
-            guard let chain = converters.cheapestChain(from: sources, to: destination), !chain.steps.isEmpty,
-                let data = try await canonicalData(of: chain.source, in: primary),
-                let converted = try? chain.apply(data)
-            else { continue }
-            switch destination {
-            case .utf8PlainText:
-                reps += Self.textRepresentations(String(decoding: converted, as: UTF8.self))
-            case .url:
-                reps.append(Self.rep(TargetMapping.uriList, .bytes(converted)))
-            default:
-                reps.append(Self.rep(TargetMapping.targets(for: destination)[0], .bytes(converted)))
-            }
-            offered.append(destination)
-        }
-        return reps
+        let additions = try await Widening(converters: converters).additions(
+            offered: offeredTypes, hasText: built.contains { $0.target == .utf8String }
+        ) { try await canonicalData(of: $0, in: primary) }
+        return additions.flatMap(\.representations)
     }
 
     /// Canonical bytes of an offered type of the primary item (the URL list of shared files included).

@@ -103,7 +103,7 @@ final class DaemonStatusFile: Sendable {
                 status.selections[selection.rawValue] = .init(state: .served, flavours: flavours, bytes: bytes)
             case .lostWithOwner(let selection), .vetoed(let selection, restored: false):
                 status.selections[selection.rawValue] = .init(state: .nothing)
-            case .notKept, .saveRefused, .replaced, .vetoed:
+            case .notKept, .saveRefused, .replaced, .vetoed, .rewritten:
                 return
             }
         }
