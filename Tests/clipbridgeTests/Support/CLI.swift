@@ -40,8 +40,10 @@ enum CLI {
     }
 
     /// Starts a long-running `clipbridge` (copy --foreground, watch).
-    static func start(_ arguments: [String], display: String?, stdin: Data? = nil) throws -> BackgroundPeer {
-        try startPeer([binary] + arguments, display: display, stdin: stdin)
+    static func start(
+        _ arguments: [String], display: String?, stdin: Data? = nil, environment: [String: String] = [:]
+    ) throws -> BackgroundPeer {
+        try startPeer([binary] + arguments, display: display, stdin: stdin, environment: environment)
     }
 
     /// The current server of `display`, from the suite's fixture.

@@ -11,7 +11,8 @@ struct DaemonProcess {
     /// Starts `clipbridge daemon extra…` on `display` with nobody owning CLIPBOARD, and waits until it keeps it.
     static func start(_ display: String, _ extra: [String] = []) async throws -> DaemonProcess {
         #expect(try await CLI.run(["copy", "--clear"], display: display).succeeded)
-        let daemon = try CLI.start(["daemon"] + extra, display: display)
+        // --config /dev/null: the settings of the test, not those of whoever runs the suite.
+        let daemon = try CLI.start(["daemon", "--config", "/dev/null"] + extra, display: display)
         try await daemon.waitForOutput("keeping CLIPBOARD", in: .stderr)
         return DaemonProcess(peer: daemon)
     }

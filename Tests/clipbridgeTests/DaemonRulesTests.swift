@@ -1,0 +1,156 @@
+// clipbridge daemon --rule: kept content converted on the fly when the daemon serves it — tracking
+// parameters stripped, trailing whitespace trimmed, "paste as plain text", the offer widened through the
+// converters — against real owners that leave (clipbridge copy killed, xclip killed, Qt 5 handing over),
+// pasted by xclip, GTK 4 and Qt 5. And the configuration file: settings read from TOML and JSON, options
+// winning over the file, a bad file refused with its line and key.
+
+import ClipBridgeTestSupport
+import Foundation
+import Testing
+
+@Suite("clipbridge daemon converts on the fly and reads its configuration", .serialized, .xvfb, .timeLimit(.minutes(2)))
+struct DaemonRulesTests {
+    private static let meta: Set<String> = ["TARGETS", "MULTIPLE", "TIMESTAMP", "SAVE_TARGETS", "DELETE", "TARGET_SIZES"]
+
+    @Test("strip-tracking and trim-whitespace: a killed copy's link pastes clean in xclip, GTK 4 and Qt 5")
+    func stripAndTrim() async throws {
+        let display = try CLI.server().display
+        let daemon = try await DaemonProcess.start(display, ["--rule", "strip-tracking", "--rule", "trim-whitespace"])
+        let copy = try CLI.start(
+            ["copy", "--foreground", "read https://news.example/story?id=42&utm_source=feed&fbclid=Zx9   \n\n"],
+            display: display)
+        try await daemon.waitFor("kept CLIPBOARD")
+        _ = await copy.kill()
+        try await daemon.waitFor("restored CLIPBOARD")
+        let clean = "read https://news.example/story?id=42"
+        #expect(daemon.log.contains("rewrote CLIPBOARD: strip-tracking: removed utm_source, fbclid; trim-whitespace"))
+        #expect(try await Xclip.paste(display, target: "UTF8_STRING").stdoutText == clean)
+        #expect(try await Xclip.paste(display, target: "STRING").stdoutText == clean)
+        #expect(try await ToolkitPeer(.gtk4, display: display).readText() == clean)
+        #expect(try await ToolkitPeer(.qt5, display: display).readText() == clean)
+        _ = await daemon.stop()
+    }
+
+    @Test("widen: xclip's uri-list, killed, is served byte-exact and also as gnome-copied-files and as a path")
+    func widenURIList() async throws {
+        let display = try CLI.server().display
+        let daemon = try await DaemonProcess.start(display, ["--rule", "widen"])
+        let list = Data("file:///tmp/report%20final.pdf\r\n".utf8)
+        let owner = try await Xclip.own(display, list, target: "text/uri-list")
+        try await daemon.waitFor("kept CLIPBOARD: 1 flavours")
+        _ = await owner.kill()
+        try await daemon.waitFor("restored CLIPBOARD")
+        let targets = try await Xclip.targets(display).filter { !Self.meta.contains($0) }
+        #expect(targets.first == "text/uri-list")
+        #expect(targets.contains("x-special/gnome-copied-files"))
+        #expect(try await Xclip.paste(display, target: "text/uri-list").stdout == list)
+        #expect(try await Xclip.paste(display, target: "x-special/gnome-copied-files").stdoutText
+            == "copy\nfile:///tmp/report%20final.pdf")
+        #expect(try await ToolkitPeer(.gtk4, display: display).readText() == "/tmp/report final.pdf")
+        #expect(daemon.log.contains("rewrote CLIPBOARD: widen: added"))
+        _ = await daemon.stop()
+    }
+
+    @Test("plain-text: Qt 5 hands HTML and text over; only the text is served, and Qt 5 and GTK 4 paste it")
+    func plainTextAfterHandover() async throws {
+        let display = try CLI.server().display
+        let daemon = try await DaemonProcess.start(display, ["--rule", "plain-text"])
+        let text = "Qt plain – ünïcode"
+        let owner = try await ToolkitPeer(.qt5, display: display).own(
+            text: text, representations: [("text/html", Data("<p>Qt <b>rich</b></p>".utf8))])
+        _ = await owner.stop()
+        try await daemon.waitFor("saved CLIPBOARD")
+        let targets = try await Xclip.targets(display).filter { !Self.meta.contains($0) }
+        #expect(!targets.contains("text/html"))
+        #expect(targets.contains("UTF8_STRING"))
+        #expect(try await Xclip.paste(display, target: "text/html").exitCode != 0)
+        #expect(try await ToolkitPeer(.qt5, display: display).readText() == text)
+        #expect(try await ToolkitPeer(.gtk4, display: display).readText() == text)
+        _ = await daemon.stop()
+    }
+
+    @Test("no rule: the kept content is served exactly as the owner offered it")
+    func noRuleServesAsKept() async throws {
+        let display = try CLI.server().display
+        let daemon = try await DaemonProcess.start(display)
+        let text = Data("https://x.example/?utm_source=kept  ".utf8)
+        let owner = try await Xclip.own(display, text)
+        try await daemon.waitFor("kept CLIPBOARD")
+        _ = await owner.kill()
+        try await daemon.waitFor("restored CLIPBOARD")
+        #expect(try await Xclip.paste(display).stdout == text)
+        #expect(!daemon.log.contains("rewrote"))
+        _ = await daemon.stop()
+    }
+
+    @Test("a configuration file's rules and settings apply; an option given wins over the file")
+    func configurationFile() async throws {
+        let display = try CLI.server().display
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("daemon-config-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let toml = directory.appendingPathComponent("daemon.toml")
+        try Data("""
+            # clipbridge daemon settings
+            selection = "clipboard"
+            rule = ["strip-tracking"]   # clean links
+            strip-parameter = ['si']
+            max-size = 64
+            log-level = "notice"
+
+            """.utf8).write(to: toml)
+        let checked = try await CLI.run(["daemon", "--config", toml.path, "--check-config", "--max-size", "32"], display: display)
+        #expect(checked.succeeded)
+        #expect(checked.stdoutText.contains("rule = [\"strip-tracking\"]\n"))
+        #expect(checked.stdoutText.contains("strip-parameter = [\"si\"]\n"))
+        #expect(checked.stdoutText.contains("max-size = 32\n"))
+        #expect(checked.stdoutText.contains("log-level = \"notice\"\n"))
+
+        let json = directory.appendingPathComponent("settings.json")
+        try Data(#"{"rule": ["widen", "trim-whitespace"], "timeout": 1.5, "no-manager": true}"#.utf8).write(to: json)
+        let fromJSON = try await CLI.run(["daemon", "--config", json.path, "--check-config"], display: display)
+        #expect(fromJSON.stdoutText.contains("rule = [\"widen\", \"trim-whitespace\"]\n"))
+        #expect(fromJSON.stdoutText.contains("timeout = 1.5\n"))
+        #expect(fromJSON.stdoutText.contains("no-manager = true\n"))
+
+        // The default file, found through XDG_CONFIG_HOME, with the rule it names applied.
+        let home = directory.appendingPathComponent("xdg")
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("clipbridge"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: toml, to: home.appendingPathComponent("clipbridge/daemon.toml"))
+        #expect(try await CLI.run(["copy", "--clear"], display: display).succeeded)
+        let daemon = try CLI.start(["daemon", "--log-level", "info"], display: display, environment: ["XDG_CONFIG_HOME": home.path])
+        try await daemon.waitForOutput("keeping CLIPBOARD; clipboard manager; rules: strip-tracking", in: .stderr)
+        let owner = try await Xclip.own(display, Data("https://youtu.be/v?si=T&t=3".utf8))
+        #expect(try await eventually { String(decoding: daemon.stderrSoFar, as: UTF8.self).contains("kept CLIPBOARD") })
+        _ = await owner.kill()
+        #expect(try await eventually { try await Xclip.paste(display).stdoutText == "https://youtu.be/v?t=3" })
+        _ = await daemon.stop()
+    }
+
+    @Test("a bad configuration file is refused, naming the file, the line and the key; nothing starts",
+          arguments: [
+            ("daemon.toml", "selection = \"clipboard\"\n\nmax-size = \"big\"\n", "daemon.toml:3: key 'max-size': expected a size in MiB, found a string"),
+            ("daemon.toml", "# settings\nrules = [\"widen\"]\nrule = [\"wide\"]\n", "daemon.toml:3: key 'rule': expected one of"),
+            ("daemon.toml", "log-levle = \"debug\"\n", "daemon.toml:1: unknown key 'log-levle' (did you mean 'log-level'?)"),
+            ("daemon.toml", "timeout = 2\ntimeout = 3\n", "daemon.toml:2: key 'timeout' is defined twice"),
+            ("daemon.toml", "sync = both\n", "daemon.toml:1: 'both' is not a TOML value"),
+            ("daemon.toml", "validate = \"unterminated\n", "daemon.toml:1: the string is not closed on its line"),
+            ("daemon.json", "{\n  \"sync\": \"sideways\"\n}\n", "daemon.json:2: key 'sync': 'sideways' is not primary-to-clipboard"),
+            ("daemon.json", "{\n  \"rule\": [\"widen\",]\n}\n", "daemon.json:2: expected a value, found ']'"),
+            ("daemon.json", "{\"timeout\": null}", "daemon.json:1: null is not a value any setting takes"),
+            ("daemon.json", String(repeating: "[", count: 100_000), "daemon.json:1: the file must hold one JSON object"),
+            ("daemon.json", "{\"a\":" + String(repeating: "[", count: 100_000), "daemon.json:1: nested more than 64 levels deep"),
+          ])
+    func badConfigurationFile(name: String, content: String, message: String) async throws {
+        let display = try CLI.server().display
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("daemon-config-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent(name)
+        try Data(content.utf8).write(to: file)
+        let result = try await CLI.run(["daemon", "--config", file.path], display: display, timeout: .seconds(10))
+        #expect(result.exitCode == 64)
+        #expect(result.stderrText.contains(message), "stderr: \(result.stderrText)")
+        #expect(!result.stderrText.contains("keeping"))
+    }
+}
