@@ -32,6 +32,8 @@ public struct SelectionError: Error, Hashable, Sendable, CustomStringConvertible
         public static let connectionLost = Code("connectionLost")
         /// The connection was shut down by `shutdown()`.
         public static let shutDown = Code("shutDown")
+        /// A reply passed the size bound the reader set (a snapshot's limits): it was abandoned, unread.
+        public static let tooLarge = Code("tooLarge")
         /// What was read could not be stored (a snapshot's spool file could not be written).
         public static let storageFailed = Code("storageFailed")
 

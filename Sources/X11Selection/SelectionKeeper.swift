@@ -250,7 +250,7 @@ public final class SelectionKeeper: Sendable {
                     current?.task.cancel()
                     generation += 1
                     current = Current(
-                        owner: owner, generation: generation, task: snapshotTask(report, targets: request.targets),
+                        owner: owner, generation: generation, task: snapshotTask(report, targets: request.targets, forSave: true),
                         awaitsChange: owner != nil)
                 }
                 let pending = current!
@@ -324,12 +324,14 @@ public final class SelectionKeeper: Sendable {
     }
 
     private func snapshotTask(
-        _ report: @escaping @Sendable (Event) -> Void, targets: [SelectionTarget]? = nil
+        _ report: @escaping @Sendable (Event) -> Void, targets: [SelectionTarget]? = nil, forSave: Bool = false
     ) -> Task<KeptSnapshot?, Never> {
         let connection = connection, selection = selection, limits = limits, timeout = timeout
         return Task {
             do {
-                let snapshot = try await connection.snapshot(selection, targets: targets, limits: limits, timeout: timeout)
+                // A handover's owner waits, and implements MULTIPLE: one request instead of one per target.
+                let snapshot = try await connection.snapshot(
+                    selection, targets: targets, limits: limits, timeout: timeout, inOneRequest: forSave)
                 let kept = KeptSnapshot(snapshot)
                 if Task.isCancelled { return nil }
                 if snapshot.isSensitive {

@@ -35,6 +35,38 @@ extension X11Connection {
         }
     }
 
+    /// Reads `targets` in one MULTIPLE request with every reply bounded: one target's data past `perTarget`
+    /// bytes, or all of them together past `total`, ends that target with `.tooLarge`, abandoned unread (a
+    /// snapshot then reads it alone, streamed to a file). Nil when the owner cannot do MULTIPLE (it refused,
+    /// answered something else or not at all): the caller reads the targets one by one, as it sees fit.
+    ///
+    /// - Throws: `.noOwner`, `.connectionLost`, `.shutDown`; cancellation.
+    nonisolated(nonsending) func readMultiple(
+        _ selection: SelectionName, targets: [SelectionTarget], timeout: Duration?, perTarget: Int, total: Int
+    ) async throws -> [SelectionTarget: Result<SelectionData, SelectionError>]? {
+        var unique: [SelectionTarget] = []
+        for target in targets where !unique.contains(target) { unique.append(target) }
+        guard !unique.isEmpty else { return [:] }
+        let requested = unique
+        let cancellation = ReadCancellation()
+        let wait = LoanedWait<MultipleOutcome>()
+        let outcome = try await awaitOnLoan(wait) { connection in
+            connection.startWholeMultiple(
+                selection, targets: requested, timeout: timeout, bounds: (perTarget, total), cancellation: cancellation,
+                wait: wait)
+        } onCancel: {
+            cancellation.cancel()
+            return { $0.cancelWholeReads(cancellation) }
+        }
+        switch outcome {
+        case .results(let results):
+            return results
+        case .unusable(let error):
+            try await multipleUnusable(selection, error)
+            return nil
+        }
+    }
+
     /// How a MULTIPLE read ended on the loop.
     enum MultipleOutcome: Sendable {
         case results([SelectionTarget: Result<SelectionData, SelectionError>])
@@ -45,7 +77,8 @@ extension X11Connection {
     /// Starts a MULTIPLE read on the loop; `wait` is completed once, when the parent failed or every
     /// target ended (each target's data is assembled on the loop, as for whole reads).
     private func startWholeMultiple(
-        _ selection: SelectionName, targets: [SelectionTarget], timeout: Duration?, cancellation: ReadCancellation,
+        _ selection: SelectionName, targets: [SelectionTarget], timeout: Duration?,
+        bounds: (perTarget: Int, total: Int)? = nil, cancellation: ReadCancellation,
         wait loanedWait: LoanedWait<MultipleOutcome>
     ) {
         if cancellation.isCancelled {
@@ -59,6 +92,13 @@ extension X11Connection {
         } catch {
             loanedWait.complete(.failure(error))
             return
+        }
+        if let bounds {
+            let shared = SharedReadBudget(bounds.total)
+            for child in children {
+                child.wholeLimit = bounds.perTarget
+                child.sharedBudget = shared
+            }
         }
         let wait = MultipleWait(loanedWait, remaining: children.count)
         let childReads = children.map { (property: $0.property, id: $0.id) }
@@ -121,12 +161,17 @@ extension X11Connection {
     private func readAfterUnusableMultiple(
         _ selection: SelectionName, targets: [SelectionTarget], timeout: Duration?, error: SelectionError
     ) async throws -> [SelectionTarget: Result<SelectionData, SelectionError>] {
+        try multipleUnusable(selection, error)
+        return try await readOneByOne(selection, targets: targets, timeout: timeout)
+    }
+
+    /// MULTIPLE did not work: throws `.noOwner` when the owner left, else counts the fallback.
+    private func multipleUnusable(_ selection: SelectionName, _ error: SelectionError) throws {
         if try owner(of: selection) == nil {
             throw SelectionError(.noOwner, "\(selection): nobody owns the selection")
         }
         multipleFallbacks += 1
         logger.debug("\(selection):MULTIPLE unusable (\(error)); reading the targets one by one")
-        return try await readOneByOne(selection, targets: targets, timeout: timeout)
     }
 
     private func readOneByOne(_ selection: SelectionName, targets: [SelectionTarget], timeout: Duration?)
@@ -171,6 +216,7 @@ extension X11Connection {
             machine: readMachine(selectionAtom, wellKnown.multiple, parentProperty, bufferLimit: Int.max))
         reads[parentProperty] = parent
         display.changeProperty32(window, parentProperty, type: wellKnown.atomPair, values: items)
+        multipleRequests += 1
         deadlines.arm(.read(parentProperty), at: parent.replyDeadline)
         perform(parent.machine.start(), for: parent)
         return (parent, children)

@@ -113,7 +113,14 @@ extension X11Connection {
                     // Handed over (and acknowledged) once this round of actions is done: a reply in one piece
                     // then goes out together with its end.
                     pending.append(chunk)
+                } else if pending.whole.count + chunk.count > pending.wholeLimit
+                    || chunk.count > pending.sharedBudget?.remaining ?? .max
+                {
+                    // Abandoned unread: the property is retired, so a late chunk of its INCR lands nowhere.
+                    fail(pending, SelectionError(.tooLarge, "\(pending.context): over the size limit of this read"))
+                    return
                 } else {
+                    pending.sharedBudget?.remaining -= chunk.count
                     pending.collect(chunk)
                     perform(pending.machine.consumed(chunk.count), for: pending)
                 }

@@ -20,11 +20,17 @@ extension X11Connection {
     ///   - limits: how much is kept, and where large flavours go.
     ///   - timeout: the deadline of each read (the TARGETS read included); nil uses
     ///     `Configuration.readTimeout`.
+    ///   - inOneRequest: read the targets in one MULTIPLE request (ICCCM 2.6.2) when the owner offers it, as
+    ///     a handover does (the owner waits, and toolkits that hand over implement MULTIPLE): each reply
+    ///     up to ``SnapshotLimits/inMemoryBytes``, all of them up to 16 MiB; a larger one is abandoned and
+    ///     read alone, streamed. An owner that refuses MULTIPLE or answers it wrongly is read target by
+    ///     target; one that advertises it and never answers (xsel 1.2) costs `timeout` first, which is why
+    ///     it is not the default.
     /// - Throws: `.noOwner`, `.ownerGone` (the owner went away meanwhile: nothing is kept, no file is left),
     ///   `.storageFailed`, `.connectionLost`, `.shutDown`; cancellation.
     public nonisolated(nonsending) func snapshot(
         _ selection: SelectionName, targets requested: [SelectionTarget]? = nil,
-        limits: SnapshotLimits = SnapshotLimits(), timeout: Duration? = nil
+        limits: SnapshotLimits = SnapshotLimits(), timeout: Duration? = nil, inOneRequest: Bool = false
     ) async throws -> SelectionSnapshot {
         let offered: [SelectionTarget]
         do {
@@ -39,6 +45,14 @@ extension X11Connection {
             return snapshot
         }
         let announced = offered.contains(.targetSizes) ? await announcedSizes(of: selection, timeout: timeout) : [:]
+        var batched: [SelectionTarget: Result<SelectionData, SelectionError>] = [:]
+        let batch = targets.filter { announced[$0].map { $0 <= limits.inMemoryBytes } ?? true }
+        if inOneRequest, offered.contains(.multiple), batch.count > 1 {
+            batched = try await readMultiple(
+                selection, targets: batch, timeout: timeout,
+                perTarget: min(limits.inMemoryBytes, limits.maximumFlavourBytes),
+                total: min(limits.maximumTotalBytes, SnapshotPolicy.batchBytes)) ?? [:]
+        }
         do {
             for target in targets {
                 let budget = SnapshotPolicy.flavourBudget(
@@ -46,6 +60,23 @@ extension X11Connection {
                 if let size = announced[target], size > budget {
                     snapshot.omissions.append(.init(target: target, reason: "announced \(size) bytes, over the limit of \(budget)"))
                     continue
+                }
+                switch batched[target] {
+                case .success(let data) where data.bytes.count <= budget:
+                    snapshot.flavours.append(SelectionSnapshot.Flavour(
+                        target: target, type: data.type, format: data.format, content: .bytes(data.bytes),
+                        byteCount: data.bytes.count))
+                    continue
+                case .success(let data):
+                    snapshot.omissions.append(.init(target: target, reason: "\(data.bytes.count) bytes, over the limit of \(budget)"))
+                    continue
+                case .failure(let error) where Self.omitsFlavour(error):
+                    snapshot.omissions.append(.init(target: target, reason: error.description))
+                    continue
+                case .failure(let error) where error.code != .tooLarge:
+                    throw error
+                case .failure, nil:
+                    break  // Not in the batch, or too large for it: read alone, streamed.
                 }
                 let spool = FlavourSpool(limit: budget, inMemoryLimit: limits.inMemoryBytes, directory: limits.spoolDirectory)
                 do {

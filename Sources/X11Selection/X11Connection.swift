@@ -54,6 +54,8 @@ public actor X11Connection {
     var freeProperties: [X11Atom] = []
     /// MULTIPLE requests that were unusable and replaced by single reads (read by the MULTIPLE tests).
     var multipleFallbacks = 0
+    /// MULTIPLE requests sent (diagnostics, for tests).
+    var multipleRequests = 0
     var timestampWaiters: [(id: UInt64, continuation: CheckedContinuation<X11Timestamp, any Error>)] = []
 
     // Owner.

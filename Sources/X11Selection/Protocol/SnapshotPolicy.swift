@@ -19,6 +19,10 @@ enum SnapshotPolicy {
         case keep([SelectionTarget])
     }
 
+    /// The most one MULTIPLE read of a snapshot assembles in memory, all replies together (16 MiB); replies
+    /// past it are read alone, streamed to files.
+    static let batchBytes = 16 << 20
+
     /// Targets never kept, besides the meta targets.
     static let unkeptTargets: Set<SelectionTarget> = [
         .incr, "INSERT_SELECTION", "INSERT_PROPERTY", "PIXMAP", "BITMAP", "DRAWABLE", "COLORMAP", "WINDOW",

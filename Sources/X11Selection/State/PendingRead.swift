@@ -36,6 +36,10 @@ final class PendingRead {
     var completion: ((isolated X11Connection, PendingRead, Result<Void, any Error>) -> Void)?
     /// The assembled data of a whole read.
     var whole = Data()
+    /// The most a whole read assembles; past it the read fails with `.tooLarge` (peer-controlled sizes).
+    var wholeLimit = Int.max
+    /// Shared by the children of one bounded MULTIPLE read: what all of them may still assemble.
+    var sharedBudget: SharedReadBudget?
     /// A streamed read (`read(_:target:timeout:into:)`): chunks wait in `chunks` and are handed over in
     /// batches to `batchWaiter`.
     var isStreamed = false
@@ -92,6 +96,16 @@ final class PendingRead {
 
     /// "CLIPBOARD:text/html" — the prefix of log lines and error messages (GTK style).
     var context: String { "\(selection):\(target)" }
+}
+
+/// What the whole reads of one bounded MULTIPLE may still assemble together, in bytes. Loop-isolated, like
+/// the reads that share it.
+final class SharedReadBudget {
+    var remaining: Int
+
+    init(_ bytes: Int) {
+        remaining = bytes
+    }
 }
 
 /// The cancellation flag of one whole read, shared between the caller's task and the loop.

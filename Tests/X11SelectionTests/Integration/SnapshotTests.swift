@@ -15,9 +15,13 @@ struct SnapshotTests {
         return url
     }
 
-    @Test func keepsEveryFlavourExactlyAndServesItAgainAfterTheOwnerIsGone() async throws {
+    /// Target by target, and in one MULTIPLE (a handover's way), where the 3 MiB flavour passes the batch's
+    /// per-reply bound and is read again alone, streamed to a file.
+    @Test(arguments: [false, true])
+    func keepsEveryFlavourExactlyAndServesItAgainAfterTheOwnerIsGone(inOneRequest: Bool) async throws {
         let display = try currentDisplay()
-        let selection = SelectionName.primary  // xclip reads only the standard selections; no other test here uses it
+        // xclip reads only the standard selections; no other test of this target uses PRIMARY.
+        let selection: SelectionName = inOneRequest ? uniqueSelection() : .primary
         let big = payload(3 << 20, seed: 11)  // INCR (threshold below), and spooled to a file
         let color = Data([0xFF, 0xFF, 0x80, 0x80, 0x00, 0x00, 0xFF, 0xFF])
         let owner = try await openConnection { $0.incrementalThreshold = 64 * 1024 }
@@ -35,7 +39,9 @@ struct SnapshotTests {
         limits.inMemoryBytes = 1 << 20
         limits.spoolDirectory = directory
         let manager = try await openConnection()
-        let snapshot = try await manager.snapshot(selection, limits: limits)
+        let snapshot = try await manager.snapshot(selection, limits: limits, inOneRequest: inOneRequest)
+        #expect(await manager.multipleRequests == (inOneRequest ? 1 : 0))
+        #expect(await manager.multipleFallbacks == 0)
         #expect(!snapshot.isSensitive)
         #expect(snapshot.omissions.isEmpty, "\(snapshot.omissions)")
         #expect(snapshot.flavours.map(\.target) == offered.filter { !$0.isMetaTarget })
@@ -67,10 +73,12 @@ struct SnapshotTests {
             }
             #expect(read.bytes == expected, "\(flavour.target)")
         }
-        // xclip, a C requestor, reads the big one back byte-exact through our INCR.
-        let pasted = try await runPeer(["xclip", "-selection", selection.rawValue, "-o", "-t", "image/png"],
-                                       display: display, timeout: .seconds(20))
-        #expect(pasted.stdout == big)
+        if selection == .primary {
+            // xclip, a C requestor, reads the big one back byte-exact through our INCR.
+            let pasted = try await runPeer(["xclip", "-selection", selection.rawValue, "-o", "-t", "image/png"],
+                                           display: display, timeout: .seconds(20))
+            #expect(pasted.stdout == big)
+        }
         await reader.shutdown()
         await manager.shutdown()
         snapshot.removeFiles()
@@ -95,7 +103,8 @@ struct SnapshotTests {
         await manager.shutdown()
     }
 
-    @Test func omitsWhatIsOverItsLimitOrRefusedAndKeepsTheRest() async throws {
+    @Test(arguments: [false, true])
+    func omitsWhatIsOverItsLimitOrRefusedAndKeepsTheRest(inOneRequest: Bool) async throws {
         let selection = uniqueSelection()
         let owner = try await openConnection { $0.incrementalThreshold = 64 * 1024 }
         _ = try await owner.claim(selection, offering: SelectionOffer([
@@ -113,7 +122,8 @@ struct SnapshotTests {
         limits.spoolDirectory = directory
         let manager = try await openConnection()
         let started = ContinuousClock.now
-        let snapshot = try await manager.snapshot(selection, limits: limits, timeout: .seconds(2))
+        let snapshot = try await manager.snapshot(selection, limits: limits, timeout: .seconds(2), inOneRequest: inOneRequest)
+        #expect(await manager.multipleRequests == (inOneRequest ? 1 : 0))
         #expect(ContinuousClock.now - started < .seconds(5))
         #expect(snapshot.flavours.map(\.target) == ["application/x-small", "application/x-second"])
         #expect(Set(snapshot.omissions.map(\.target)) == ["application/x-huge", "application/x-broken"])
@@ -122,6 +132,33 @@ struct SnapshotTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 1)
         snapshot.removeFiles()
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        await owner.shutdown()
+        await manager.shutdown()
+    }
+
+    /// The total bound holds across the replies of one MULTIPLE as it does target by target: what passes it
+    /// is omitted, never kept, and the result is the same either way.
+    @Test(arguments: [false, true])
+    func theTotalLimitHoldsAcrossOneRequest(inOneRequest: Bool) async throws {
+        let selection = uniqueSelection()
+        let owner = try await openConnection { $0.incrementalThreshold = 64 * 1024 }
+        let parts = (0..<6).map { payload(200_000, seed: UInt32(20 + $0)) }
+        _ = try await owner.claim(selection, offering: SelectionOffer(parts.enumerated().map { index, part in
+            SelectionOffer.Representation(target: SelectionTarget(rawValue: "application/x-part\(index)"), source: .bytes(part))
+        }))
+        var limits = SnapshotLimits()
+        limits.inMemoryBytes = 256 * 1024
+        limits.maximumTotalBytes = 700_000
+        let directory = try spoolDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        limits.spoolDirectory = directory
+        let manager = try await openConnection()
+        let snapshot = try await manager.snapshot(selection, limits: limits, timeout: .seconds(2), inOneRequest: inOneRequest)
+        #expect(await manager.multipleRequests == (inOneRequest ? 1 : 0))
+        #expect(snapshot.flavours.map(\.target.rawValue) == ["application/x-part0", "application/x-part1", "application/x-part2"])
+        #expect(snapshot.flavours.map(\.content) == parts.prefix(3).map { SelectionSnapshot.Content.bytes($0) })
+        #expect(snapshot.omissions.map(\.target.rawValue) == ["application/x-part3", "application/x-part4", "application/x-part5"])
+        #expect(snapshot.byteCount <= limits.maximumTotalBytes)
         await owner.shutdown()
         await manager.shutdown()
     }
