@@ -5,7 +5,7 @@ import Glibc
 /// outlives the application that made it, and serves again exactly as the owner did — same targets in the
 /// same order, same property types and formats, same bytes.
 ///
-/// Made by ``X11Connection/snapshot(_:targets:limits:timeout:)``; served again through ``offer``. Large flavours live
+/// Made by ``X11Connection/snapshot(_:targets:limits:timeout:inOneRequest:)``; served again through ``offer``. Large flavours live
 /// in private files (mode 0600) in ``SnapshotLimits/spoolDirectory``; ``removeFiles()`` deletes them when the
 /// snapshot is no longer served.
 public struct SelectionSnapshot: Sendable {
@@ -57,7 +57,7 @@ public struct SelectionSnapshot: Sendable {
     /// True when the offer asked not to be kept (`x-kde-passwordManagerHint`): then nothing was read.
     public var isSensitive: Bool
 
-    /// Creates a snapshot, as `snapshot(_:targets:limits:timeout:)` does (or from content kept elsewhere).
+    /// Creates a snapshot, as `snapshot(_:targets:limits:timeout:inOneRequest:)` does (or from content kept elsewhere).
     public init(selection: SelectionName, flavours: [Flavour], omissions: [Omission] = [], isSensitive: Bool = false) {
         self.selection = selection
         self.flavours = flavours
@@ -102,7 +102,7 @@ public struct SelectionSnapshot: Sendable {
     }
 }
 
-/// Bounds on what ``X11Connection/snapshot(_:targets:limits:timeout:)`` keeps. Every size an owner announces or sends
+/// Bounds on what ``X11Connection/snapshot(_:targets:limits:timeout:inOneRequest:)`` keeps. Every size an owner announces or sends
 /// is untrusted: a flavour over its limit is omitted as soon as its bytes pass it, never read to its end.
 public struct SnapshotLimits: Sendable {
     /// The largest flavour kept, in bytes.

@@ -6,7 +6,7 @@ import UniformTypes
 import X11Selection
 
 /// Applies ``ContentRule``s to what a clipboard manager kept, when it serves it: the rewriter of
-/// `clipbridge daemon`'s keeper (``SelectionKeeper``), usable by any app that embeds one.
+/// `clipbridge daemon`'s keeper (`SelectionKeeper`), usable by any app that embeds one.
 ///
 /// ```swift
 /// let rewriter = ContentRewriter(rules: [.stripTracking, .widen])
@@ -17,7 +17,7 @@ import X11Selection
 /// the same targets in their encodings (`STRING` only while the text stays Latin-1). Flavours over
 /// ``maximumBytes`` are never loaded: they are served as kept. Every change is reported as one line.
 public struct ContentRewriter: Sendable {
-    /// The rules applied (in ``ContentRule/allCases`` order).
+    /// The rules applied (in `ContentRule.allCases` order).
     public var rules: Set<ContentRule>
     /// Query parameters removed by ``ContentRule/stripTracking`` besides the standard ones (`si`, `ref`, …).
     public var extraTrackingParameters: [String]

@@ -2,7 +2,7 @@
 // ClipBridge — the rules a clipboard manager applies to content it serves
 
 /// A rule ``ContentRewriter`` applies to kept content when a clipboard manager serves it (`clipbridge
-/// daemon --rule`). Rules apply in the order of ``allCases``, whatever order they were given in: first the
+/// daemon --rule`). Rules apply in the order of `allCases`, whatever order they were given in: first the
 /// text is cleaned, then flavours are dropped, then added.
 public enum ContentRule: String, Sendable, Hashable, CaseIterable {
     /// Removes tracking parameters (`utm_*`, `fbclid`, `gclid`, … and any the user adds) from the URLs in

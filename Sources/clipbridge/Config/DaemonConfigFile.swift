@@ -42,9 +42,7 @@ enum DaemonConfigFile {
         guard info.st_size <= maximumBytes else {
             throw ConfigError(path: path, line: 0, message: "\(info.st_size) bytes is too large for a configuration file")
         }
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)), data.count <= maximumBytes else {
-            throw ConfigError(path: path, line: 0, message: "cannot be read: \(String(cString: strerror(errno)))")
-        }
+        let data = try readBounded(path)
         guard let text = String(validating: data, as: UTF8.self) else {
             throw ConfigError(path: path, line: 0, message: "is not UTF-8 text")
         }
@@ -52,5 +50,28 @@ enum DaemonConfigFile {
             return try JSONReader.read(text, path: path)
         }
         return try TOMLReader.read(text, path: path)
+    }
+
+    /// The file's bytes, at most ``maximumBytes`` (read(2) in a loop: `/dev/null` and pipes report no size).
+    private static func readBounded(_ path: String) throws(ConfigError) -> Data {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw ConfigError(path: path, line: 0, message: "cannot be read: \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ConfigError(path: path, line: 0, message: "cannot be read: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { return data }
+            data.append(contentsOf: buffer[..<count])
+            guard data.count <= maximumBytes else {
+                throw ConfigError(path: path, line: 0, message: "is too large for a configuration file (over \(maximumBytes) bytes)")
+            }
+        }
     }
 }
