@@ -113,6 +113,9 @@ public struct SnapshotLimits: Sendable {
     public var inMemoryBytes: Int = 1 << 20
     /// Where spooled flavours go; nil uses `$TMPDIR`, else `/tmp`. It should be private to the user (0700).
     public var spoolDirectory: URL? = nil
+    /// Which targets are kept; nil keeps every one. A target it rejects is not read, and is listed among
+    /// the omissions ("not among the kept types").
+    public var keepsTarget: (@Sendable (SelectionTarget) -> Bool)? = nil
 
     /// The default limits: 256 MiB per flavour, 512 MiB per offer, 1 MiB in memory per flavour.
     public init() {}

@@ -46,7 +46,9 @@ extension X11Connection {
         }
         let announced = offered.contains(.targetSizes) ? await announcedSizes(of: selection, timeout: timeout) : [:]
         var batched: [SelectionTarget: Result<SelectionData, SelectionError>] = [:]
-        let batch = targets.filter { announced[$0].map { $0 <= limits.inMemoryBytes } ?? true }
+        let batch = targets.filter { target in
+            announced[target].map { $0 <= limits.inMemoryBytes } ?? true && limits.keepsTarget?(target) != false
+        }
         if inOneRequest, offered.contains(.multiple), batch.count > 1 {
             batched = try await readMultiple(
                 selection, targets: batch, timeout: timeout,
@@ -57,6 +59,10 @@ extension X11Connection {
             for target in targets {
                 let budget = SnapshotPolicy.flavourBudget(
                     flavourLimit: limits.maximumFlavourBytes, remaining: limits.maximumTotalBytes - snapshot.byteCount)
+                if let keeps = limits.keepsTarget, !keeps(target) {
+                    snapshot.omissions.append(.init(target: target, reason: "not among the kept types"))
+                    continue
+                }
                 if let size = announced[target], size > budget {
                     snapshot.omissions.append(.init(target: target, reason: "announced \(size) bytes, over the limit of \(budget)"))
                     continue

@@ -46,6 +46,11 @@ struct Daemon: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The most kept of one copy, in MiB (default: 512).", valueName: "mib"))
     var maxSize: Int?
 
+    @Option(name: .long, parsing: .singleValue, help: ArgumentHelp(
+        "Keep only targets of this type: text, image, text/html, UTF8_STRING, public.image, or a name with * (image/*). Repeatable (default: every type).",
+        valueName: "type"))
+    var keepType: [TypePattern] = []
+
     @Option(name: .long, help: ArgumentHelp("Seconds to wait for each of an owner's answers (default: 5).", valueName: "seconds"))
     var timeout: Double?
 
@@ -115,6 +120,7 @@ struct Daemon: AsyncParsableCommand {
         if !selection.isEmpty { settings.selection = selection }
         if let maxFlavourSize { settings.maxFlavourSize = maxFlavourSize }
         if let maxSize { settings.maxSize = maxSize }
+        if !keepType.isEmpty { settings.keepType = keepType }
         if let timeout { settings.timeout = timeout }
         if let sync { settings.sync = sync }
         if let validateCommand { settings.validate = validateCommand }
@@ -154,6 +160,7 @@ struct Daemon: AsyncParsableCommand {
             limits.maximumFlavourBytes = settings.maxFlavourSize << 20
             limits.maximumTotalBytes = settings.maxSize << 20
             limits.spoolDirectory = spool.url
+            limits.keepsTarget = TypePattern.filter(settings.keepType)
             var configuration = Connections.configuration(timeout: settings.timeout)
             configuration.logger = StandardErrorLogHandler.logger("X11Selection", level: settings.logLevel)
             let connection = try await X11Connection.open(display: display, configuration: configuration)

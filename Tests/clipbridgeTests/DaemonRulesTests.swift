@@ -69,6 +69,32 @@ struct DaemonRulesTests {
         _ = await daemon.stop()
     }
 
+    @Test("--keep-type: only the chosen types are read and kept; the others are named as not kept")
+    func keepTypes() async throws {
+        let display = try CLI.server().display
+        let daemon = try await DaemonProcess.start(display, ["--keep-type", "text", "--keep-type", "application/*"])
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("daemon-types-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let png = directory.appendingPathComponent("shot.png")
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]).write(to: png)
+        let json = directory.appendingPathComponent("note.json")
+        try Data(#"{"kept":true}"#.utf8).write(to: json)
+        let copy = try CLI.start(["copy", "--foreground", "--add", "image/png=\(png.path)",
+                                  "--add", "application/json=\(json.path)", "--add", "text/plain=\(json.path)"],
+                                 display: display)
+        try await daemon.waitFor("kept CLIPBOARD")
+        #expect(daemon.log.contains("not kept: image/png"))
+        _ = await copy.kill()
+        try await daemon.waitFor("restored CLIPBOARD")
+        let targets = try await Xclip.targets(display).filter { !Self.meta.contains($0) }
+        #expect(!targets.contains("image/png"))
+        #expect(targets.contains("application/json") && targets.contains("UTF8_STRING"))
+        #expect(try await Xclip.paste(display, target: "application/json").stdout == Data(#"{"kept":true}"#.utf8))
+        #expect(try await Xclip.paste(display, target: "UTF8_STRING").stdout == Data(#"{"kept":true}"#.utf8))
+        _ = await daemon.stop()
+    }
+
     @Test("no rule: the kept content is served exactly as the owner offered it")
     func noRuleServesAsKept() async throws {
         let display = try CLI.server().display
@@ -95,6 +121,7 @@ struct DaemonRulesTests {
             selection = "clipboard"
             rule = ["strip-tracking"]   # clean links
             strip-parameter = ['si']
+            keep-type = ["text", "image/*"]
             max-size = 64
             log-level = "notice"
 
@@ -103,6 +130,7 @@ struct DaemonRulesTests {
         #expect(checked.succeeded)
         #expect(checked.stdoutText.contains("rule = [\"strip-tracking\"]\n"))
         #expect(checked.stdoutText.contains("strip-parameter = [\"si\"]\n"))
+        #expect(checked.stdoutText.contains("keep-type = [\"text\", \"image/*\"]\n"))
         #expect(checked.stdoutText.contains("max-size = 32\n"))
         #expect(checked.stdoutText.contains("log-level = \"notice\"\n"))
 
@@ -131,6 +159,7 @@ struct DaemonRulesTests {
           arguments: [
             ("daemon.toml", "selection = \"clipboard\"\n\nmax-size = \"big\"\n", "daemon.toml:3: key 'max-size': expected a size in MiB, found a string"),
             ("daemon.toml", "# settings\nrules = [\"widen\"]\nrule = [\"wide\"]\n", "daemon.toml:3: key 'rule': expected one of"),
+            ("daemon.toml", "keep-type = [\"text\", \"no-such-type\"]\n", "daemon.toml:1: key 'keep-type': expected a type, found 'no-such-type'"),
             ("daemon.toml", "log-levle = \"debug\"\n", "daemon.toml:1: unknown key 'log-levle' (did you mean 'log-level'?)"),
             ("daemon.toml", "timeout = 2\ntimeout = 3\n", "daemon.toml:2: key 'timeout' is defined twice"),
             ("daemon.toml", "sync = both\n", "daemon.toml:1: 'both' is not a TOML value"),

@@ -13,6 +13,7 @@ struct DaemonSettings: Sendable, Equatable {
     var selection: [SelectionChoice] = [.clipboard]
     var maxFlavourSize = 256
     var maxSize = 512
+    var keepType: [TypePattern] = []
     var timeout = 5.0
     var sync: SyncDirection?
     var validate: String?
@@ -28,6 +29,7 @@ struct DaemonSettings: Sendable, Equatable {
         ("selection", "a selection name or an array of them: clipboard, primary, secondary"),
         ("max-flavour-size", "a size in MiB"),
         ("max-size", "a size in MiB"),
+        ("keep-type", "an array of types (text, image, text/html, UTF8_STRING, public.image, image/*)"),
         ("timeout", "seconds"),
         ("sync", "primary-to-clipboard, clipboard-to-primary or both"),
         ("validate", "a shell command"),
@@ -93,6 +95,14 @@ struct DaemonSettings: Sendable, Equatable {
                             "key '\(entry.key)': expected one of \(ContentRule.allCases.map(\.rawValue).joined(separator: ", ")), found \(Self.describe(element))")
                     }
                     return rule
+                }
+            case ("keep-type", .array(let names)):
+                settings.keepType = try names.map { element throws(ConfigError) in
+                    guard case .string(let name) = element.kind, let pattern = TypePattern(argument: name) else {
+                        throw ConfigError(path: path, line: element.line,
+                                          message: "key 'keep-type': expected a type, found \(Self.describe(element))")
+                    }
+                    return pattern
                 }
             case ("strip-parameter", .array(let names)):
                 settings.stripParameter = try names.map { element throws(ConfigError) in
@@ -172,6 +182,7 @@ struct DaemonSettings: Sendable, Equatable {
             "selection = \(list(selection.map(\.rawValue)))",
             "max-flavour-size = \(maxFlavourSize)",
             "max-size = \(maxSize)",
+            "keep-type = \(list(keepType.map(\.text)))",
             "timeout = \(timeout)",
         ]
         if let sync { lines.append("sync = \(quoted(sync.rawValue))") }
