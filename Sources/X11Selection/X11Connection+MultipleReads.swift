@@ -14,20 +14,9 @@ extension X11Connection {
     public nonisolated(nonsending) func read(
         _ selection: SelectionName, targets: [SelectionTarget], timeout: Duration? = nil
     ) async throws -> [SelectionTarget: Result<SelectionData, SelectionError>] {
-        var unique: [SelectionTarget] = []
-        for target in targets where !unique.contains(target) { unique.append(target) }
-        guard !unique.isEmpty else { return [:] }
-        let requested = unique
-        let cancellation = ReadCancellation()
-        let wait = LoanedWait<MultipleOutcome>()
-        let outcome = try await awaitOnLoan(wait) { connection in
-            connection.startWholeMultiple(
-                selection, targets: requested, timeout: timeout, cancellation: cancellation, wait: wait)
-        } onCancel: {
-            cancellation.cancel()
-            return { $0.cancelWholeReads(cancellation) }
-        }
-        switch outcome {
+        let requested = Self.uniqueTargets(targets)
+        guard !requested.isEmpty else { return [:] }
+        switch try await multipleOutcome(selection, targets: requested, timeout: timeout, bounds: nil) {
         case .results(let results):
             return results
         case .unusable(let error):
@@ -44,26 +33,37 @@ extension X11Connection {
     nonisolated(nonsending) func readMultiple(
         _ selection: SelectionName, targets: [SelectionTarget], timeout: Duration?, perTarget: Int, total: Int
     ) async throws -> [SelectionTarget: Result<SelectionData, SelectionError>]? {
-        var unique: [SelectionTarget] = []
-        for target in targets where !unique.contains(target) { unique.append(target) }
-        guard !unique.isEmpty else { return [:] }
-        let requested = unique
-        let cancellation = ReadCancellation()
-        let wait = LoanedWait<MultipleOutcome>()
-        let outcome = try await awaitOnLoan(wait) { connection in
-            connection.startWholeMultiple(
-                selection, targets: requested, timeout: timeout, bounds: (perTarget, total), cancellation: cancellation,
-                wait: wait)
-        } onCancel: {
-            cancellation.cancel()
-            return { $0.cancelWholeReads(cancellation) }
-        }
-        switch outcome {
+        let requested = Self.uniqueTargets(targets)
+        guard !requested.isEmpty else { return [:] }
+        switch try await multipleOutcome(selection, targets: requested, timeout: timeout, bounds: (perTarget, total)) {
         case .results(let results):
             return results
         case .unusable(let error):
             try await multipleUnusable(selection, error)
             return nil
+        }
+    }
+
+    private static func uniqueTargets(_ targets: [SelectionTarget]) -> [SelectionTarget] {
+        var unique: [SelectionTarget] = []
+        for target in targets where !unique.contains(target) { unique.append(target) }
+        return unique
+    }
+
+    /// Sends one MULTIPLE for `targets` and waits, on loan, until every target ended or MULTIPLE proved
+    /// unusable.
+    private nonisolated(nonsending) func multipleOutcome(
+        _ selection: SelectionName, targets: [SelectionTarget], timeout: Duration?,
+        bounds: (perTarget: Int, total: Int)?
+    ) async throws -> MultipleOutcome {
+        let cancellation = ReadCancellation()
+        let wait = LoanedWait<MultipleOutcome>()
+        return try await awaitOnLoan(wait) { connection in
+            connection.startWholeMultiple(
+                selection, targets: targets, timeout: timeout, bounds: bounds, cancellation: cancellation, wait: wait)
+        } onCancel: {
+            cancellation.cancel()
+            return { $0.cancelWholeReads(cancellation) }
         }
     }
 
@@ -78,7 +78,7 @@ extension X11Connection {
     /// target ended (each target's data is assembled on the loop, as for whole reads).
     private func startWholeMultiple(
         _ selection: SelectionName, targets: [SelectionTarget], timeout: Duration?,
-        bounds: (perTarget: Int, total: Int)? = nil, cancellation: ReadCancellation,
+        bounds: (perTarget: Int, total: Int)?, cancellation: ReadCancellation,
         wait loanedWait: LoanedWait<MultipleOutcome>
     ) {
         if cancellation.isCancelled {

@@ -155,6 +155,36 @@ struct DaemonRulesTests {
         _ = await daemon.stop()
     }
 
+    @Test("TOML's and JSON's forms read as the specifications say: multi-line, literal and escaped strings, integers, dotted keys")
+    func configurationForms() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("daemon-config-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let toml = directory.appendingPathComponent("forms.toml")
+        try Data(#"""
+            validate = """
+            grep -q \
+                'x' && echo "ok\tdone\u00e9\""""
+            "max-size" = 0x40
+            max-flavour-size = 1_024
+            strip-parameter = ['C:\path', "a\u0062c", """q"""]
+            timeout = 2.5e0   # seconds
+            """#.utf8).write(to: toml)
+        let checked = try await CLI.run(["daemon", "--config", toml.path, "--check-config"], display: nil)
+        #expect(checked.succeeded, "\(checked.stderrText)")
+        #expect(checked.stdoutText.contains("validate = \"grep -q 'x' && echo \\\"ok\tdone\u{e9}\\\"\"\n"))
+        #expect(checked.stdoutText.contains("max-size = 64\n"))
+        #expect(checked.stdoutText.contains("max-flavour-size = 1024\n"))
+        #expect(checked.stdoutText.contains(#"strip-parameter = ["C:\\path", "abc", "q"]"# + "\n"))
+        #expect(checked.stdoutText.contains("timeout = 2.5\n"))
+
+        let json = directory.appendingPathComponent("forms.json")
+        try Data(#"{"strip-parameter": ["\ud83d\ude00", "a\/b"], "selection": ["primary", "clipboard"]}"#.utf8).write(to: json)
+        let fromJSON = try await CLI.run(["daemon", "--config", json.path, "--check-config"], display: nil)
+        #expect(fromJSON.stdoutText.contains("strip-parameter = [\"\u{1F600}\", \"a/b\"]\n"), "\(fromJSON.stdoutText)")
+        #expect(fromJSON.stdoutText.contains("selection = [\"primary\", \"clipboard\"]\n"))
+    }
+
     @Test("a bad configuration file is refused, naming the file, the line and the key; nothing starts",
           arguments: [
             ("daemon.toml", "selection = \"clipboard\"\n\nmax-size = \"big\"\n", "daemon.toml:3: key 'max-size': expected a size in MiB, found a string"),

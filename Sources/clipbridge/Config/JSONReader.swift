@@ -5,12 +5,12 @@
 /// line. Strict RFC 8259: no comments, no trailing commas; `null` is refused (no setting takes it), and so is
 /// a key given twice. Nesting is limited to 64 levels, so a hostile file cannot exhaust the stack. One pass:
 /// linear in the length of the text.
-struct JSONReader {
-    private let scalars: [Unicode.Scalar]
-    private var index = 0
-    private var line = 1
+struct JSONReader: ConfigScanning {
+    let scalars: [Unicode.Scalar]
+    var index = 0
+    var line = 1
     private var depth = 0
-    private let path: String
+    let path: String
 
     static let maximumDepth = 64
 
@@ -179,23 +179,6 @@ struct JSONReader {
         return .float(value)
     }
 
-    private func peek() -> Unicode.Scalar? {
-        index < scalars.count ? scalars[index] : nil
-    }
-
-    private mutating func advance() {
-        index += 1
-    }
-
-    private func startsWith(_ text: String) -> Bool {
-        var offset = index
-        for scalar in text.unicodeScalars {
-            guard offset < scalars.count, scalars[offset] == scalar else { return false }
-            offset += 1
-        }
-        return true
-    }
-
     private mutating func skipWhitespace() {
         while let scalar = peek(), scalar == " " || scalar == "\t" || scalar == "\r" || scalar == "\n" {
             if scalar == "\n" { line += 1 }
@@ -203,13 +186,4 @@ struct JSONReader {
         }
     }
 
-    private func describeNext() -> String {
-        guard let scalar = peek() else { return "the end of the file" }
-        if scalar == "\n" { return "the end of the line" }
-        return "'\(scalar)'"
-    }
-
-    private func error(_ message: String, at errorLine: Int? = nil) -> ConfigError {
-        ConfigError(path: path, line: errorLine ?? line, message: message)
-    }
 }

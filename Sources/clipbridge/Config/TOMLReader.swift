@@ -10,11 +10,11 @@
 /// tables. Dates and times are refused with a message saying so. A key defined twice, a table defined twice
 /// and a value that ends in the middle of a line are errors, as the specification requires. One pass over
 /// the text: linear in its length.
-struct TOMLReader {
-    private let scalars: [Unicode.Scalar]
-    private var index = 0
-    private var line = 1
-    private let path: String
+struct TOMLReader: ConfigScanning {
+    let scalars: [Unicode.Scalar]
+    var index = 0
+    var line = 1
+    let path: String
 
     /// Reads `text`; `path` names the file in errors.
     static func read(_ text: String, path: String) throws(ConfigError) -> ConfigTable {
@@ -184,8 +184,8 @@ struct TOMLReader {
         guard let scalar = peek() else { throw error("expected a value, found the end of the file") }
         let kind: ConfigValue.Kind
         switch scalar {
-        case "\"": kind = .string(startsWith("\"\"\"") ? try multilineBasicString() : try basicString())
-        case "'": kind = .string(startsWith("'''") ? try multilineLiteralString() : try literalString())
+        case "\"": kind = .string(startsWith("\"\"\"") ? try multilineString(quote: "\"", basic: true) : try basicString())
+        case "'": kind = .string(startsWith("'''") ? try multilineString(quote: "'", basic: false) : try literalString())
         case "[": kind = .array(try array())
         case "{": kind = .table(try inlineTable())
         case "t" where startsWith("true"): index += 4; kind = .boolean(true)
@@ -314,18 +314,21 @@ struct TOMLReader {
         }
     }
 
-    private mutating func multilineBasicString() throws(ConfigError) -> String {
+    /// A `"""` (basic: escapes and line-ending backslashes) or `'''` (literal) string; a newline right
+    /// after the opening delimiter is not part of it.
+    private mutating func multilineString(quote: Unicode.Scalar, basic: Bool) throws(ConfigError) -> String {
+        let delimiter = String(repeating: String(quote), count: 3)
         index += 3
         skipNewlineAtStart()
         var result = ""
         while true {
             guard let scalar = peek() else { throw error("the multi-line string is not closed") }
-            if startsWith("\"\"\"") {
+            if startsWith(delimiter) {
                 index += 3
                 // Up to two quotes may end the content right before the closing delimiter.
                 var extra = 0
-                while peek() == "\"", extra < 2 {
-                    result.unicodeScalars.append("\"")
+                while peek() == quote, extra < 2 {
+                    result.unicodeScalars.append(quote)
                     advance()
                     extra += 1
                 }
@@ -333,10 +336,7 @@ struct TOMLReader {
             }
             advance()
             switch scalar {
-            case "\n":
-                line += 1
-                result.unicodeScalars.append("\n")
-            case "\\":
+            case "\\" where basic:
                 // A backslash at the end of a line trims the line break and the whitespace after it.
                 let save = (index, line)
                 skipSpaces()
@@ -347,7 +347,8 @@ struct TOMLReader {
                     result.unicodeScalars.append(try escape())
                 }
             default:
-                guard Self.allowedInString(scalar) || scalar == "\r" else {
+                if scalar == "\n" { line += 1 }
+                guard Self.allowedInString(scalar) || scalar == "\n" || scalar == "\r" else {
                     throw error("a control character in a string must be escaped")
                 }
                 result.unicodeScalars.append(scalar)
@@ -363,28 +364,6 @@ struct TOMLReader {
             advance()
             if scalar == "'" { return result }
             guard Self.allowedInString(scalar) else { throw error("a literal string cannot hold control characters") }
-            result.unicodeScalars.append(scalar)
-        }
-    }
-
-    private mutating func multilineLiteralString() throws(ConfigError) -> String {
-        index += 3
-        skipNewlineAtStart()
-        var result = ""
-        while true {
-            guard let scalar = peek() else { throw error("the multi-line string is not closed") }
-            if startsWith("'''") {
-                index += 3
-                var extra = 0
-                while peek() == "'", extra < 2 {
-                    result.unicodeScalars.append("'")
-                    advance()
-                    extra += 1
-                }
-                return result
-            }
-            advance()
-            if scalar == "\n" { line += 1 }
             result.unicodeScalars.append(scalar)
         }
     }
@@ -436,23 +415,6 @@ struct TOMLReader {
 
     // MARK: - Scanning
 
-    private func peek() -> Unicode.Scalar? {
-        index < scalars.count ? scalars[index] : nil
-    }
-
-    private mutating func advance() {
-        index += 1
-    }
-
-    private func startsWith(_ text: String) -> Bool {
-        var offset = index
-        for scalar in text.unicodeScalars {
-            guard offset < scalars.count, scalars[offset] == scalar else { return false }
-            offset += 1
-        }
-        return true
-    }
-
     private mutating func skipSpaces() {
         while peek() == " " || peek() == "\t" { advance() }
     }
@@ -489,16 +451,6 @@ struct TOMLReader {
     private mutating func expect(_ scalar: Unicode.Scalar, _ context: String) throws(ConfigError) {
         guard peek() == scalar else { throw error("expected '\(scalar)' \(context), found \(describeNext())") }
         advance()
-    }
-
-    private func describeNext() -> String {
-        guard let scalar = peek() else { return "the end of the file" }
-        if scalar == "\n" { return "the end of the line" }
-        return "'\(scalar)'"
-    }
-
-    private func error(_ message: String, at errorLine: Int? = nil) -> ConfigError {
-        ConfigError(path: path, line: errorLine ?? line, message: message)
     }
 
     static func display(_ key: [String]) -> String {
