@@ -132,7 +132,7 @@ struct JSONReader: ConfigScanning {
         }
     }
 
-    /// `\uXXXX`, a UTF-16 surrogate pair included.
+    /// A `\u` escape and its four hexadecimal digits, a UTF-16 surrogate pair (two escapes) included.
     private mutating func unicodeEscape() throws(ConfigError) -> Unicode.Scalar {
         let high = try hex4()
         if (0xD800..<0xDC00).contains(high) {
