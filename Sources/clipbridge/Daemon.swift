@@ -102,8 +102,11 @@ struct Daemon: AsyncParsableCommand {
 
     func validate() throws {
         if let timeout { guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number.") } }
-        if let maxFlavourSize { guard maxFlavourSize > 0 else { throw ValidationError("--max-flavour-size must be positive.") } }
-        if let maxSize { guard maxSize > 0 else { throw ValidationError("--max-size must be positive.") } }
+        for (name, size) in [("--max-flavour-size", maxFlavourSize), ("--max-size", maxSize)] {
+            if let size, !DaemonSettings.sizes.contains(size) {
+                throw ValidationError("\(name) must be between 1 and \(DaemonSettings.sizes.upperBound) MiB.")
+            }
+        }
         if let validateTimeout {
             guard validateTimeout > 0, validateTimeout.isFinite else {
                 throw ValidationError("--validate-timeout must be a positive number.")

@@ -197,6 +197,8 @@ struct DaemonRulesTests {
             ("daemon.json", "{\n  \"sync\": \"sideways\"\n}\n", "daemon.json:2: key 'sync': 'sideways' is not primary-to-clipboard"),
             ("daemon.json", "{\n  \"rule\": [\"widen\",]\n}\n", "daemon.json:2: expected a value, found ']'"),
             ("daemon.json", "{\"timeout\": null}", "daemon.json:1: null is not a value any setting takes"),
+            ("daemon.toml", "a = " + String(repeating: "[", count: 100_000), "daemon.toml:1: nested more than 64 levels deep"),
+            ("daemon.toml", "a = " + String(repeating: "{b = ", count: 100_000), "daemon.toml:1: nested more than 64 levels deep"),
             ("daemon.json", String(repeating: "[", count: 100_000), "daemon.json:1: the file must hold one JSON object"),
             ("daemon.json", "{\"a\":" + String(repeating: "[", count: 100_000), "daemon.json:1: nested more than 64 levels deep"),
           ])

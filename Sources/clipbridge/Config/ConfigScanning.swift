@@ -10,7 +10,13 @@ protocol ConfigScanning {
     var line: Int { get set }
     /// The file, as errors name it.
     var path: String { get }
+    /// How many arrays and tables the position is inside.
+    var depth: Int { get set }
 }
+
+/// Arrays and tables nest at most this deep, so that a hostile file cannot exhaust the stack of the
+/// recursive readers (100 000 `[` would).
+let maximumConfigDepth = 64
 
 extension ConfigScanning {
     func peek() -> Unicode.Scalar? {
@@ -35,6 +41,16 @@ extension ConfigScanning {
         guard let scalar = peek() else { return "the end of the file" }
         if scalar == "\n" { return "the end of the line" }
         return "'\(scalar)'"
+    }
+
+    /// Enters an array or a table; `leave()` when it ends.
+    mutating func enter() throws(ConfigError) {
+        depth += 1
+        guard depth <= maximumConfigDepth else { throw error("nested more than \(maximumConfigDepth) levels deep") }
+    }
+
+    mutating func leave() {
+        depth -= 1
     }
 
     func error(_ message: String, at errorLine: Int? = nil) -> ConfigError {

@@ -41,6 +41,9 @@ struct DaemonSettings: Sendable, Equatable {
         ("log-level", "trace, debug, info, notice, warning, error or critical"),
     ]
 
+    /// The sizes `max-size` and `max-flavour-size` take, in MiB (up to 1 TiB, so bytes never overflow).
+    static let sizes = 1...(1 << 20)
+
     // MARK: - The file
 
     /// Applies the settings of a configuration file; any key or value it cannot use is an error naming
@@ -70,7 +73,7 @@ struct DaemonSettings: Sendable, Equatable {
                 }
                 guard !settings.selection.isEmpty else { throw fail("name at least one selection") }
             case ("max-flavour-size", .integer(let mib)), ("max-size", .integer(let mib)):
-                guard mib > 0, mib <= 1 << 20 else { throw fail("\(mib) MiB is not a size between 1 and 1048576") }
+                guard Self.sizes.contains(mib) else { throw fail("\(mib) MiB is not a size between 1 and \(Self.sizes.upperBound)") }
                 if entry.key == "max-size" { settings.maxSize = mib } else { settings.maxFlavourSize = mib }
             case ("timeout", _), ("validate-timeout", _):
                 guard let seconds = Self.seconds(value) else { throw expected() }

@@ -3,16 +3,14 @@
 
 /// Reads a JSON document whose top level is an object into a ``ConfigTable`` whose every value knows its
 /// line. Strict RFC 8259: no comments, no trailing commas; `null` is refused (no setting takes it), and so is
-/// a key given twice. Nesting is limited to 64 levels, so a hostile file cannot exhaust the stack. One pass:
+/// a key given twice. Nesting is limited (`maximumConfigDepth`), so a hostile file cannot exhaust the stack. One pass:
 /// linear in the length of the text.
 struct JSONReader: ConfigScanning {
     let scalars: [Unicode.Scalar]
     var index = 0
     var line = 1
-    private var depth = 0
+    var depth = 0
     let path: String
-
-    static let maximumDepth = 64
 
     /// Reads `text`; `path` names the file in errors.
     static func read(_ text: String, path: String) throws(ConfigError) -> ConfigTable {
@@ -50,7 +48,7 @@ struct JSONReader: ConfigScanning {
 
     private mutating func object() throws(ConfigError) -> ConfigTable {
         try enter()
-        defer { depth -= 1 }
+        defer { leave() }
         advance()
         var table = ConfigTable()
         skipWhitespace()
@@ -80,7 +78,7 @@ struct JSONReader: ConfigScanning {
 
     private mutating func array() throws(ConfigError) -> [ConfigValue] {
         try enter()
-        defer { depth -= 1 }
+        defer { leave() }
         advance()
         var elements: [ConfigValue] = []
         skipWhitespace()
@@ -97,11 +95,6 @@ struct JSONReader: ConfigScanning {
             default: throw error("expected ',' or ']' in the array, found \(describeNext())")
             }
         }
-    }
-
-    private mutating func enter() throws(ConfigError) {
-        depth += 1
-        guard depth <= Self.maximumDepth else { throw error("nested more than \(Self.maximumDepth) levels deep") }
     }
 
     private mutating func string() throws(ConfigError) -> String {

@@ -8,13 +8,14 @@
 /// arrays of tables; basic, literal and multi-line strings with every escape; decimal, hexadecimal, octal
 /// and binary integers (underscores allowed); floats (with `inf`, `nan`); booleans; arrays and inline
 /// tables. Dates and times are refused with a message saying so. A key defined twice, a table defined twice
-/// and a value that ends in the middle of a line are errors, as the specification requires. One pass over
-/// the text: linear in its length.
+/// and a value that ends in the middle of a line are errors, as the specification requires. Arrays and
+/// inline tables nest at most `maximumConfigDepth` deep. One pass over the text: linear in its length.
 struct TOMLReader: ConfigScanning {
     let scalars: [Unicode.Scalar]
     var index = 0
     var line = 1
     let path: String
+    var depth = 0
 
     /// Reads `text`; `path` names the file in errors.
     static func read(_ text: String, path: String) throws(ConfigError) -> ConfigTable {
@@ -43,13 +44,8 @@ struct TOMLReader: ConfigScanning {
             if scalar == "[" {
                 current = try header(into: &root)
             } else {
-                let keyLine = line
-                let key = try dottedKey()
-                skipSpaces()
-                try expect("=", "after the key \(Self.display(key))")
-                skipSpaces()
-                let value = try self.value()
-                try insert(value, at: key, under: current, into: &root, line: keyLine)
+                let (key, value, keyLine) = try keyValue()
+                try insert(value, at: current + key, into: &root, line: keyLine)
                 try endOfLine()
             }
         }
@@ -81,13 +77,31 @@ struct TOMLReader: ConfigScanning {
         return key
     }
 
-    /// Puts `value` at `key` (dotted) below the table at `prefix`.
-    private mutating func insert(
-        _ value: ConfigValue, at key: [String], under prefix: [String], into root: inout ConfigTable, line: Int
-    ) throws(ConfigError) {
-        let full = prefix + key
-        if case .table = value.kind { sealed.insert(full) }
-        if case .array = value.kind { sealed.insert(full) }
+    /// `key = value`: the dotted key, its value, and the line the key is on.
+    private mutating func keyValue() throws(ConfigError) -> (key: [String], value: ConfigValue, line: Int) {
+        let keyLine = line
+        let key = try dottedKey()
+        skipSpaces()
+        try expect("=", "after the key \(Self.display(key))")
+        skipSpaces()
+        return (key, try value(), keyLine)
+    }
+
+    /// Puts `value` at the full dotted `key` of the document; a table or array given as a value is sealed
+    /// (no header may extend it later).
+    private mutating func insert(_ value: ConfigValue, at key: [String], into root: inout ConfigTable, line: Int)
+        throws(ConfigError)
+    {
+        if case .table = value.kind { sealed.insert(key) }
+        if case .array = value.kind { sealed.insert(key) }
+        try put(value, at: key, into: &root, line: line)
+    }
+
+    /// Puts `value` at the dotted `full` key below `root`, creating the tables on the way; a key already
+    /// there is an error.
+    private func put(_ value: ConfigValue, at full: [String], into root: inout ConfigTable, line: Int)
+        throws(ConfigError)
+    {
         let displayName = Self.display(full)
         let errorPath = path
         try withTable(at: Array(full.dropLast()), in: &root, line: line) { table throws(ConfigError) in
@@ -196,6 +210,8 @@ struct TOMLReader: ConfigScanning {
     }
 
     private mutating func array() throws(ConfigError) -> [ConfigValue] {
+        try enter()
+        defer { leave() }
         advance()
         var elements: [ConfigValue] = []
         while true {
@@ -215,6 +231,8 @@ struct TOMLReader: ConfigScanning {
     }
 
     private mutating func inlineTable() throws(ConfigError) -> ConfigTable {
+        try enter()
+        defer { leave() }
         advance()
         var table = ConfigTable()
         skipSpaces()
@@ -224,14 +242,9 @@ struct TOMLReader: ConfigScanning {
         }
         while true {
             skipSpaces()
-            let keyLine = line
-            let key = try dottedKey()
-            skipSpaces()
-            try expect("=", "after the key \(Self.display(key))")
-            skipSpaces()
-            let value = try self.value()
-            var inner = TOMLReader(scalars: [], path: path)
-            try inner.insert(value, at: key, under: [], into: &table, line: keyLine)
+            let (key, value, keyLine) = try keyValue()
+            // An inline table is complete as written: nothing seals what is inside it.
+            try put(value, at: key, into: &table, line: keyLine)
             skipSpaces()
             if peek() == "}" {
                 advance()
