@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "TransferKit", targets: ["TransferKit"]),
         .library(name: "X11Selection", targets: ["X11Selection"]),
         .library(name: "ClipBridge", targets: ["ClipBridge"]),
+        .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
         .executable(name: "clipbridge", targets: ["clipbridge"]),
     ],
     dependencies: [
@@ -34,6 +35,15 @@ let package = Package(
             pkgConfig: "x11 xfixes x11-xcb xcb",
             providers: [.apt(["libx11-dev", "libxfixes-dev", "libx11-xcb-dev", "libxcb1-dev"])]
         ),
+        // The image codecs ImageCodecs wraps: libpng, libjpeg-turbo, giflib (no pkg-config file; its module map
+        // links it), libtiff (≥ 4.5, for per-handle error handlers and allocation limits) and libwebp.
+        .systemLibrary(
+            name: "CImageCodecs",
+            pkgConfig: "libpng libjpeg libtiff-4 libwebp libwebpdemux",
+            providers: [.apt(["libpng-dev", "libjpeg62-turbo-dev", "libgif-dev", "libtiff-dev", "libwebp-dev"])]
+        ),
+        // The setjmp/longjmp error handling libpng and libjpeg need, memory to memory, bounded and cancellable.
+        .target(name: "CImageShims", dependencies: ["CImageCodecs"]),
         // glibc's <malloc.h>, for the CLI's allocator policy (Swift's Glibc module leaves it out).
         .systemLibrary(name: "CMalloc"),
         // The little C that Swift cannot or should not write: process-global Xlib error handlers.
@@ -57,10 +67,16 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Decoding and encoding images, separate so a text-only user of ClipBridge links no codec.
+        .target(
+            name: "ImageCodecs",
+            dependencies: ["CImageCodecs", "CImageShims", "TransferKit", "UniformTypes"],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "clipbridge",
             dependencies: [
-                "ClipBridge", "UniformTypes", "X11Selection", "CMalloc",
+                "ClipBridge", "ImageCodecs", "TransferKit", "UniformTypes", "X11Selection", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -82,6 +98,10 @@ let package = Package(
         .testTarget(
             name: "UniformTypesTests",
             dependencies: ["UniformTypes", "UniformTypesFoundation"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TransferKit", "ClipBridgeTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "TransferKitTests", dependencies: ["TransferKit"], exclude: ["Seeds"], swiftSettings: strict),

@@ -16,6 +16,9 @@ packages=(
     gcc                                   # the C Xlib ceiling in Benchmarks/
     time                                  # GNU time: peak RSS of a command in the CLI tests
     shared-mime-info                      # the freedesktop MIME database UniformTypes reads
+    libpng-dev libjpeg62-turbo-dev        # ImageCodecs: PNG, JPEG (libjpeg-turbo)
+    libgif-dev libtiff-dev libwebp-dev    # ImageCodecs: GIF, TIFF, WebP
+    imagemagick                           # an independent image peer: test fixtures and the codec benchmark
 )
 
 missing=()

@@ -20,11 +20,13 @@ extension Transferable {
     }
 
     /// The content types values of this type can be exported as, most preferred first, for
-    /// `visibility`'s audience. No value is involved, so export conditions are not evaluated.
+    /// `visibility`'s audience, without duplicates. No value is involved, so export conditions are not
+    /// evaluated.
     public static func exportedContentTypes(visibility: TransferRepresentationVisibility = .all) -> [UTType] {
-        RepresentationResolver.typeLevelExports(
+        var seen = Set<UTType>()
+        return RepresentationResolver.typeLevelExports(
             of: Self.self, context: ResolutionContext(audience: visibility, visiting: [])
-        ).map(\.contentType)
+        ).map(\.contentType).filter { seen.insert($0).inserted }
     }
 
     /// The content types values of this type can be built from, in declaration order (proxied types at

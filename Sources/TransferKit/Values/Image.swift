@@ -13,8 +13,10 @@
 /// Image.importedContentTypes().contains(.jpeg)              // true
 /// ```
 ///
-/// Transfer: the image exports its bytes as its own content type only. It imports every known format,
-/// and any other `public.image` subtype as offered. On import the bytes decide the type when they carry a
+/// Transfer: the image exports its own bytes first, as its own content type; then, when an
+/// ``ImageTranscoder`` is installed (``Image/transcoder``), PNG and the other formats the transcoder writes,
+/// each converted only when asked for. It imports every known format, and any other `public.image` subtype
+/// as offered. On import the bytes decide the type when they carry a
 /// known signature (a PNG offered as `image/jpeg` becomes a PNG image); bytes with no recognisable
 /// signature offered as a format that has one are rejected with ``TransferError/Code/decodingFailed``.
 public struct Image: Hashable, Sendable {
@@ -65,6 +67,34 @@ extension Image: Transferable {
             ImageFormatRepresentation(format: format)
         }
         AnyImageRepresentation()
+        for format in ImageFormat.transcodable {
+            TranscodedImageRepresentation(format: format)
+        }
+    }
+}
+
+/// One format an image of another format exports through the installed ``ImageTranscoder``, converted on
+/// request. Offered only for images the transcoder decodes whose header reads as a still image.
+struct TranscodedImageRepresentation: TransferRepresentation {
+    typealias Item = Image
+
+    let format: UTType
+
+    var body: some TransferRepresentation<Image> {
+        let format = format
+        DataRepresentation(exportedContentType: format) { image in
+            guard let transcoder = Image.transcoder else {
+                throw TransferError(.exportFailed, "no image transcoder is installed", contentType: format)
+            }
+            return try transcoder.transcode(image.data, to: format)
+        }
+        .exportingCondition { image in
+            guard image.contentType != format, let transcoder = Image.transcoder,
+                transcoder.encodableContentTypes.contains(format), transcoder.canDecode(image.contentType),
+                let properties = image.properties
+            else { return false }
+            return !properties.isAnimated
+        }
     }
 }
 

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Synchronization
+
+/// Converts encoded images from one format to another.
+///
+/// TransferKit links no image codec, so by default an ``Image`` exports only its own bytes. The `ImageCodecs`
+/// library provides `SystemImageTranscoder`, over the system's libpng, libjpeg-turbo, giflib, libtiff and
+/// libwebp; install it once at startup and every image also exports PNG, JPEG, TIFF, WebP and BMP:
+///
+/// ```swift
+/// import ImageCodecs
+///
+/// Image.transcoder = SystemImageTranscoder()
+/// let png = try await Image(data: jpegBytes).exported(as: .png)
+/// ```
+public protocol ImageTranscoder: Sendable {
+    /// True when the transcoder reads images of `type`.
+    func canDecode(_ type: UTType) -> Bool
+    /// The types the transcoder writes.
+    var encodableContentTypes: [UTType] { get }
+    /// The image in `data` (a type the transcoder reads) encoded as `type`.
+    /// - Throws: an error saying why the image cannot be read or written (corrupt, too large, animated).
+    func transcode(_ data: Data, to type: UTType) throws -> Data
+}
+
+extension Image {
+    private static let installedTranscoder = Mutex<(any ImageTranscoder)?>(nil)
+
+    /// The transcoder through which images export formats other than their own; nil (the default) exports
+    /// every image as its own type only. Set it once at startup, before images are transferred.
+    public static var transcoder: (any ImageTranscoder)? {
+        get { installedTranscoder.withLock { $0 } }
+        set { installedTranscoder.withLock { $0 = newValue } }
+    }
+}

@@ -1,0 +1,82 @@
+// ImageEncoder read back by ImageMagick and by ImageDecoder, and the transcoder behind Image's exports.
+import Foundation
+import ImageCodecs
+import Testing
+import TransferKit
+
+@Suite("Image encoding")
+struct EncodingTests {
+    /// Lossless formats come back exact (TIFF within 1: libtiff hands alpha back premultiplied); lossy ones
+    /// within a mean error of 8 levels on this noisy card (4:2:0 chroma halves its blue detail).
+    static let cases: [(UTType, Int, Bool)] = [(.png, 0, false), (.tiff, 1, false), (.bmp, 0, false), (.webP, 0, true), (.jpeg, 0, true)]
+
+    @Test(arguments: cases)
+    func imageMagickReadsWhatIsWritten(type: UTType, tolerance: Int, lossy: Bool) async throws {
+        for alpha in [true, false] {
+            // JPEG has no alpha (it flattens onto white: tested below).
+            guard !(alpha && type == .jpeg) else { continue }
+            let source = Pattern.image(alpha: alpha)
+            let data = try await ImageEncoder(quality: 95).encode(source, as: type)
+            #expect(ImageProperties(data: data)?.contentType == type)
+            let magick = try await Magick.decode(data, width: source.width, height: source.height)
+            let ours = try await ImageDecoder().decode(data)
+            #expect(ours.hasAlpha == alpha, "\(type.identifier), alpha \(alpha)")
+            if lossy {
+                #expect(Pattern.meanDifference(magick, source) <= 8, "\(type.identifier) alpha \(alpha) by ImageMagick")
+                #expect(Pattern.meanDifference(ours, source) <= 8, "\(type.identifier) alpha \(alpha) by ImageDecoder")
+                #expect(Pattern.difference(ours, magick) <= 2, "\(type.identifier): ImageMagick and ImageDecoder differ")
+            } else {
+                #expect(Pattern.difference(magick, source) <= tolerance, "\(type.identifier) alpha \(alpha) by ImageMagick")
+                #expect(Pattern.difference(ours, source) <= tolerance, "\(type.identifier) alpha \(alpha) by ImageDecoder")
+            }
+        }
+    }
+
+    @Test func jpegFlattensTransparencyOntoWhite() async throws {
+        let source = Pattern.image(alpha: true)
+        let decoded = try await ImageDecoder().decode(ImageEncoder(quality: 100).encode(source, as: .jpeg) as Data)
+        // Column 2 is fully transparent: white, whatever colour the invisible pixels had.
+        #expect(decoded.rgba8(x: 2, y: 20).prefix(3).allSatisfy { $0 >= 250 })
+        #expect(!decoded.hasAlpha)
+    }
+
+    @Test func sixteenBitSamplesSurvivePNGAndTIFF() async throws {
+        var samples = [UInt16](repeating: 0, count: 7 * 5 * 4)
+        for index in samples.indices { samples[index] = UInt16(truncatingIfNeeded: index &* 4099 &+ 17) }
+        let pixels = samples.withUnsafeBytes { Data($0) }
+        let source = try PixelImage(width: 7, height: 5, bitsPerComponent: 16, hasAlpha: true, pixels: pixels)
+        for type in [UTType.png] {
+            let decoded = try await ImageDecoder().decode(ImageEncoder().encode(source, as: type) as Data)
+            #expect(decoded.bitsPerComponent == 16)
+            #expect(decoded.pixels == source.pixels, "\(type.identifier)")
+        }
+        // TIFF is read back through libtiff's 8-bit RGBA interface.
+        let tiff = try await ImageDecoder().decode(ImageEncoder().encode(source, as: .tiff) as Data)
+        #expect(Pattern.difference(tiff, source.eightBitsPerComponent()) <= 2)
+    }
+
+    @Test func webPRefusesWhatItCannotHold() throws {
+        let wide = try PixelImage(width: 16_384, height: 1, hasAlpha: false, pixels: Data(count: 16_384 * 4))
+        #expect { try ImageEncoder().encode(wide, as: .webP) } throws: { ($0 as? ImageCodecError)?.code == .tooLarge }
+        #expect { try ImageEncoder().encode(wide, as: .gif) } throws: {
+            ($0 as? ImageCodecError)?.code == .unsupportedFormat
+        }
+    }
+
+    /// With the transcoder installed, an image exports its own bytes first, then PNG, then the rest, each
+    /// converted on request; an animated one exports only itself.
+    @Test func imageExportsEveryFormatThroughTheTranscoder() async throws {
+        Image.transcoder = SystemImageTranscoder()
+        defer { Image.transcoder = nil }
+        let jpeg = try await Magick.encode(Pattern.image(alpha: false), as: "jpeg")
+        let image = try Image(data: jpeg)
+        #expect(image.exportedContentTypes().map(\.identifier) == [UTType.jpeg, .png, .tiff, .webP, .bmp].map(\.identifier))
+        #expect(try await image.exported(as: .jpeg) == jpeg)
+        let png = try await image.exported(as: .png)
+        #expect(ImageProperties(data: png)?.contentType == .png)
+        #expect(Pattern.difference(try await ImageDecoder().decode(png), try await ImageDecoder().decode(jpeg)) == 0)
+
+        let frames = try await Magick.convert(["-size", "8x8", "xc:red", "xc:blue", "-delay", "10", "gif:-"])
+        #expect(try Image(data: frames).exportedContentTypes() == [.gif])
+    }
+}
