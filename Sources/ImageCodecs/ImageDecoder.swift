@@ -56,6 +56,12 @@ public struct ImageDecoder: Sendable {
             }
             throw ImageCodecError(.unsupportedFormat, "the data is not an image in a format that can be decoded")
         }
+        try check(properties)
+        return properties
+    }
+
+    /// Checks header properties the way ``decode(_:)`` does: a decodable format, a still image, within the cap.
+    public func check(_ properties: ImageProperties) throws {
         guard canDecode(properties.contentType) else {
             throw ImageCodecError(.unsupportedFormat, "\(Self.name(properties.contentType)) images cannot be decoded")
         }
@@ -71,7 +77,6 @@ public struct ImageDecoder: Sendable {
                 "\(Self.name(properties.contentType)): the image is \(properties.pixelWidth)×\(properties.pixelHeight) "
                     + "pixels, more than the limit of \(maximumPixelCount) pixels")
         }
-        return properties
     }
 
     /// Decodes `data`, whose format is recognised from its bytes.
@@ -103,7 +108,12 @@ public struct ImageDecoder: Sendable {
 
     /// A format's short name for messages: "JPEG", "PNG".
     static func name(_ type: UTType) -> String {
-        type.preferredFilenameExtension?.uppercased() ?? type.identifier
+        switch type.preferredMIMEType {
+        case "image/x-portable-pixmap": "PPM"
+        case "image/x-portable-graymap": "PGM"
+        case "image/x-portable-bitmap": "PBM"
+        default: type.preferredFilenameExtension?.uppercased() ?? type.preferredMIMEType ?? type.identifier
+        }
     }
 }
 

@@ -26,7 +26,12 @@ public struct SystemImageTranscoder: ImageTranscoder {
         self.encoder = encoder
     }
 
-    public func canDecode(_ type: UTType) -> Bool { decoder.canDecode(type) }
+    public var decodableContentTypes: [UTType] { ImageDecoder.decodableContentTypes }
+
+    /// A still image in a decodable format within the decoder's pixel cap.
+    public func accepts(_ properties: ImageProperties) -> Bool {
+        (try? decoder.check(properties)) != nil
+    }
 
     public var encodableContentTypes: [UTType] { ImageEncoder.encodableContentTypes }
 

@@ -134,7 +134,7 @@ struct Watch: AsyncParsableCommand {
                 if once { return await finish() }
             }
         }
-        var settings = ClipboardConfiguration()
+        var settings = ClipboardConfiguration.command
         settings.readTimeout = .milliseconds(Int64((timeout * 1000).rounded()))
         var typesStillComing: [SelectionName: Task<Void, Never>] = [:]
         for try await change in changes {
@@ -200,7 +200,7 @@ struct Watch: AsyncParsableCommand {
         let owner = try await connection.owner(of: selection)
         var types: [ClipboardType] = []
         if owner != nil {
-            let clipboard = Clipboard(selection, connection: connection)
+            let clipboard = Clipboard(selection, connection: connection, configuration: .command)
             do {
                 types = try await clipboard.availableTypes()
             } catch let error as SelectionError where error.code == .noOwner {
@@ -228,7 +228,7 @@ struct Watch: AsyncParsableCommand {
 
     /// Runs the --exec command with the change's content on its stdin.
     private func runCommand(for report: ChangeReport, on connection: X11Connection) async throws {
-        let clipboard = Clipboard(report.selection, connection: connection)
+        let clipboard = Clipboard(report.selection, connection: connection, configuration: .command)
         var chosen: ClipboardType?
         if report.owner != nil {
             if let type {

@@ -9,11 +9,14 @@ Verbs (exactly one):
   --read-text            print the clipboard's text (no newline added)
   --read-mime TYPE       write the bytes offered as TYPE to stdout
   --formats              list the offered MIME types, one per line
+  --read-texture         read a GdkTexture (GTK picks among the owner's image types) and write it to stdout as PNG
   --set-text TEXT        own the selection with TEXT (may be combined with --set-mime)
   --set-mime TYPE FILE   own the selection with FILE's bytes as TYPE (repeatable, order kept)
+  --set-texture FILE     own the selection with a GdkTexture loaded from FILE, so GTK offers its own image types
 While owning, it prints "READY" once the claim is made, then serves until it loses ownership ("LOST"),
 the timeout passes ("TIMEOUT") or SIGTERM/SIGINT arrives ("STOPPED"); all of these exit 0.
-Exit status: 0 done, 1 nothing to read / read failed (message on stderr), 2 usage, 3 timed out reading.
+Exit status: 0 done, 1 nothing to read / read failed / unreadable image file (message on stderr), 2 usage,
+3 timed out reading.
 """
 
 import argparse
@@ -42,13 +45,18 @@ def parse_arguments():
     parser.add_argument("--read-text", action="store_true")
     parser.add_argument("--read-mime", metavar="TYPE")
     parser.add_argument("--formats", action="store_true")
+    parser.add_argument("--read-texture", action="store_true")
     parser.add_argument("--set-text", metavar="TEXT")
     parser.add_argument("--set-mime", nargs=2, metavar=("TYPE", "FILE"), action="append", default=[])
+    parser.add_argument("--set-texture", metavar="FILE")
     arguments = parser.parse_args()
-    reads = [arguments.read_text, arguments.read_mime is not None, arguments.formats]
-    sets = arguments.set_text is not None or bool(arguments.set_mime)
-    if sum(bool(r) for r in reads) + int(sets) != 1:
-        parser.error("give exactly one of --read-text, --read-mime, --formats, or --set-text/--set-mime")
+    reads = [arguments.read_text, arguments.read_mime is not None, arguments.formats, arguments.read_texture]
+    sets_data = arguments.set_text is not None or bool(arguments.set_mime)
+    sets_texture = arguments.set_texture is not None
+    sets = sets_data or sets_texture
+    if sum(bool(r) for r in reads) + int(sets_data) + int(sets_texture) != 1:
+        parser.error("give exactly one of --read-text, --read-mime, --formats, --read-texture, "
+                     "--set-text/--set-mime, or --set-texture")
     if arguments.timeout is None:
         arguments.timeout = 30.0 if sets else 10.0
     return arguments, sets
@@ -110,6 +118,19 @@ class Peer:
             output.splice_async(stream, flags, GLib.PRIORITY_DEFAULT, None, spliced)
         self.clipboard.read_async([mime_type], GLib.PRIORITY_DEFAULT, None, opened)
 
+    def read_texture(self):
+        def done(clipboard, result):
+            try:
+                texture = clipboard.read_texture_finish(result)
+            except GLib.Error as error:
+                return self.finish(1, "read failed: %s" % error.message)
+            if texture is None:
+                return self.finish(1, "no image on the clipboard")
+            sys.stdout.buffer.write(texture.save_to_png_bytes().get_data())
+            sys.stdout.flush()
+            self.finish(0)
+        self.clipboard.read_texture_async(None, done)
+
     def formats(self):
         # GTK learns a foreign owner's targets asynchronously (it asks for TARGETS when the clipboard object is
         # created and on every XFixes owner change), so wait for the first update, or report none.
@@ -128,6 +149,8 @@ class Peer:
     # Owning
 
     def own(self):
+        if self.arguments.set_texture is not None:
+            return self.own_texture()
         providers = []
         if self.arguments.set_text is not None:
             providers.append(Gdk.ContentProvider.new_for_value(GObject.Value(str, self.arguments.set_text)))
@@ -138,7 +161,23 @@ class Peer:
         provider = providers[0] if len(providers) == 1 else Gdk.ContentProvider.new_union(providers)
         if not self.clipboard.set_content(provider):
             return self.finish(1, "could not set the clipboard content")
+        self.serve()
 
+    def own_texture(self):
+        try:
+            texture = Gdk.Texture.new_from_filename(self.arguments.set_texture)
+        except GLib.Error as error:
+            return self.finish(1, "cannot load an image from %s: %s" % (self.arguments.set_texture, error.message))
+        if hasattr(self.clipboard, "set_texture"):
+            self.clipboard.set_texture(texture)
+        else:
+            # gdk_clipboard_set_texture() is not introspectable in GTK 4.8; this is what it does.
+            provider = Gdk.ContentProvider.new_for_value(GObject.Value(Gdk.Texture, texture))
+            if not self.clipboard.set_content(provider):
+                return self.finish(1, "could not set the clipboard content")
+        self.serve()
+
+    def serve(self):
         def lost(*_):
             if not self.clipboard.is_local():
                 self.finish(0, "LOST", sys.stdout)
@@ -167,6 +206,8 @@ def main():
             GLib.idle_add(peer.read_text)
         elif arguments.read_mime is not None:
             GLib.idle_add(peer.read_mime, arguments.read_mime)
+        elif arguments.read_texture:
+            GLib.idle_add(peer.read_texture)
         else:
             GLib.idle_add(peer.formats)
     peer.loop.run()

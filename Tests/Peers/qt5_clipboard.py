@@ -9,11 +9,14 @@ Verbs (exactly one):
   --read-text            print the clipboard's text (no newline added)
   --read-mime TYPE       write the bytes offered as TYPE to stdout
   --formats              list QMimeData.formats(), one per line
+  --read-image           write QClipboard.image() (Qt picks among the owner's image targets) to stdout as a
+                         "WIDTH HEIGHT" line then WIDTH*HEIGHT*4 bytes of RGBA, row by row, no padding
   --set-text TEXT        own the selection with TEXT (may be combined with --set-mime)
   --set-mime TYPE FILE   own the selection with FILE's bytes as TYPE (repeatable, order kept)
+  --set-image FILE       own the selection with QClipboard.setImage(QImage(FILE)): Qt offers its own image targets
 While owning, it prints "READY" once the claim is made, then serves until it loses ownership ("LOST"),
 the timeout passes ("TIMEOUT") or SIGTERM/SIGINT arrives ("STOPPED"); all of these exit 0.
-Exit status: 0 done, 1 nothing to read (message on stderr), 2 usage.
+Exit status: 0 done, 1 nothing to read / unreadable image file (message on stderr), 2 usage.
 """
 
 import argparse
@@ -26,7 +29,7 @@ os.environ.setdefault("QT_ACCESSIBILITY", "0")
 os.environ.setdefault("NO_AT_BRIDGE", "1")
 
 from PyQt5.QtCore import QMimeData, QTimer  # noqa: E402
-from PyQt5.QtGui import QClipboard, QGuiApplication  # noqa: E402
+from PyQt5.QtGui import QClipboard, QGuiApplication, QImage  # noqa: E402
 
 
 def parse_arguments():
@@ -37,13 +40,18 @@ def parse_arguments():
     parser.add_argument("--read-text", action="store_true")
     parser.add_argument("--read-mime", metavar="TYPE")
     parser.add_argument("--formats", action="store_true")
+    parser.add_argument("--read-image", action="store_true")
     parser.add_argument("--set-text", metavar="TEXT")
     parser.add_argument("--set-mime", nargs=2, metavar=("TYPE", "FILE"), action="append", default=[])
+    parser.add_argument("--set-image", metavar="FILE")
     arguments = parser.parse_args()
-    reads = [arguments.read_text, arguments.read_mime is not None, arguments.formats]
-    sets = arguments.set_text is not None or bool(arguments.set_mime)
-    if sum(bool(r) for r in reads) + int(sets) != 1:
-        parser.error("give exactly one of --read-text, --read-mime, --formats, or --set-text/--set-mime")
+    reads = [arguments.read_text, arguments.read_mime is not None, arguments.formats, arguments.read_image]
+    sets_data = arguments.set_text is not None or bool(arguments.set_mime)
+    sets_image = arguments.set_image is not None
+    sets = sets_data or sets_image
+    if sum(bool(r) for r in reads) + int(sets_data) + int(sets_image) != 1:
+        parser.error("give exactly one of --read-text, --read-mime, --formats, --read-image, "
+                     "--set-text/--set-mime, or --set-image")
     if arguments.timeout is None:
         arguments.timeout = 30.0 if sets else 10.0
     return arguments, sets
@@ -77,6 +85,25 @@ def main():
             sys.stdout.buffer.write(text.encode("utf-8"))
             sys.stdout.flush()
             return 0
+        if arguments.read_image:
+            image = clipboard.image(mode)
+            if image.isNull():
+                offered = (", ".join(data.formats()) if data is not None else "") or "nothing"
+                say("no image on the clipboard (offered: %s)" % offered, sys.stderr)
+                return 1
+            image = image.convertToFormat(QImage.Format_RGBA8888)
+            width, height = image.width(), image.height()
+            # Rows may be padded (bytesPerLine() >= width * 4): copy each row's pixels only.
+            bits = image.constBits()
+            bits.setsize(image.sizeInBytes())
+            pixels = bits.asstring()
+            stride, row_length = image.bytesPerLine(), width * 4
+            output = sys.stdout.buffer
+            output.write(b"%d %d\n" % (width, height))
+            for row in range(height):
+                output.write(pixels[row * stride:row * stride + row_length])
+            output.flush()
+            return 0
         if data is None or not data.hasFormat(arguments.read_mime):
             offered = ", ".join(data.formats()) if data is not None else "nothing"
             say("%s is not offered (offered: %s)" % (arguments.read_mime, offered), sys.stderr)
@@ -85,13 +112,20 @@ def main():
         sys.stdout.flush()
         return 0
 
-    data = QMimeData()
-    if arguments.set_text is not None:
-        data.setText(arguments.set_text)
-    for mime_type, path in arguments.set_mime:
-        with open(path, "rb") as data_file:
-            data.setData(mime_type, data_file.read())
-    clipboard.setMimeData(data, mode)
+    if arguments.set_image is not None:
+        image = QImage(arguments.set_image)
+        if image.isNull():
+            say("cannot load an image from %s" % arguments.set_image, sys.stderr)
+            return 1
+        clipboard.setImage(image, mode)
+    else:
+        data = QMimeData()
+        if arguments.set_text is not None:
+            data.setText(arguments.set_text)
+        for mime_type, path in arguments.set_mime:
+            with open(path, "rb") as data_file:
+                data.setData(mime_type, data_file.read())
+        clipboard.setMimeData(data, mode)
 
     def owns():
         return clipboard.ownsSelection() if mode == QClipboard.Selection else clipboard.ownsClipboard()

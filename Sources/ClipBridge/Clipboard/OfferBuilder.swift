@@ -76,6 +76,7 @@ struct OfferBuilder {
 
         if widens {
             reps += try await widening(primary: primary, offeredTypes: offeredTypes, offering: reps)
+            reps += try await imageWidening(primary: primary, offeredTypes: offeredTypes)
         }
         if isCut {
             reps = reps.map { rep in
@@ -154,6 +155,50 @@ struct OfferBuilder {
             offered: offeredTypes, hasText: built.contains { $0.target == .utf8String }
         ) { try await canonicalData(of: $0, in: primary) }
         return additions.flatMap(\.representations)
+    }
+
+    /// Image formats the converters make from the item's image, converted when asked for.
+    private func imageWidening(primary: PreparedItem, offeredTypes: [UTType]) async throws -> [Rep] {
+        // Pinned targets (`copy -t image/jpeg`, a detected file type) count by the type their target means.
+        let images = primary.representations.compactMap { representation -> (UTType, PreparedItem.Payload)? in
+            let type = representation.target.map(TargetMapping.contentType(for:)) ?? representation.contentType
+            return !representation.isHidden && type.conforms(to: .image) ? (type, representation.payload) : nil
+        }
+        guard !images.isEmpty else { return [] }
+        let payloads = Dictionary(images, uniquingKeysWith: { first, _ in first })
+        return try await Widening(converters: converters).lazyAdditions(
+            offered: offeredTypes,
+            header: { type in
+                guard let payload = payloads[type] else { return nil }
+                return try await Self.imageBytes(payload, limit: ContentConverter.headerLength)
+            },
+            data: { type in
+                guard let payload = payloads[type], let data = try await Self.imageBytes(payload, limit: Self.imageSourceLimit)
+                else { throw ClipboardError(.conversionFailed, "the image to convert is gone or larger than 256 MiB") }
+                return data
+            })
+    }
+
+    /// The largest encoded image converted on request (the decoder's pixel cap bounds what it becomes).
+    static let imageSourceLimit = 256 << 20
+
+    /// An image payload's bytes, at most `limit` of them for a header (nil when a whole file is over `limit`).
+    private static func imageBytes(_ payload: PreparedItem.Payload, limit: Int) async throws -> Data? {
+        switch payload {
+        case .eager(let data): return limit == ContentConverter.headerLength ? data.prefix(limit) : data
+        case .lazy(let produce): return try await produce()
+        case .file(let url, _):
+            guard let file = try? DescriptorFile(openingForReading: url.path) else { return nil }
+            defer { try? file.close() }
+            var data = Data()
+            while data.count <= limit, let chunk = try file.read(upToCount: min(limit + 1 - data.count, 1 << 20)),
+                !chunk.isEmpty
+            {
+                data += chunk
+            }
+            if limit == ContentConverter.headerLength { return data.prefix(limit) }
+            return data.count > limit ? nil : data
+        }
     }
 
     /// Canonical bytes of an offered type of the primary item (the URL list of shared files included).

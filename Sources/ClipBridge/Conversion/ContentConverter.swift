@@ -33,11 +33,20 @@ public struct ContentConverter: Sendable, CustomStringConvertible {
     public var isPartial: Bool
     /// The conversion itself; throws ``ClipboardError`` with code `.conversionFailed` for unsuitable input.
     public var convert: @Sendable (Data) throws -> Data
+    /// For conversions too costly to run when copying (images): a check of the source's first bytes (at most
+    /// ``headerLength``) that says whether the conversion will work. A copy then offers the destination at
+    /// once and converts only when an application asks for it, once per copy. Nil for conversions a copy
+    /// runs up front to prove they work.
+    public var headerCheck: (@Sendable (Data) -> Bool)?
+
+    /// How many leading bytes a ``headerCheck`` is given.
+    public static let headerLength = 1 << 20
 
     /// Creates a converter.
     public init(
         name: String, from source: UTType, to destination: UTType, excluding excludedSources: [UTType] = [],
-        cost: Int = 1, isPartial: Bool = false, convert: @escaping @Sendable (Data) throws -> Data
+        cost: Int = 1, isPartial: Bool = false, headerCheck: (@Sendable (Data) -> Bool)? = nil,
+        convert: @escaping @Sendable (Data) throws -> Data
     ) {
         self.name = name
         self.source = source
@@ -45,8 +54,12 @@ public struct ContentConverter: Sendable, CustomStringConvertible {
         self.excludedSources = excludedSources
         self.cost = max(0, cost)
         self.isPartial = isPartial
+        self.headerCheck = headerCheck
         self.convert = convert
     }
+
+    /// True when converting runs on request, after a header check, rather than when copying.
+    public var isLazy: Bool { headerCheck != nil }
 
     /// True when this converter reads content of `type`.
     public func accepts(_ type: UTType) -> Bool {

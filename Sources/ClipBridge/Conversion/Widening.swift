@@ -53,6 +53,31 @@ struct Widening {
         return additions
     }
 
+    /// The image formats ``ImageConverters/destinations`` the content lacks, offered lazily: the cheapest
+    /// chain of lazy converters from an offered image type, admitted by its first step's header check on the
+    /// source's leading bytes (`header`), converted when an application asks — the engine caches the result
+    /// for the rest of the claim. `data` gives an offered type's full canonical bytes.
+    func lazyAdditions(
+        offered: [UTType], header: (UTType) async throws -> Data?,
+        data: @escaping @Sendable (UTType) async throws -> Data
+    ) async rethrows -> [SelectionOffer.Representation] {
+        let sources = offered.filter { $0.conforms(to: .image) }
+        guard !sources.isEmpty else { return [] }
+        var headers: [UTType: Data] = [:]
+        var additions: [SelectionOffer.Representation] = []
+        for destination in ImageConverters.destinations where !offered.contains(where: { $0.conforms(to: destination) }) {
+            guard let chain = converters.cheapestChain(from: sources, to: destination, includePartial: false),
+                let first = chain.steps.first, chain.steps.allSatisfy(\.isLazy), let check = first.headerCheck
+            else { continue }
+            if headers[chain.source] == nil { headers[chain.source] = try await header(chain.source) }
+            guard let leading = headers[chain.source], check(leading) else { continue }
+            let source = chain.source
+            let target = TargetMapping.targets(for: destination)[0]
+            additions.append(OfferBuilder.rep(target, .provider { try chain.apply(try await data(source)) }))
+        }
+        return additions
+    }
+
     /// The representations of converted content: text as the whole family, a URL list as `text/uri-list`,
     /// anything else under its type's first target in that target's format.
     static func representations(of destination: UTType, _ converted: Data) -> [SelectionOffer.Representation] {

@@ -81,6 +81,11 @@ public enum TargetMapping {
     /// `application/x-clipbridge-items`'s type.
     static let itemsType = UTType(mimeType: "application/x-clipbridge-items") ?? .data
 
+    /// A Netpbm format's type, by its freedesktop MIME type.
+    static func netpbmType(_ mimeType: String) -> UTType {
+        UTType(mimeType: mimeType, conformingTo: .image) ?? .image
+    }
+
     /// The targets known by name.
     static let rows: [SelectionTarget: Row] = [
         // The text family. UTF-8 by name; STRING is Latin-1 by ICCCM §2.6.2, but xsel fills it with UTF-8,
@@ -102,6 +107,13 @@ public enum TargetMapping {
         itemsTarget: Row(meaning: { itemsType }, codec: .bytes, carriesContent: false),
         passwordManagerHint: Row(meaning: { AtomTypes.type(forAtomName: passwordManagerHint.rawValue) }, codec: .bytes,
             carriesContent: false),
+        // Qt answers PIXMAP with PPM file data (its X11 MIME table maps image/ppm ↔ PIXMAP), not the pixmap ID
+        // ICCCM §2.6.2 specifies; read as PPM (a real pixmap ID then fails to decode, cleanly). Qt's own
+        // image/ppm, image/pgm and image/pbm names are the Netpbm formats. ClipBridge never offers them.
+        "PIXMAP": Row(meaning: { netpbmType("image/x-portable-pixmap") }, codec: .bytes),
+        "image/ppm": Row(meaning: { netpbmType("image/x-portable-pixmap") }, codec: .bytes),
+        "image/pgm": Row(meaning: { netpbmType("image/x-portable-graymap") }, codec: .bytes),
+        "image/pbm": Row(meaning: { netpbmType("image/x-portable-bitmap") }, codec: .bytes),
         // Side-effect targets (ICCCM §2.6.3) and GTK's placeholder: they answer with nothing to paste.
         "INSERT_SELECTION": Row(meaning: { .data }, codec: .bytes, carriesContent: false),
         "INSERT_PROPERTY": Row(meaning: { .data }, codec: .bytes, carriesContent: false),

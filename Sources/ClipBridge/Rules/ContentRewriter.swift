@@ -126,6 +126,23 @@ public struct ContentRewriter: Sendable {
             changes.append(
                 "widen: added \(targets.map(\.rawValue).joined(separator: " ")) (\(addition.chain.steps.map(\.name).joined(separator: ", ")))")
         }
+        // Image formats, converted when an application asks (kept flavours up to maximumBytes).
+        let rewriter = self
+        let images =
+            (try? await Widening(converters: converters).lazyAdditions(
+                offered: current.map { TargetMapping.contentType(for: $0.target) },
+                header: { rewriter.canonicalData(of: $0, in: current) },
+                data: { type in
+                    guard let data = rewriter.canonicalData(of: type, in: current) else {
+                        throw ClipboardError(.conversionFailed, "the kept image is no longer readable")
+                    }
+                    return data
+                })) ?? []
+        let added = images.filter { image in !reps.contains { $0.target == image.target } }
+        if !added.isEmpty {
+            reps += added
+            changes.append("widen: added \(added.map(\.target.rawValue).joined(separator: " ")) (converted on request)")
+        }
     }
 
     // MARK: - Text

@@ -90,10 +90,9 @@ struct TranscodedImageRepresentation: TransferRepresentation {
         }
         .exportingCondition { image in
             guard image.contentType != format, let transcoder = Image.transcoder,
-                transcoder.encodableContentTypes.contains(format), transcoder.canDecode(image.contentType),
-                let properties = image.properties
+                transcoder.encodableContentTypes.contains(format), let properties = image.properties
             else { return false }
-            return !properties.isAnimated
+            return transcoder.accepts(properties)
         }
     }
 }

@@ -172,7 +172,7 @@ struct DaemonSettings: Sendable, Equatable {
 
     /// The rewriter of the rules; nil when there are none.
     var rewriter: ContentRewriter? {
-        rule.isEmpty ? nil : ContentRewriter(rules: Set(rule), extraTrackingParameters: stripParameter)
+        rule.isEmpty ? nil : ContentRewriter(rules: Set(rule), extraTrackingParameters: stripParameter, converters: .command)
     }
 
     /// The settings as a configuration file would give them (`--check-config`).

@@ -28,7 +28,7 @@ enum Connections {
     ) async throws -> Result {
         let connection = try await open(display: display, timeout: timeout)
         // The clipboard's reads use the connection's deadlines (ClipboardConfiguration.readTimeout nil).
-        let clipboard = Clipboard(selection, connection: connection)
+        let clipboard = Clipboard(selection, connection: connection, configuration: .command)
         do {
             let result = try await body(clipboard)
             await clipboard.shutdown()

@@ -48,9 +48,9 @@ struct CopyServer: Sendable {
         let lease: SelectionLease
         do {
             if let prepared {
-                clipboard = try await Clipboard.open(continuing: prepared)
+                clipboard = try await Clipboard.open(continuing: prepared, configuration: .command)
             } else {
-                clipboard = try await Clipboard.open(selection, display: plan.display)
+                clipboard = try await Clipboard.open(selection, display: plan.display, configuration: .command)
             }
         } catch {
             ready(.failure(CLIFailure(error, display: plan.display, selection: selection)))
