@@ -4,11 +4,13 @@
 #
 #   Benchmarks/run.sh [--quick] [--only SECTION[,SECTION...]]
 #
-# Sections (in order): throughput, latency, watch, rss, cli, readers, scaling, manager. `cli` (issue 5: `clipbridge
+# Sections (in order): throughput, latency, watch, rss, cli, readers, scaling, manager, images. `cli` (issue 5: `clipbridge
 # copy/paste` against `xclip -i/-o`), `readers` (GTK 4, Qt 5 and python-xlib reading 50 MiB from `clipbridge
 # copy` and from `xclip -i`) and `scaling` (peer-chosen sizes: MULTIPLE and TARGETS at 10k, 100k and 1M items)
 # and `manager` (issue 14: a GTK 3 app's SAVE_TARGETS handover of 1 MiB and 50 MiB to `clipbridge daemon` and to
-# Xfce's xfsettingsd; the daemon's idle CPU and its RSS while holding 50 MiB) run only when the `clipbridge`
+# Xfce's xfsettingsd; the daemon's idle CPU and its RSS while holding 50 MiB) and `images` (issue 15: a 3840×2160
+# screenshot PNG → JPEG and JPEG → PNG pasted through `clipbridge paste -t`, against ImageMagick's `convert` and
+# the raw libpng/libjpeg-turbo calls in C; peak RSS of the paste) run only when the `clipbridge`
 # executable builds. `--quick` does fewer runs (a smoke test).
 #
 # Environment: SWIFT_SCRATCH_PATH (default .build) for `swift build`; BENCH_STATIC=0 to link the Swift
@@ -20,7 +22,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 scratch=${SWIFT_SCRATCH_PATH:-$root/.build}
 quick=0
-only="throughput,latency,watch,rss,cli,readers,scaling,manager"
+only="throughput,latency,watch,rss,cli,readers,scaling,manager,images"
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) quick=1 ;;
@@ -130,7 +132,7 @@ note "building clipbridge-bench (swift build ${swift_flags[*]})"
 bin=$(cd "$root" && swift build "${swift_flags[@]}" --show-bin-path) || die "swift build --show-bin-path failed"
 bench=$bin/clipbridge-bench
 cli=${CLIPBRIDGE_BIN:-}
-if [ -z "$cli" ] && { wants cli || wants readers || wants scaling || wants manager; }; then
+if [ -z "$cli" ] && { wants cli || wants readers || wants scaling || wants manager || wants images; }; then
     if (cd "$root" && swift build "${swift_flags[@]}" --product clipbridge >"$work/cli-build.log" 2>&1); then
         cli=$bin/clipbridge
     else
@@ -622,6 +624,58 @@ if wants manager && [ -n "$cli" ] && [ -x "$cli" ]; then
     done
     row '  %-40s %10s KiB %8s KiB' "RSS holding the 50 MiB copy" "$daemon_rss" "$xfs_rss"
     row '  %-40s %10s %%' "clipbridge daemon idle CPU over 5 s" "$idle_cpu"
+fi
+
+# --- Image conversion (issue 15) ----------------------------------------------------------------------------
+#
+# What a user waits for when an app asks for another format: `clipbridge paste -t image/jpeg` from an xclip
+# owner of a 3840×2160 PNG (the transfer and the conversion), against converting the same file with
+# ImageMagick's `convert` and with the raw library calls (Benchmarks/c/imageconv.c), all quality 90, in
+# interleaved rounds.
+
+if wants images && [ -n "$cli" ]; then
+    gcc -O2 -Wall -o "$cbin/imageconv" "$here/c/imageconv.c" $(pkg-config --cflags --libs libpng libjpeg)
+    magick=/usr/bin/convert
+    [ -x "$magick" ] || die "ImageMagick is missing (scripts/install-deps.sh installs it)"
+    # A screenshot-like picture: smooth gradients, a plasma texture, and hard-edged bars and a checkerboard
+    # standing in for text and window chrome (no font is needed).
+    "$magick" -size 3840x2160 gradient:'#20304a'-'#e8eef6' \( -size 960x540 plasma:fractal -resize 400% \) \
+        -compose overlay -composite -fill '#202020' \
+        -draw "rectangle 0,0 3839,48" -draw "rectangle 120,200 1900,230" -draw "rectangle 120,260 1500,290" \
+        -draw "rectangle 120,320 1750,350" \( -size 1200x800 pattern:checkerboard \) -geometry +2400+1100 \
+        -compose over -composite "$work/shot.png"
+    "$magick" "$work/shot.png" -quality 90 "$work/shot.jpg"
+    image_runs=$([ $quick = 1 ] && echo 2 || echo 7)
+    declare -A image_times
+    image_rss=""
+    for direction in png2jpg jpg2png; do
+        if [ $direction = png2jpg ]; then source=$work/shot.png from=image/png to=image/jpeg coder=jpg
+        else source=$work/shot.jpg from=image/jpeg to=image/png coder=png; fi
+        start_owner "images-$direction" "Waiting for selection" "$source" xclip -quiet -i -selection clipboard -t "$from"
+        owner_pid=$started
+        for ((run = 0; run < image_runs; run++)); do
+            image_times[clipbridge-$direction]+=" $(field "$("$cbin/benchrun" -n 1 -- "$cli" paste -t "$to")" median_ms)"
+            image_times[magick-$direction]+=" $(field "$("$cbin/benchrun" -n 1 -- "$magick" "$source" -quality 90 "$coder:-")" median_ms)"
+            image_times[c-$direction]+=" $(field "$("$cbin/benchrun" -n 1 -- "$cbin/imageconv" "$direction" "$source")" median_ms)"
+        done
+        if [ $direction = png2jpg ]; then
+            image_rss=$(field "$("$cbin/benchrun" -n 3 -- "$cli" paste -t "$to")" maxrss_kib)
+        fi
+        stop "$owner_pid"
+    done
+    heading "Image conversion, 3840×2160 screenshot (wall time of the command, median of $image_runs interleaved rounds; ratio: median of the per-round ratios to ImageMagick)"
+    row '  %-44s %10s %10s %10s   %s' "" "clipbridge" "convert" "C (libs)" "clipbridge vs convert"
+    for direction in png2jpg jpg2png; do
+        # shellcheck disable=SC2086
+        row '  %-44s %8s ms %7s ms %7s ms   %s' \
+            "$([ $direction = png2jpg ] && echo 'PNG → JPEG (paste -t image/jpeg)' || echo 'JPEG → PNG (paste -t image/png)')" \
+            "$(median ${image_times[clipbridge-$direction]})" "$(median ${image_times[magick-$direction]})" \
+            "$(median ${image_times[c-$direction]})" \
+            "$(round_ratios "${image_times[clipbridge-$direction]}" "${image_times[magick-$direction]}")"
+    done
+    decoded_kib=$((3840 * 2160 * 4 / 1024))
+    row '  %-44s %10s KiB = %s of the decoded image (%s KiB as RGBA)' "peak RSS of paste -t image/jpeg" "$image_rss" \
+        "$(ratio "$image_rss" "$decoded_kib")" "$decoded_kib"
 fi
 
 # --- Summary ------------------------------------------------------------------------------------------------

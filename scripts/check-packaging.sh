@@ -37,6 +37,7 @@ example="$(swift build --package-path Fixtures/ExamplePackage --scratch-path "$s
 output=$(DISPLAY=":$number" timeout 60 "$example")
 echo "  $output"
 grep -q "pasted 1 note(s), equal: true" <<<"$output" || { echo "the example did not round-trip its note" >&2; exit 1; }
+grep -q "image round trip: true, exported as public.jpeg" <<<"$output" || { echo "the example's image round trip failed" >&2; exit 1; }
 
 step "make install / make uninstall"
 prefix="$work/prefix"

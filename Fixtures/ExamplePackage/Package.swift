@@ -14,6 +14,7 @@ let package = Package(
             name: "ClipboardExample",
             dependencies: [
                 .product(name: "ClipBridge", package: "ClipBridge"),
+                .product(name: "ImageCodecs", package: "ClipBridge"),
                 .product(name: "TransferKit", package: "ClipBridge"),
                 .product(name: "UniformTypes", package: "ClipBridge"),
                 .product(name: "X11Selection", package: "ClipBridge"),

@@ -20,7 +20,7 @@ import TransferKit
 ///   scan-count denial of service), PNG ancillary chunks to 16 MiB each, libtiff's allocations to 256 MiB;
 /// - animated images (GIF, APNG, WebP with more than one frame) are refused with `.animated`: converting
 ///   them to a still format would silently drop all frames but one;
-/// - the async ``decode(_:)`` stops at the next row when its task is cancelled.
+/// - the async `decode(_:)` stops at the next row when its task is cancelled.
 public struct ImageDecoder: Sendable {
     /// The default cap on width × height: 2²⁷ = 134 217 728 pixels (11 585 × 11 585; a 7680 × 4320 8K
     /// screenshot is a quarter of it), 512 MiB as 8-bit RGBA.
@@ -44,7 +44,7 @@ public struct ImageDecoder: Sendable {
         Self.decodableContentTypes.contains { type.conforms(to: $0) }
     }
 
-    /// The header of `data`, checked the way ``decode(_:)`` checks it, without decoding a pixel: the
+    /// The header of `data`, checked the way `decode(_:)` checks it, without decoding a pixel: the
     /// format is one this decoder reads, the image is still (not animated) and within the pixel cap.
     public func properties(of data: Data) throws -> ImageProperties {
         guard let properties = ImageProperties(data: data) else {
@@ -60,7 +60,7 @@ public struct ImageDecoder: Sendable {
         return properties
     }
 
-    /// Checks header properties the way ``decode(_:)`` does: a decodable format, a still image, within the cap.
+    /// Checks header properties the way `decode(_:)` does: a decodable format, a still image, within the cap.
     public func check(_ properties: ImageProperties) throws {
         guard canDecode(properties.contentType) else {
             throw ImageCodecError(.unsupportedFormat, "\(Self.name(properties.contentType)) images cannot be decoded")

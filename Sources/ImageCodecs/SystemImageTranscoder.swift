@@ -3,7 +3,7 @@
 import FoundationEssentials
 import TransferKit
 
-/// TransferKit's ``ImageTranscoder`` over ``ImageDecoder`` and ``ImageEncoder``: decode, then encode.
+/// TransferKit's `ImageTranscoder` over ``ImageDecoder`` and ``ImageEncoder``: decode, then encode.
 ///
 /// Install it once and every `Image` also exports PNG, JPEG, TIFF, WebP and BMP:
 ///

@@ -3,6 +3,7 @@
 
 import ClipBridge
 import Foundation
+import ImageCodecs
 import TransferKit
 import UniformTypes
 import X11Selection
@@ -20,6 +21,15 @@ struct Note: Codable, Transferable, Equatable {
         ProxyRepresentation(exporting: \.title)
     }
 }
+
+// Images through the system codecs, no display needed: a 2×1 picture to PNG and back, then exported as JPEG by
+// TransferKit's Image once the transcoder is installed.
+let picture = try PixelImage(width: 2, height: 1, hasAlpha: true, pixels: Data([255, 0, 0, 255, 0, 0, 255, 128]))
+let png: Data = try ImageEncoder().encode(picture, as: .png)
+Image.transcoder = SystemImageTranscoder()
+let jpeg = try await Image(data: png).exported(as: .jpeg)
+let decoded: PixelImage = try ImageDecoder().decode(png)
+print("image round trip: \(decoded.pixels == picture.pixels), exported as \(ImageProperties(data: jpeg)?.contentType.identifier ?? "?")")
 
 do {
     let clipboard = try await Clipboard.open(.clipboard)
