@@ -65,6 +65,8 @@ public enum TargetMapping {
         var format: Int = 8
         /// False for targets that describe or accompany content rather than carry it.
         var carriesContent = true
+        /// True for names read as the type but never offered for it (Qt's PIXMAP and Netpbm names).
+        var isReadOnly = false
 
         /// The type the target means when read.
         var contentType: UTType { meaning() }
@@ -110,10 +112,10 @@ public enum TargetMapping {
         // Qt answers PIXMAP with PPM file data (its X11 MIME table maps image/ppm ↔ PIXMAP), not the pixmap ID
         // ICCCM §2.6.2 specifies; read as PPM (a real pixmap ID then fails to decode, cleanly). Qt's own
         // image/ppm, image/pgm and image/pbm names are the Netpbm formats. ClipBridge never offers them.
-        "PIXMAP": Row(meaning: { netpbmType("image/x-portable-pixmap") }, codec: .bytes),
-        "image/ppm": Row(meaning: { netpbmType("image/x-portable-pixmap") }, codec: .bytes),
-        "image/pgm": Row(meaning: { netpbmType("image/x-portable-graymap") }, codec: .bytes),
-        "image/pbm": Row(meaning: { netpbmType("image/x-portable-bitmap") }, codec: .bytes),
+        "PIXMAP": Row(meaning: { netpbmType("image/x-portable-pixmap") }, codec: .bytes, isReadOnly: true),
+        "image/ppm": Row(meaning: { netpbmType("image/x-portable-pixmap") }, codec: .bytes, isReadOnly: true),
+        "image/pgm": Row(meaning: { netpbmType("image/x-portable-graymap") }, codec: .bytes, isReadOnly: true),
+        "image/pbm": Row(meaning: { netpbmType("image/x-portable-bitmap") }, codec: .bytes, isReadOnly: true),
         // Side-effect targets (ICCCM §2.6.3) and GTK's placeholder: they answer with nothing to paste.
         "INSERT_SELECTION": Row(meaning: { .data }, codec: .bytes, carriesContent: false),
         "INSERT_PROPERTY": Row(meaning: { .data }, codec: .bytes, carriesContent: false),
