@@ -170,10 +170,12 @@ struct OfferBuilder {
             offered: offeredTypes,
             header: { type in
                 guard let payload = payloads[type] else { return nil }
-                return try await Self.imageBytes(payload, limit: ContentConverter.headerLength)
+                return try await Self.leadingBytes(of: payload, count: ContentConverter.headerLength)
             },
             data: { type in
-                guard let payload = payloads[type], let data = try await Self.imageBytes(payload, limit: Self.imageSourceLimit)
+                let limit = Self.imageSourceLimit
+                guard let payload = payloads[type], let data = try await Self.leadingBytes(of: payload, count: limit + 1),
+                    data.count <= limit
                 else { throw ClipboardError(.conversionFailed, "the image to convert is gone or larger than 256 MiB") }
                 return data
             })
@@ -182,22 +184,20 @@ struct OfferBuilder {
     /// The largest encoded image converted on request (the decoder's pixel cap bounds what it becomes).
     static let imageSourceLimit = 256 << 20
 
-    /// An image payload's bytes, at most `limit` of them for a header (nil when a whole file is over `limit`).
-    private static func imageBytes(_ payload: PreparedItem.Payload, limit: Int) async throws -> Data? {
+    /// At most the first `count` bytes of an image payload (a file is read only that far); nil when a file
+    /// cannot be opened.
+    private static func leadingBytes(of payload: PreparedItem.Payload, count: Int) async throws -> Data? {
         switch payload {
-        case .eager(let data): return limit == ContentConverter.headerLength ? data.prefix(limit) : data
-        case .lazy(let produce): return try await produce()
+        case .eager(let data): return data.prefix(count)
+        case .lazy(let produce): return try await produce().prefix(count)
         case .file(let url, _):
             guard let file = try? DescriptorFile(openingForReading: url.path) else { return nil }
             defer { try? file.close() }
             var data = Data()
-            while data.count <= limit, let chunk = try file.read(upToCount: min(limit + 1 - data.count, 1 << 20)),
-                !chunk.isEmpty
-            {
+            while data.count < count, let chunk = try file.read(upToCount: min(count - data.count, 1 << 20)) {
                 data += chunk
             }
-            if limit == ContentConverter.headerLength { return data.prefix(limit) }
-            return data.count > limit ? nil : data
+            return data
         }
     }
 
