@@ -638,16 +638,16 @@ if wants images && [ -n "$cli" ]; then
     magick=/usr/bin/convert
     [ -x "$magick" ] || die "ImageMagick is missing (scripts/install-deps.sh installs it)"
     # A screenshot-like picture: smooth gradients, a plasma texture, and hard-edged bars and a checkerboard
-    # standing in for text and window chrome (no font is needed).
+    # standing in for text and window chrome (no font is needed); 8 bits a sample, as screenshots are.
     "$magick" -size 3840x2160 gradient:'#20304a'-'#e8eef6' \( -size 960x540 plasma:fractal -resize 400% \) \
         -compose overlay -composite -fill '#202020' \
         -draw "rectangle 0,0 3839,48" -draw "rectangle 120,200 1900,230" -draw "rectangle 120,260 1500,290" \
         -draw "rectangle 120,320 1750,350" \( -size 1200x800 pattern:checkerboard \) -geometry +2400+1100 \
-        -compose over -composite "$work/shot.png"
+        -compose over -composite -depth 8 "$work/shot.png"
     "$magick" "$work/shot.png" -quality 90 "$work/shot.jpg"
     image_runs=$([ $quick = 1 ] && echo 2 || echo 7)
     declare -A image_times
-    image_rss=""
+    declare -A image_rss
     for direction in png2jpg jpg2png; do
         if [ $direction = png2jpg ]; then source=$work/shot.png from=image/png to=image/jpeg coder=jpg
         else source=$work/shot.jpg from=image/jpeg to=image/png coder=png; fi
@@ -658,9 +658,7 @@ if wants images && [ -n "$cli" ]; then
             image_times[magick-$direction]+=" $(field "$("$cbin/benchrun" -n 1 -- "$magick" "$source" -quality 90 "$coder:-")" median_ms)"
             image_times[c-$direction]+=" $(field "$("$cbin/benchrun" -n 1 -- "$cbin/imageconv" "$direction" "$source")" median_ms)"
         done
-        if [ $direction = png2jpg ]; then
-            image_rss=$(field "$("$cbin/benchrun" -n 3 -- "$cli" paste -t "$to")" maxrss_kib)
-        fi
+        image_rss[$direction]=$(field "$("$cbin/benchrun" -n 3 -- "$cli" paste -t "$to")" maxrss_kib)
         stop "$owner_pid"
     done
     heading "Image conversion, 3840×2160 screenshot (wall time of the command, median of $image_runs interleaved rounds; ratio: median of the per-round ratios to ImageMagick)"
@@ -674,8 +672,11 @@ if wants images && [ -n "$cli" ]; then
             "$(round_ratios "${image_times[clipbridge-$direction]}" "${image_times[magick-$direction]}")"
     done
     decoded_kib=$((3840 * 2160 * 4 / 1024))
-    row '  %-44s %10s KiB = %s of the decoded image (%s KiB as RGBA)' "peak RSS of paste -t image/jpeg" "$image_rss" \
-        "$(ratio "$image_rss" "$decoded_kib")" "$decoded_kib"
+    for direction in png2jpg jpg2png; do
+        row '  %-44s %10s KiB = %s of the decoded image (%s KiB as RGBA)' \
+            "peak RSS of paste -t image/$([ $direction = png2jpg ] && echo jpeg || echo png)" "${image_rss[$direction]}" \
+            "$(ratio "${image_rss[$direction]}" "$decoded_kib")" "$decoded_kib"
+    done
 fi
 
 # --- Summary ------------------------------------------------------------------------------------------------

@@ -132,11 +132,12 @@ int cb_png_decode(const uint8_t *data, size_t size, cb_context *context, cb_pixe
     int depth = png_get_bit_depth(png, info), color = png_get_color_type(png, info);
     int status = check_size(context, width, height);
     if (status != CB_OK) { code = status; png_longjmp(png, 1); }
-    uint32_t bits = depth == 16 ? 16 : 8;
+    uint32_t bits = depth == 16 && !context->eight_bit ? 16 : 8;
     out->has_alpha = (color & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS);
     png_set_expand(png);  // palette → RGB, grey below 8 bits → 8, tRNS → alpha
     png_set_gray_to_rgb(png);
     if (bits == 16) png_set_swap(png);  // PNG is big-endian; callers get host order
+    else if (depth == 16) png_set_scale_16(png);  // rounds (v × 255 / 65535), unlike png_set_strip_16
     png_set_add_alpha(png, bits == 16 ? 0xFFFF : 0xFF, PNG_FILLER_AFTER);
     int passes = png_set_interlace_handling(png);
     png_read_update_info(png, info);

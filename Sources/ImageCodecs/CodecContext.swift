@@ -11,11 +11,12 @@ final class CodecContext: @unchecked Sendable {
     // field is touched by the one thread running the call.
     let pointer: UnsafeMutablePointer<cb_context>
 
-    init(maximumPixelCount: Int, maximumScans: Int) {
+    init(maximumPixelCount: Int, maximumScans: Int, eightBit: Bool = false) {
         pointer = .allocate(capacity: 1)
         pointer.initialize(to: cb_context())
         pointer.pointee.max_pixels = UInt64(max(0, maximumPixelCount))
         pointer.pointee.max_scans = Int32(clamping: maximumScans)
+        pointer.pointee.eight_bit = eightBit ? 1 : 0
     }
 
     deinit { pointer.deallocate() }
@@ -74,10 +75,10 @@ final class CodecContext: @unchecked Sendable {
 
 /// Runs `body` with a fresh context whose flag is set when the current task is cancelled.
 func withCodecContext<T>(
-    maximumPixelCount: Int, maximumScans: Int = 0, _ body: (CodecContext) throws -> T
+    maximumPixelCount: Int, maximumScans: Int = 0, eightBit: Bool = false, _ body: (CodecContext) throws -> T
 ) async throws -> T {
     try Task.checkCancellation()
-    let context = CodecContext(maximumPixelCount: maximumPixelCount, maximumScans: maximumScans)
+    let context = CodecContext(maximumPixelCount: maximumPixelCount, maximumScans: maximumScans, eightBit: eightBit)
     return try await withTaskCancellationHandler {
         try body(context)
     } onCancel: {

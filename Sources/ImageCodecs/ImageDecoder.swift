@@ -8,7 +8,8 @@ import TransferKit
 /// libjpeg-turbo, giflib, libtiff and libwebp (BMP and Netpbm, which are uncompressed, in Swift).
 ///
 /// Orientation is applied (a JPEG's EXIF orientation, a TIFF's Orientation tag), palettes and grey are
-/// expanded to RGBA, transparency kept; 16-bit PNGs stay 16-bit, everything else is 8-bit.
+/// expanded to RGBA, transparency kept; 16-bit PNGs and PGMs stay 16-bit unless ``maximumBitsPerComponent``
+/// is 8, everything else is 8-bit.
 ///
 /// Bad input fails cleanly and in bounded time and memory:
 /// - the header's pixel count is checked against ``maximumPixelCount`` before any pixel is allocated, so a
@@ -30,6 +31,9 @@ public struct ImageDecoder: Sendable {
     public var maximumPixelCount: Int
     /// The most scans a progressive JPEG may have.
     public var maximumProgressiveScans = 500
+    /// 16 (the default) keeps 16-bit samples; 8 scales them to 8 bits (rounded) while decoding, so a 16-bit
+    /// PNG bound for a format without deeper samples (JPEG, WebP, BMP) never takes 8 bytes a pixel.
+    public var maximumBitsPerComponent = 16
 
     /// A decoder with a pixel cap.
     public init(maximumPixelCount: Int = ImageDecoder.defaultMaximumPixelCount) {
@@ -81,12 +85,15 @@ public struct ImageDecoder: Sendable {
 
     /// Decodes `data`, whose format is recognised from its bytes.
     public func decode(_ data: Data) throws -> PixelImage {
-        try decode(data, context: CodecContext(maximumPixelCount: maximumPixelCount, maximumScans: maximumProgressiveScans))
+        try decode(data, context: CodecContext(
+            maximumPixelCount: maximumPixelCount, maximumScans: maximumProgressiveScans, eightBit: maximumBitsPerComponent < 16))
     }
 
     /// Decodes `data`, stopping at the next row if the task is cancelled (`.cancelled`).
     public func decode(_ data: Data) async throws -> PixelImage {
-        try await withCodecContext(maximumPixelCount: maximumPixelCount, maximumScans: maximumProgressiveScans) {
+        try await withCodecContext(
+            maximumPixelCount: maximumPixelCount, maximumScans: maximumProgressiveScans, eightBit: maximumBitsPerComponent < 16
+        ) {
             try decode(data, context: $0)
         }
     }
@@ -103,7 +110,9 @@ public struct ImageDecoder: Sendable {
         case .bmp: decoded = (try BMPCodec.decode(data, maximumPixelCount: maximumPixelCount), 1)
         default: decoded = (try NetpbmCodec.decode(data, maximumPixelCount: maximumPixelCount), 1)
         }
-        return Orientation.apply(decoded.orientation, to: decoded.image)
+        // Netpbm's 16-bit samples are read in Swift, at full depth; libpng scales while decoding.
+        let image = decoded.image.bitsPerComponent > maximumBitsPerComponent ? decoded.image.eightBitsPerComponent() : decoded.image
+        return Orientation.apply(decoded.orientation, to: image)
     }
 
     /// A format's short name for messages: "JPEG", "PNG".

@@ -28,6 +28,12 @@ public struct ImageEncoder: Sendable {
     /// The formats written, in the order an image offers them after its own: PNG, JPEG, TIFF, WebP, BMP.
     public static let encodableContentTypes: [UTType] = [.png, .jpeg, .tiff, .webP, .bmp]
 
+    /// True for the formats written with 16-bit samples when the image has them (PNG and TIFF); the others
+    /// are written at 8 bits.
+    public static func keepsSixteenBitSamples(in type: UTType) -> Bool {
+        type == .png || type == .tiff
+    }
+
     /// `image` encoded as `type`.
     public func encode(_ image: PixelImage, as type: UTType) throws -> Data {
         try encode(image, as: type, context: CodecContext(maximumPixelCount: .max, maximumScans: 0))

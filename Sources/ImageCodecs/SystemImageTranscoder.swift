@@ -11,9 +11,10 @@ import TransferKit
 /// Image.transcoder = SystemImageTranscoder()
 /// ```
 ///
-/// Peak memory of one conversion is the input, the decoded pixels (4 bytes a pixel, 8 for 16-bit PNG) and
-/// the output — about 1.2 × the decoded size for a screenshot (a quarter turn for EXIF orientation adds
-/// one more copy of the pixels while it runs).
+/// Peak memory of one conversion is the input, the decoded pixels and the output. Pixels take 4 bytes each;
+/// 8 when a 16-bit PNG goes to PNG or TIFF, which keep the depth. For JPEG, WebP and BMP, which do not, the
+/// decoder scales to 8 bits as it reads. A quarter turn for EXIF orientation adds one more copy of the
+/// pixels while it runs.
 public struct SystemImageTranscoder: ImageTranscoder {
     /// The decoder, with its limits.
     public var decoder: ImageDecoder
@@ -39,6 +40,8 @@ public struct SystemImageTranscoder: ImageTranscoder {
         guard encodableContentTypes.contains(type) else {
             throw ImageCodecError(.unsupportedFormat, "\(ImageDecoder.name(type)) images cannot be encoded")
         }
+        var decoder = decoder
+        if !ImageEncoder.keepsSixteenBitSamples(in: type) { decoder.maximumBitsPerComponent = 8 }
         return try encoder.encode(try decoder.decode(data), as: type)
     }
 }

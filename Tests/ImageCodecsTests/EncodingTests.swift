@@ -55,6 +55,33 @@ struct EncodingTests {
         #expect(Pattern.difference(tiff, source.eightBitsPerComponent()) <= 2)
     }
 
+    /// Asked for 8 bits, the decoder scales a 16-bit PNG while reading (libpng's rounding, the same as
+    /// `eightBitsPerComponent()`) and a 16-bit PGM after; the transcoder asks for it on the way to JPEG.
+    @Test func sixteenBitImagesDecodeAtEightBitsOnRequest() async throws {
+        var samples = [UInt16](repeating: 0, count: 9 * 4 * 4)
+        for index in samples.indices { samples[index] = UInt16(truncatingIfNeeded: index &* 7919 &+ 3) }
+        let source = try PixelImage(
+            width: 9, height: 4, bitsPerComponent: 16, hasAlpha: true, pixels: samples.withUnsafeBytes { Data($0) })
+        var narrow = ImageDecoder()
+        narrow.maximumBitsPerComponent = 8
+        let png = try await ImageEncoder().encode(source, as: .png)
+        let decoded = try await narrow.decode(png)
+        #expect(decoded.bitsPerComponent == 8)
+        #expect(decoded.pixels == source.eightBitsPerComponent().pixels)
+        #expect(try await narrow.decode(png).pixels == decoded.pixels)
+
+        let pgm = Data("P5 3 2 65535\n".utf8) + Data([0x00, 0x00, 0xFF, 0xFF, 0x80, 0x7F, 0x01, 0x01, 0x7F, 0x80, 0x12, 0x34])
+        #expect(try await ImageDecoder().decode(pgm).bitsPerComponent == 16)
+        let grey = try await narrow.decode(pgm)
+        #expect(grey.bitsPerComponent == 8)
+        #expect(grey.rgba8(x: 1, y: 0) == [255, 255, 255, 255])
+        #expect(grey.rgba8(x: 2, y: 0) == [128, 128, 128, 255])  // 0x807F / 257 = 127.99…, rounded
+
+        #expect(ImageEncoder.keepsSixteenBitSamples(in: .png) && !ImageEncoder.keepsSixteenBitSamples(in: .jpeg))
+        let jpeg = try SystemImageTranscoder().transcode(png, to: .jpeg)
+        #expect(ImageProperties(data: jpeg)?.contentType == .jpeg)
+    }
+
     @Test func webPRefusesWhatItCannotHold() throws {
         let wide = try PixelImage(width: 16_384, height: 1, hasAlpha: false, pixels: Data(count: 16_384 * 4))
         #expect { try ImageEncoder().encode(wide, as: .webP) } throws: { ($0 as? ImageCodecError)?.code == .tooLarge }

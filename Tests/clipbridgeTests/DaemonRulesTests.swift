@@ -51,6 +51,33 @@ struct DaemonRulesTests {
         _ = await daemon.stop()
     }
 
+    @Test("widen: a killed xclip's JPEG is served as itself and converted to PNG, TIFF, WebP and BMP on request")
+    func widenImage() async throws {
+        let display = try CLI.server().display
+        let daemon = try await DaemonProcess.start(display, ["--rule", "widen"])
+        let jpeg = try await ImageTests.card("jpeg")
+        let reference = try await Pixels.decode(jpeg)
+        let owner = try await Xclip.own(display, jpeg, target: "image/jpeg")
+        try await daemon.waitFor("kept CLIPBOARD: 1 flavours")
+        _ = await owner.kill()
+        try await daemon.waitFor("restored CLIPBOARD")
+        #expect(daemon.log.contains("widen: added image/png image/tiff image/webp image/bmp (converted on request)"))
+        let targets = try await Xclip.targets(display).filter { !Self.meta.contains($0) }
+        #expect(Array(targets.prefix(2)) == ["image/jpeg", "image/png"], "\(targets)")
+        #expect(try await Xclip.paste(display, target: "image/jpeg").stdout == jpeg)
+        for target in ["image/png", "image/tiff", "image/webp", "image/bmp"] {
+            let pixels = try await Pixels.decode(Xclip.paste(display, target: target).stdout)
+            if target == "image/webp" {  // lossy
+                #expect(pixels.meanDifference(reference) < 3, "\(target)")
+            } else {
+                #expect(pixels.difference(reference) <= 2, "\(target)")
+            }
+        }
+        let gtk = try await ToolkitPeer(.gtk4, display: display).run(["--read-texture"])
+        #expect(try await Pixels.decode(gtk.stdout).difference(reference) <= 2, "GTK 4")
+        _ = await daemon.stop()
+    }
+
     @Test("plain-text: Qt 5 hands HTML and text over; only the text is served, and Qt 5 and GTK 4 paste it")
     func plainTextAfterHandover() async throws {
         let display = try CLI.server().display

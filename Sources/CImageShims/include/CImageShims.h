@@ -38,6 +38,8 @@ typedef struct {
     int cancelled;
     /// Progressive JPEG scans accepted (libjpeg-turbo's advice against scan-count denial of service).
     int max_scans;
+    /// Nonzero: 16-bit samples are scaled to 8 bits while decoding (no 16-bit buffer is ever allocated).
+    int eight_bit;
     /// The error message when a call returns nonzero.
     char message[256];
 } cb_context;
