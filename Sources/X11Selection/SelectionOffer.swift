@@ -11,6 +11,14 @@ public struct SelectionOffer: Sendable {
         case provider(@Sendable () async throws -> Data)
         /// A file streamed from disk in chunks (never loaded whole); its size is taken when served.
         case file(URL)
+        /// Produced anew for each request, as it streams: the closure runs outside the event loop and sends
+        /// the reply's type, format and bytes to the ``SelectionRelay`` as they come (a selection on another
+        /// display, read as it arrives). A reply that ends within the INCR threshold is written whole; a
+        /// longer one is served by INCR while it is still being produced, paced by the requestor, with at most
+        /// `Configuration.streamBufferLimit` bytes waiting (``SelectionRelay/send(_:type:format:)`` suspends).
+        /// A closure that throws before the reply was started refuses the request; mid-INCR the transfer
+        /// stops without its end marker, so a partial reply is never presented as complete. Never cached.
+        case relay(@Sendable (SelectionRelay) async throws -> Void)
     }
 
     /// Text encodings the engine applies when serving, for representations built by

@@ -126,6 +126,8 @@ extension X11Connection {
     enum DeadlineKey: Hashable, Sendable {
         case read(X11Atom)
         case outgoing(TransferKey)
+        /// A relayed conversion's producer or requestor was idle too long (`relayDeadlinePassed`).
+        case relay(UInt64)
         case timestamp(UInt64)
         case handover
         /// Hand a claim's batched `.served` events to its lease (`Claim.servedWindow`).
@@ -147,6 +149,8 @@ extension X11Connection {
                 if let transfer = outgoing[key] {
                     drop(transfer, .requestorIdle)
                 }
+            case .relay(let id):
+                if let transfer = relays[id] { relayDeadlinePassed(transfer) }
             case .timestamp(let id):
                 if let index = timestampWaiters.firstIndex(where: { $0.id == id }) {
                     let waiter = timestampWaiters.remove(at: index)

@@ -7,6 +7,10 @@ extension X11Connection {
 
     /// A requestor deleted a property: if it is one of our INCR transfers, take the step its sender decides.
     func handleRequestorPropertyDeleted(_ key: TransferKey) {
+        if let id = relayKeys[key], let relay = relays[id] {
+            relayPropertyDeleted(relay)
+            return
+        }
         guard let transfer = outgoing[key] else { return }
         let now = ContinuousClock.now
         let elapsed = transfer.chunkWrittenAt.map { $0.duration(to: now) }
@@ -34,11 +38,15 @@ extension X11Connection {
     /// Drops every transfer to `requestor` (its window was destroyed or vanished: `cause`).
     func dropTransfers(to requestor: X11Window, _ cause: IncrementalSender.DropCause) {
         let doomed = outgoing.values.filter { $0.key.requestor == requestor }
-        guard !doomed.isEmpty else { return }
+        let doomedRelays = relays.values.filter { $0.route.requestor == requestor }
+        guard !doomed.isEmpty || !doomedRelays.isEmpty else { return }
         // The window is gone: do not try to change its event mask afterwards.
         windowInterests.forget(requestor)
         for transfer in doomed {
             drop(transfer, cause)
+        }
+        for relay in doomedRelays {
+            dropRelay(relay, cause)
         }
     }
 

@@ -181,6 +181,8 @@ extension X11Connection {
             let key = TransferKey(requestor: pending.requestor, property: pair.property)
             if outgoing[key] != nil {
                 deadlines.arm(.outgoing(key), at: .now + configuration.incrementalIdleTimeout)
+            } else if let id = relayKeys[key], let relay = relays[id], relay.sender.awaitsRequestor {
+                deadlines.arm(.relay(id), at: .now + configuration.incrementalIdleTimeout)
             }
         }
     }
@@ -204,6 +206,8 @@ extension X11Connection {
                 report(.failed(target: representation.target, requestor: route.requestor, reason: error.message), on: claim)
                 replied(route, success: false)
             }
+        case .relay(let produce):
+            startRelay(produce, claim: claim, index: index, route: route)
         case .provider(let provider):
             if claim.producing[index] != nil {
                 claim.producing[index]!.append(route)
@@ -285,10 +289,7 @@ extension X11Connection {
             return
         }
         let key = TransferKey(requestor: requestor, property: property)
-        if let existing = outgoing[key] {
-            // ICCCM forbids reusing a property mid-transfer; a requestor that does has given up on the old one.
-            drop(existing, .superseded)
-        }
+        supersedeTransfer(at: key)
         let transfer = OutgoingTransfer(
             key: key, claimID: claim.id, target: representation.target, type: type, format: format,
             payload: payload, chunkSize: configuration.chunkSize,

@@ -19,6 +19,16 @@ extension X11Connection {
         _ selection: SelectionName, target: SelectionTarget, timeout: Duration? = nil,
         into sink: nonisolated(nonsending) @Sendable (Data) async throws -> Void
     ) async throws -> SelectionStreamSummary {
+        try await readChunks(selection, target: target, timeout: timeout) { try await sink($0.bytes) }
+    }
+
+    /// Like ``read(_:target:timeout:into:)``, with each chunk's property type and format: what a relay needs to
+    /// pass a reply on before it ended (``SelectionOffer/DataSource/relay(_:)``). Every chunk of one reply
+    /// has the type and format of its first (ICCCM 2.7.2 gives an INCR transfer one type).
+    public nonisolated(nonsending) func readChunks(
+        _ selection: SelectionName, target: SelectionTarget, timeout: Duration? = nil,
+        into sink: nonisolated(nonsending) @Sendable (SelectionData) async throws -> Void
+    ) async throws -> SelectionStreamSummary {
         let stream = ReadStream(selection: selection, target: target, timeout: timeout)
         var total = 0
         do {
@@ -26,7 +36,11 @@ extension X11Connection {
                 let batch = try await nextBatch(stream)
                 for chunk in batch.chunks {
                     total += chunk.count
-                    try await sink(chunk)
+                    let kind = batch.end.map { ($0.type, $0.format) } ?? batch.kind.map { ($0.type, $0.format) }
+                    guard let kind else {
+                        throw SelectionError(.invalidReply, "\(selection):\(target): a chunk came without its type")
+                    }
+                    try await sink(SelectionData(target: target, type: kind.0, format: kind.1, bytes: chunk))
                 }
                 if let end = batch.end {
                     return SelectionStreamSummary(target: target, type: end.type, format: end.format, byteCount: total)
@@ -111,6 +125,10 @@ extension X11Connection {
             count += chunk.count
         }
         var end: StreamBatch.End?
+        var kind: StreamBatch.End?
+        if !chunks.isEmpty, !pending.machine.type.isNone, let type = try? typeName(pending.machine.type) {
+            kind = StreamBatch.End(type: type, format: pending.machine.format)
+        }
         switch pending.outcome {
         case nil:
             if chunks.isEmpty { return }
@@ -130,7 +148,7 @@ extension X11Connection {
             }
         }
         pending.batchWaiter = nil
-        waiter.complete(.success(StreamBatch(chunks: chunks, end: end)))
+        waiter.complete(.success(StreamBatch(chunks: chunks, end: end, kind: kind)))
         if count > 0 && pending.outcome == nil {
             perform(pending.machine.consumed(count), for: pending)
         }

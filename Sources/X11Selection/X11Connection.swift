@@ -62,6 +62,9 @@ public actor X11Connection {
     var claimsBySelection: [X11Atom: Claim] = [:]
     var claims: [UInt64: Claim] = [:]
     var outgoing: [TransferKey: OutgoingTransfer] = [:]
+    /// Relayed conversions being served, by id; `relayKeys` finds those streaming by INCR by their property.
+    var relays: [UInt64: RelayTransfer] = [:]
+    var relayKeys: [TransferKey: UInt64] = [:]
     var multiples: [UInt64: PendingMultiple] = [:]
     /// Selections a ``PreparedClaim`` owns for this connection until `claim` supplies their offer.
     var adoptedSelections: [X11Atom: X11Timestamp] = [:]
@@ -176,7 +179,7 @@ public actor X11Connection {
     public var isBroken: Bool { closedError?.code == .connectionLost || xdisplay?.isDead == true }
 
     /// INCR transfers being served right now (diagnostics and tests).
-    public var activeTransferCount: Int { outgoing.count }
+    public var activeTransferCount: Int { outgoing.count + relays.count }
 
     /// Reads in flight right now (diagnostics and tests).
     public var activeReadCount: Int { reads.count }
@@ -388,6 +391,13 @@ public actor X11Connection {
             transfer.payload.close()
         }
         outgoing.removeAll()
+        for transfer in relays.values {
+            transfer.producer?.cancel()
+            transfer.waitingProducer?.resume(throwing: error)
+            transfer.waitingProducer = nil
+        }
+        relays.removeAll()
+        relayKeys.removeAll()
         windowInterests = WindowInterests()
         multiples.removeAll()
         for claim in claims.values {

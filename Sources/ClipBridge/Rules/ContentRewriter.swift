@@ -216,7 +216,7 @@ public struct ContentRewriter: Sendable {
                 size <= maximumBytes
             else { return nil }
             return try? Data(contentsOf: url)
-        case .provider:
+        case .provider, .relay:
             return nil
         }
     }

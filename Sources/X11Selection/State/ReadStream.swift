@@ -40,4 +40,6 @@ struct StreamBatch: Sendable {
 
     var chunks: [Data]
     var end: End?
+    /// The chunks' property type and format, once the first chunk told them (an INCR transfer's first chunk).
+    var kind: End?
 }

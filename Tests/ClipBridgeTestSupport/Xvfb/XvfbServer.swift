@@ -41,15 +41,19 @@ public final class XvfbServer: Sendable {
     /// - Parameters:
     ///   - screen: the `-screen 0` geometry and depth.
     ///   - timeout: how long to wait for the display number; the machines are small and shared, so be generous.
+    ///   - display: the display number to take (it must be free); nil lets the server choose.
     /// - Throws: `CommandError` (`.notFound` when Xvfb is not installed, `.notReady` with the server's log when
     ///   it exits or stays silent).
     public static func start(
         screen: String = "1280x800x24",
-        timeout: Duration = .seconds(20)
+        timeout: Duration = .seconds(20),
+        display: Int? = nil
     ) async throws(CommandError) -> XvfbServer {
         let announcementFD: Int32 = 3
-        let arguments = [
-            "Xvfb", "-displayfd", "\(announcementFD)", "-nolisten", "tcp", "-noreset", "-screen", "0", screen,
+        // With `display`, that number (a server restarted where a killed one was, for reconnection tests);
+        // otherwise the server picks a free one and announces it.
+        let arguments = ["Xvfb"] + (display.map { [":\($0)"] } ?? []) + [
+            "-displayfd", "\(announcementFD)", "-nolisten", "tcp", "-noreset", "-screen", "0", screen,
         ]
         var ends: [Int32] = [-1, -1]
         // pipe2(O_CLOEXEC) is not exported by the Glibc module (no _GNU_SOURCE); setting FD_CLOEXEC right after

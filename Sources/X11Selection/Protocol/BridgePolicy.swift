@@ -1,0 +1,59 @@
+/// The rules of a selection bridge between X displays (``SelectionBridge``), as pure decisions.
+enum BridgePolicy {
+    /// What an owner change on one display means for the bridge.
+    enum ChangeAction: Sendable, Equatable {
+        /// Our own claim (the bridge serving this display): never bridged back, so nothing echoes.
+        case ignore
+        /// An app took the selection: its display becomes the source, the others get its offer.
+        case newSource
+        /// Nobody owns the selection now: if this display was the source, the other displays must stop
+        /// offering its content (a paste would only fail, or worse, show content that no longer exists).
+        case ownerGone
+    }
+
+    static func action(for change: OwnerChange) -> ChangeAction {
+        if change.isOwnedByThisProcess { return .ignore }
+        return change.owner == nil ? .ownerGone : .newSource
+    }
+
+    /// What the other displays are offered for an owner's TARGETS.
+    enum Plan: Sendable, Equatable {
+        /// Nothing: the content is marked sensitive and sensitive content is not bridged.
+        case skipSensitive
+        /// Nothing: another bridge's claim (it carries ``marker``). Two bridges between the same displays would
+        /// otherwise take the selection from each other forever, each seeing the other's claim as an app's.
+        case skipBridged
+        /// These targets, in the owner's order; `isSensitive` when the content is marked so and bridged anyway
+        /// (the offer then carries the hint again, as `SelectionOffer(isSensitive:)` adds it).
+        case offer([SelectionTarget], isSensitive: Bool)
+    }
+
+    /// The owner's targets less what cannot cross displays: the meta targets (each engine answers its own),
+    /// side-effect targets and resource IDs (ICCCM 2.6.2, 2.6.3: a PIXMAP or WINDOW names a resource of the
+    /// source display's server) — the same rule as a clipboard manager's (`SnapshotPolicy`).
+    static func plan(for offered: [SelectionTarget], includeSensitive: Bool) -> Plan {
+        if offered.contains(marker) { return .skipBridged }
+        let isSensitive = offered.contains(SelectionOffer.passwordManagerHint)
+        if isSensitive && !includeSensitive { return .skipSensitive }
+        guard case .keep(let targets) = SnapshotPolicy.plan(for: offered.filter { $0 != SelectionOffer.passwordManagerHint })
+        else { return .skipSensitive }
+        return .offer(targets, isSensitive: isSensitive)
+    }
+
+    /// The target every bridge claim also offers, so that other bridges leave it alone (see `Plan.skipBridged`).
+    static let marker: SelectionTarget = "_CLIPBRIDGE_BRIDGED"
+
+    /// Property types whose values are atoms or resource IDs of the source display: meaningless on another
+    /// server, so a reply of such a type is refused rather than passed on as numbers that name something else.
+    static let displayBoundTypes: Set<SelectionTarget> = [
+        "ATOM", "ATOM_PAIR", "PIXMAP", "BITMAP", "DRAWABLE", "COLORMAP", "WINDOW",
+    ]
+
+    /// The wait before reconnecting to a display that went away, after `failures` failed attempts in a row:
+    /// 250 ms doubling to `maximum` (a restarted X server is back within a second or two; a dropped ssh
+    /// forwarding may take minutes, and polling it faster would only spin).
+    static func retryDelay(failures: Int, maximum: Duration = .seconds(5)) -> Duration {
+        let steps = min(max(failures, 0), 16)
+        return min(.milliseconds(250) * (1 << steps), maximum)
+    }
+}

@@ -1,0 +1,193 @@
+import Logging
+import FoundationEssentials
+
+/// The owner serving relayed representations (``SelectionOffer/DataSource/relay(_:)``): bytes written to the
+/// requestor while a producer is still delivering them, each step decided by the transfer's `RelaySender`.
+extension X11Connection {
+    /// Starts the producer for one request of a relayed representation.
+    func startRelay(
+        _ produce: @escaping @Sendable (SelectionRelay) async throws -> Void, claim: Claim, index: Int,
+        route: ReplyRoute
+    ) {
+        let representation = claim.offer.representations[index]
+        let format = representation.format == 16 || representation.format == 32 ? representation.format : 8
+        let transfer = RelayTransfer(
+            id: nextID(), route: route, claimID: claim.id, index: index, target: representation.target,
+            sender: relaySender(format: format), type: claim.typeAtoms[index], format: format)
+        supersedeTransfer(at: transfer.key)
+        relays[transfer.id] = transfer
+        // Counted as in flight so the claim outlives a loss while the relay runs (ICCCM 2.2).
+        claim.transfersInFlight += 1
+        armRelayDeadline(transfer)
+        let relay = SelectionRelay(connection: self, id: transfer.id, target: representation.target)
+        let id = transfer.id
+        // Detached: the producer runs off the event loop (it may read another connection, or do blocking work).
+        transfer.producer = Task.detached {
+            var failure: (any Error)?
+            do {
+                try await produce(relay)
+            } catch {
+                failure = error
+            }
+            await self.relayEnded(id: id, failure: failure)
+        }
+    }
+
+    /// Replies up to the INCR threshold are written whole, but never more than half the buffer limit is
+    /// collected first: the producer is held at the limit, and a collecting relay must go INCR before that or
+    /// it would hold its producer with nothing to drain the buffer.
+    private func relaySender(format: Int) -> RelaySender {
+        let threshold = min(incrementalThreshold, max(4096, configuration.streamBufferLimit / 2))
+        return RelaySender(
+            threshold: threshold, chunkSize: min(configuration.maximumChunkSize, threshold), itemSize: format / 8)
+    }
+
+    /// Any transfer (served or relayed) into the same requestor property is replaced: ICCCM forbids reusing a
+    /// property mid-transfer, so a requestor that does has given up on the old one.
+    func supersedeTransfer(at key: TransferKey) {
+        if let existing = outgoing[key] { drop(existing, .superseded) }
+        if let id = relayKeys[key], let existing = relays[id] { dropRelay(existing, .superseded) }
+    }
+
+    /// The producer of relay `id` sent bytes (see ``SelectionRelay/send(_:type:format:)``).
+    func relayReceived(id: UInt64, _ bytes: Data, type: SelectionTarget, format: Int) async throws {
+        guard let transfer = relays[id], transfer.sender.ending == nil, closedError == nil else {
+            throw SelectionError(.ownerGone, "the request for this relayed conversion is over")
+        }
+        guard format == 8 || format == 16 || format == 32 else {
+            throw SelectionError(.invalidReply, "a relayed reply has format \(format); only 8, 16 and 32 exist")
+        }
+        if !transfer.typeSet {
+            transfer.type = try atom(for: type.rawValue)
+            transfer.format = format
+            transfer.typeSet = true
+            if transfer.sender.itemSize != format / 8 { transfer.sender = relaySender(format: format) }
+        }
+        let step = transfer.sender.received(bytes)
+        perform(step, for: transfer)
+        if transfer.sender.ending != nil {
+            throw SelectionError(.ownerGone, "the request for this relayed conversion is over")
+        }
+        // A step changed whose turn it is; otherwise the requestor's clock is left running.
+        if step != .none || !transfer.sender.awaitsRequestor { armRelayDeadline(transfer) }
+        guard transfer.sender.bufferedBytes >= configuration.streamBufferLimit else { return }
+        // Backpressure: the producer waits until the requestor takes chunks (or the transfer ends).
+        try await withCheckedThrowingContinuation { transfer.waitingProducer = $0 }
+    }
+
+    /// The producer of relay `id` returned (`failure` nil) or threw.
+    func relayEnded(id: UInt64, failure: (any Error)?) {
+        guard let transfer = relays[id] else { return }
+        if let failure {
+            let reason = (failure as? SelectionError)?.message ?? "\(failure)"
+            logger.info("\(transfer.target): relayed conversion failed: \(reason)")
+            transfer.failure = reason
+            perform(transfer.sender.producerFailed(), for: transfer)
+        } else {
+            perform(transfer.sender.producerEnded(), for: transfer)
+        }
+        if transfer.sender.ending == nil { armRelayDeadline(transfer) }
+    }
+
+    /// The requestor deleted the property of a streaming relay.
+    func relayPropertyDeleted(_ transfer: RelayTransfer) {
+        perform(transfer.sender.propertyDeleted(), for: transfer)
+        if transfer.sender.ending == nil {
+            armRelayDeadline(transfer)
+            if transfer.sender.bufferedBytes < configuration.streamBufferLimit, let waiting = transfer.waitingProducer {
+                transfer.waitingProducer = nil
+                waiting.resume()
+            }
+        }
+    }
+
+    /// The relay's deadline passed: the requestor stopped taking chunks, or the producer stopped sending.
+    func relayDeadlinePassed(_ transfer: RelayTransfer) {
+        if transfer.sender.awaitsRequestor {
+            dropRelay(transfer, .requestorIdle)
+        } else {
+            transfer.failure = "no data from the relay's source for too long"
+            perform(transfer.sender.producerFailed(), for: transfer)
+        }
+    }
+
+    /// Stops a relay for `cause` (nothing more is written).
+    func dropRelay(_ transfer: RelayTransfer, _ cause: IncrementalSender.DropCause) {
+        guard transfer.sender.drop(cause) else { return }
+        finishRelay(transfer)
+    }
+
+    /// While the producer has not delivered, it has the read timeout and an idle period to start or go on
+    /// (its own reads have deadlines of that length, so their failure comes first); while the requestor holds
+    /// a chunk, it has the INCR idle timeout.
+    private func armRelayDeadline(_ transfer: RelayTransfer) {
+        var waitsForMultiple = false
+        if case .multiple(let id, _, _, _) = transfer.route { waitsForMultiple = multiples[id] != nil }
+        // A MULTIPLE's requestor cannot start before the notify, which waits for every pair (`finishMultiple`
+        // starts the requestor's clock proper).
+        let wait = transfer.sender.awaitsRequestor && !waitsForMultiple
+            ? configuration.incrementalIdleTimeout : configuration.readTimeout + configuration.incrementalIdleTimeout
+        deadlines.arm(.relay(transfer.id), at: .now + wait)
+    }
+
+    private func perform(_ step: RelaySender.Step, for transfer: RelayTransfer) {
+        let route = transfer.route
+        switch step {
+        case .none:
+            break
+        case .replyWhole(let data):
+            writeChunk(data, to: route.requestor, route.property, type: transfer.type, format: transfer.format)
+            replied(route, success: true)
+        case .refuse:
+            replied(route, success: false)
+        case .announce(let lowerBound):
+            watchRequestor(route.requestor)
+            xdisplay?.changeProperty32(
+                route.requestor, route.property, type: wellKnown.incr, values: [UInt(min(lowerBound, Int(UInt32.max)))])
+            relayKeys[transfer.key] = transfer.id
+            handoverTransferStarted(claimID: transfer.claimID)
+            replied(route, success: true)
+        case .sendChunk(let chunk):
+            writeChunk(chunk, to: route.requestor, route.property, type: transfer.type, format: transfer.format)
+        case .sendEnd:
+            writeChunk(Data(), to: route.requestor, route.property, type: transfer.type, format: transfer.format)
+        }
+        if transfer.sender.ending != nil { finishRelay(transfer) }
+    }
+
+    /// Frees an ended relay: stops its producer, and reports how it ended on its lease.
+    private func finishRelay(_ transfer: RelayTransfer) {
+        guard let ending = transfer.sender.ending, relays[transfer.id] === transfer else { return }
+        relays[transfer.id] = nil
+        deadlines.cancel(.relay(transfer.id))
+        let streamed = relayKeys[transfer.key] == transfer.id
+        if streamed {
+            relayKeys[transfer.key] = nil
+            if transfer.route.requestor != window { unwatchWindow(transfer.route.requestor, as: .requestor) }
+        }
+        if ending != .completed { transfer.producer?.cancel() }
+        if let waiting = transfer.waitingProducer {
+            transfer.waitingProducer = nil
+            waiting.resume(throwing: SelectionError(.ownerGone, "the request for this relayed conversion is over"))
+        }
+        let event: SelectionLeaseEvent
+        switch ending {
+        case .completed:
+            event = .served(target: transfer.target, requestor: transfer.route.requestor, byteCount: transfer.sender.sentBytes)
+        case .refused:
+            event = .failed(
+                target: transfer.target, requestor: transfer.route.requestor,
+                reason: transfer.failure ?? "the relay's source failed")
+        case .dropped(let cause):
+            let reason = cause == .sourceUnreadable ? (transfer.failure ?? cause.description) : cause.description
+            logger.info("\(transfer.target): relayed transfer to \(transfer.route.requestor) dropped: \(reason)")
+            event = .failed(target: transfer.target, requestor: transfer.route.requestor, reason: reason)
+        }
+        if let claim = claims[transfer.claimID] {
+            claim.transfersInFlight -= 1
+            report(event, on: claim)
+            retireIfDone(claim)
+        }
+        if streamed { handoverTransferEnded(claimID: transfer.claimID, served: ending == .completed) }
+    }
+}
