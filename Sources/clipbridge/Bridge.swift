@@ -70,6 +70,7 @@ struct Bridge: AsyncParsableCommand {
     func run() async throws {
         // A reader of our standard error that goes away must not kill us with SIGPIPE.
         Signals.ignore(SIGPIPE)
+        Memory.oneArena()
         let log = StandardErrorLogHandler.logger(level: quiet ? .notice : .info)
         let bridge = SelectionBridge(
             displays: displays, selections: selections, includeSensitive: includeSensitive,

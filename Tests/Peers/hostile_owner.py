@@ -30,7 +30,7 @@ Modes (exactly one):
                      b"huge-ok", application/x-test -> b"x-test-bytes"; anything else is refused.
   silent             owns the selection and never answers anything.
   die-mid-incr       TARGETS [TARGETS, UTF8_STRING]. Any other target starts INCR (announcing --size bytes), sends
-                     two 64 KiB chunks of b"A" as the requestor deletes the property, prints "DIED" and exits at
+                     --chunks (default two) 64 KiB chunks of b"A" as the requestor deletes the property, prints "DIED" and exits at
                      once without releasing the selection (the server destroys the window with the connection).
                      Only the first content request gets this; any other one meanwhile is refused.
   die-on-request     TARGETS [TARGETS, UTF8_STRING]; the first other request makes it print "DIED" and exit at once,
@@ -75,6 +75,8 @@ def parse_arguments():
     parser.add_argument("--count", type=int, default=1000, help="huge-targets: number of atoms listed")
     parser.add_argument("--size", type=int, default=None,
                         help="die-mid-incr: INCR size announced (default 1 MiB); big-single: bytes (default 4 MiB)")
+    parser.add_argument("--chunks", type=int, default=INCR_CHUNKS_BEFORE_DYING,
+                        help="die-mid-incr: 64 KiB chunks sent before dying (default %d)" % INCR_CHUNKS_BEFORE_DYING)
     parser.add_argument("--chunk", type=int, default=256 * 1024,
                         help="bytes per ChangeProperty when writing big properties (capped by the server's limit)")
     arguments = parser.parse_args()
@@ -316,7 +318,7 @@ class Owner:
         window.change_property(prop, target, 8, b"A" * INCR_CHUNK)
         self.incr[3] = sent = sent + 1
         say("  INCR chunk %d sent" % sent, sys.stderr)
-        if sent >= INCR_CHUNKS_BEFORE_DYING:
+        if sent >= self.arguments.chunks:
             self.display.sync()  # the chunk has reached the server
             say("DIED")
             os._exit(0)  # closing the connection destroys the window; the selection is never released

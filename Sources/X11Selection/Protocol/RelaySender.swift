@@ -177,6 +177,7 @@ struct RelaySender: Sendable, Equatable {
                     result!.append(piece)
                 }
                 remaining -= piece.count
+                queue[head] = Data()  // taken: its bytes must not stay alive until the array is compacted
                 head += 1
             } else {
                 if result == nil { result = Data(capacity: count) }

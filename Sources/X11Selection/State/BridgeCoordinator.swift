@@ -15,13 +15,10 @@ actor BridgeCoordinator {
     struct Source {
         var display: Int
         var generation: UInt64
-        /// The offer made to the other displays, once its TARGETS were read (nil while they are read).
+        /// The offer made to the other displays; nil when the owner is not bridged (sensitive, unreadable).
         var offer: SelectionOffer?
-    }
-
-    private struct ClaimKey: Hashable {
-        var display: Int
-        var selection: SelectionName
+        /// The source display's owner changed: this offer's content is gone, and its relays refuse.
+        var isStale = false
     }
 
     let bridge: SelectionBridge
@@ -29,8 +26,13 @@ actor BridgeCoordinator {
     private var connections: [Int: X11Connection] = [:]
     private var sources: [SelectionName: Source] = [:]
     private var generation: UInt64 = 0
-    /// Tasks reporting what happens to each claim of ours.
-    private var leaseWatchers: [ClaimKey: Task<Void, Never>] = [:]
+    /// The generation of the newest owner change being handled, per selection: an older one still reading
+    /// TARGETS when a newer came is dropped.
+    private var latestChange: [SelectionName: UInt64] = [:]
+    /// Tasks reporting what happens to each claim of ours, by display. Each ends by itself once its lease does
+    /// (ownership lost and the pastes in flight over, so their outcome is still reported).
+    private var leaseWatchers: [Int: [UInt64: Task<Void, Never>]] = [:]
+    private var nextWatcher: UInt64 = 0
     private var closed = false
 
     init(bridge: SelectionBridge, report: @escaping @Sendable (SelectionBridge.Event) -> Void) {
@@ -124,9 +126,7 @@ actor BridgeCoordinator {
     /// Display `index` went away: what it was the source of is withdrawn from the others.
     private func disconnected(_ index: Int, reason: String) {
         guard !closed, connections.removeValue(forKey: index) != nil else { return }
-        for key in leaseWatchers.keys where key.display == index {
-            leaseWatchers.removeValue(forKey: key)?.cancel()
-        }
+        for watcher in leaseWatchers.removeValue(forKey: index)?.values ?? [:].values { watcher.cancel() }
         report(.disconnected(display: name(index), reason: reason))
         for (selection, source) in sources where source.display == index {
             sources[selection] = nil
@@ -137,7 +137,7 @@ actor BridgeCoordinator {
     /// Releases everything and closes every connection.
     func closeAll() async {
         closed = true
-        for watcher in leaseWatchers.values { watcher.cancel() }
+        for watcher in leaseWatchers.values.flatMap(\.values) { watcher.cancel() }
         leaseWatchers.removeAll()
         sources.removeAll()
         let open = connections
@@ -162,28 +162,38 @@ actor BridgeCoordinator {
     }
 
     /// Display `index`'s owner of `selection` becomes the source: its TARGETS are read and offered elsewhere.
+    ///
+    /// Until they are read the previous source stands, except on its own display: a new owner there means the
+    /// old offer's content is gone, so its relays refuse from now on (`Source.isStale`).
     private func newSource(_ selection: SelectionName, on index: Int) async {
         guard let connection = connections[index] else { return }
         generation += 1
         let current = generation
-        sources[selection] = Source(display: index, generation: current, offer: nil)
+        latestChange[selection] = current
+        if sources[selection]?.display == index { sources[selection]?.isStale = true }
         let targets: [SelectionTarget]
         do {
             targets = try await connection.targets(of: selection, timeout: bridge.configuration.readTimeout)
         } catch {
-            guard sources[selection]?.generation == current else { return }
-            await refuse(selection, on: index, reason: "its TARGETS could not be read: \(Self.describe(error))")
+            guard latestChange[selection] == current else { return }
+            await refuse(selection, on: index, generation: current, reason: "its TARGETS could not be read: \(Self.describe(error))")
             return
         }
-        guard sources[selection]?.generation == current else { return }
+        guard latestChange[selection] == current else { return }
         switch BridgePolicy.plan(for: targets, includeSensitive: bridge.includeSensitive) {
-        case .skipSensitive:
-            await refuse(selection, on: index, reason: "the content is marked sensitive (x-kde-passwordManagerHint)")
         case .skipBridged:
-            await refuse(selection, on: index, reason: "another bridge owns it (\(BridgePolicy.marker))")
+            // Another bridge's claim: left alone, as our own are. Only if it replaced our source's owner is the
+            // content we offer gone.
+            report(.notBridged(selection, from: name(index), reason: "another bridge owns it (\(BridgePolicy.marker))"))
+            if sources[selection]?.display == index {
+                sources[selection] = nil
+                await withdraw(selection, keeping: index)
+            }
+        case .skipSensitive:
+            await refuse(selection, on: index, generation: current, reason: "the content is marked sensitive (x-kde-passwordManagerHint)")
         case .offer(let bridged, let isSensitive):
             guard !bridged.isEmpty else {
-                await refuse(selection, on: index, reason: "it offers nothing that can cross displays")
+                await refuse(selection, on: index, generation: current, reason: "it offers nothing that can cross displays")
                 return
             }
             let marker = SelectionOffer.Representation(
@@ -191,20 +201,21 @@ actor BridgeCoordinator {
             let offer = SelectionOffer(
                 bridged.map { relayedRepresentation($0, of: selection, from: connection, generation: current) } + [marker],
                 isSensitive: isSensitive)
-            sources[selection]?.offer = offer
-            guard let source = sources[selection] else { return }
+            let source = Source(display: index, generation: current, offer: offer)
+            sources[selection] = source
             var claimed: [String] = []
             for other in connections.keys.sorted() where other != index {
                 if await claim(selection, on: other, offering: offer, from: source) { claimed.append(name(other)) }
-                guard sources[selection]?.generation == current else { return }
+                guard latestChange[selection] == current else { return }
             }
             report(.bridged(selection, from: name(index), to: claimed, targets: bridged))
         }
     }
 
-    /// The new owner is not bridged: the other displays stop offering the previous content.
-    private func refuse(_ selection: SelectionName, on index: Int, reason: String) async {
-        sources[selection]?.offer = nil
+    /// The new owner is not bridged: it is the source of nothing, and the other displays stop offering the
+    /// previous content.
+    private func refuse(_ selection: SelectionName, on index: Int, generation: UInt64, reason: String) async {
+        sources[selection] = Source(display: index, generation: generation, offer: nil)
         await withdraw(selection, keeping: index)
         report(.notBridged(selection, from: name(index), reason: reason))
     }
@@ -212,7 +223,6 @@ actor BridgeCoordinator {
     /// Releases `selection` on every display but `keeping` where the bridge holds it.
     private func withdraw(_ selection: SelectionName, keeping index: Int) async {
         for (other, connection) in connections where other != index {
-            leaseWatchers.removeValue(forKey: ClaimKey(display: other, selection: selection))?.cancel()
             await connection.release(selection)
         }
     }
@@ -230,11 +240,13 @@ actor BridgeCoordinator {
             report(.failed(selection, display: name(index), target: "TARGETS", reason: "could not claim: \(Self.describe(error))"))
             return false
         }
-        let key = ClaimKey(display: index, selection: selection)
-        leaseWatchers.removeValue(forKey: key)?.cancel()
+        nextWatcher += 1
+        let id = nextWatcher
         let display = name(index)
         let report = self.report
-        leaseWatchers[key] = Task {
+        leaseWatchers[index, default: [:]][id] = Task {
+            // On this actor, so it starts only after it was stored.
+            defer { self.watcherEnded(id, on: index) }
             for await event in lease.events {
                 switch event {
                 case .served(let target, _, let byteCount):
@@ -249,11 +261,16 @@ actor BridgeCoordinator {
         return true
     }
 
+    private func watcherEnded(_ id: UInt64, on index: Int) {
+        leaseWatchers[index]?[id] = nil
+    }
+
     // MARK: Relaying
 
     /// Whether `generation` is still the source of `selection` (a paste relays only the content it was offered).
     func isCurrent(_ selection: SelectionName, generation: UInt64) -> Bool {
-        sources[selection]?.generation == generation
+        guard let source = sources[selection] else { return false }
+        return source.generation == generation && !source.isStale
     }
 
     /// A representation that converts `target` on the source display when a requestor asks, and relays the reply
