@@ -4,14 +4,15 @@
 #
 #   Benchmarks/run.sh [--quick] [--only SECTION[,SECTION...]]
 #
-# Sections (in order): throughput, latency, watch, rss, cli, readers, scaling, manager, images. `cli` (issue 5: `clipbridge
+# Sections (in order): throughput, latency, watch, rss, cli, readers, scaling, manager, images, bridge. `cli` (issue 5: `clipbridge
 # copy/paste` against `xclip -i/-o`), `readers` (GTK 4, Qt 5 and python-xlib reading 50 MiB from `clipbridge
 # copy` and from `xclip -i`) and `scaling` (peer-chosen sizes: MULTIPLE and TARGETS at 10k, 100k and 1M items)
 # and `manager` (issue 14: a GTK 3 app's SAVE_TARGETS handover of 1 MiB and 50 MiB to `clipbridge daemon` and to
 # Xfce's xfsettingsd; the daemon's idle CPU and its RSS while holding 50 MiB) and `images` (issue 15: a 3840×2160
 # screenshot PNG → JPEG and JPEG → PNG pasted through `clipbridge paste -t`, against ImageMagick's `convert` and
-# the raw libpng/libjpeg-turbo calls in C; peak RSS of the paste) run only when the `clipbridge`
-# executable builds. `--quick` does fewer runs (a smoke test).
+# the raw libpng/libjpeg-turbo calls in C; peak RSS of the paste) and `bridge` (issue 16: `xclip -o` of 16 B and
+# 50 MiB across `clipbridge bridge` to a second Xvfb, against the same paste on the owner's display; the
+# bridge's peak RSS) run only when the `clipbridge` executable builds. `--quick` does fewer runs (a smoke test).
 #
 # Environment: SWIFT_SCRATCH_PATH (default .build) for `swift build`; BENCH_STATIC=0 to link the Swift
 # runtime dynamically (default: --static-swift-stdlib, as a shipped binary would be); CLIPBRIDGE_BIN to use an
@@ -22,7 +23,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 scratch=${SWIFT_SCRATCH_PATH:-$root/.build}
 quick=0
-only="throughput,latency,watch,rss,cli,readers,scaling,manager,images"
+only="throughput,latency,watch,rss,cli,readers,scaling,manager,images,bridge"
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) quick=1 ;;
@@ -132,7 +133,7 @@ note "building clipbridge-bench (swift build ${swift_flags[*]})"
 bin=$(cd "$root" && swift build "${swift_flags[@]}" --show-bin-path) || die "swift build --show-bin-path failed"
 bench=$bin/clipbridge-bench
 cli=${CLIPBRIDGE_BIN:-}
-if [ -z "$cli" ] && { wants cli || wants readers || wants scaling || wants manager || wants images; }; then
+if [ -z "$cli" ] && { wants cli || wants readers || wants scaling || wants manager || wants images || wants bridge; }; then
     if (cd "$root" && swift build "${swift_flags[@]}" --product clipbridge >"$work/cli-build.log" 2>&1); then
         cli=$bin/clipbridge
     else
@@ -677,6 +678,57 @@ if wants images && [ -n "$cli" ]; then
             "peak RSS of paste -t image/$([ $direction = png2jpg ] && echo jpeg || echo png)" "${image_rss[$direction]}" \
             "$(ratio "${image_rss[$direction]}" "$decoded_kib")" "$decoded_kib"
     done
+fi
+
+# --- Display bridge (issue 16) ------------------------------------------------------------------------------
+#
+# What a user of a second X server waits for: `xclip -o` on that server of what xclip owns on the first, relayed
+# by `clipbridge bridge` when asked (a conversion on the first display, streamed through), against the same
+# `xclip -o` on the first display — the floor: a bridge cannot beat the transfer it relays. Interleaved rounds.
+
+if wants bridge && [ -n "$cli" ]; then
+    Xvfb -displayfd 3 -nolisten tcp -noreset -screen 0 1280x800x24 3>"$work/display2" >"$work/xvfb2.log" 2>&1 &
+    xvfb2_pid=$!
+    background+=("$xvfb2_pid")
+    wait_for "$work/display2" '^[0-9]+$' 20 || { cat "$work/xvfb2.log" >&2; die "the second Xvfb did not start"; }
+    second=":$(head -1 "$work/display2")"
+    start bridge "$cli" bridge "$DISPLAY" "$second" -s clipboard
+    bridge_pid=$started
+    wait_for "$work/bridge.err" "connected $second" 20 || { cat "$work/bridge.err" >&2; die "the bridge did not start"; }
+    bridge_runs=$([ $quick = 1 ] && echo 2 || echo 9)
+    declare -A bridge_times
+    printf 'sixteen bytes!!\n' >"$work/bridge-16"
+    head -c $((50 << 20)) /dev/urandom >"$work/bridge-50m"
+    for size in 16 50m; do
+        bridged=$(grep -c "bridged CLIPBOARD" "$work/bridge.err" || true)
+        start_owner "bridge-owner-$size" "Waiting for selection" "$work/bridge-$size" \
+            xclip -quiet -i -selection clipboard -t "$octet"
+        owner_pid=$started
+        deadline=$((SECONDS + 20))
+        until [ "$(grep -c "bridged CLIPBOARD" "$work/bridge.err" || true)" -gt "$bridged" ]; do
+            [ $SECONDS -lt $deadline ] || { cat "$work/bridge.err" >&2; die "the bridge did not offer the $size copy"; }
+            sleep 0.01
+        done
+        for ((run = 0; run < bridge_runs; run++)); do
+            bridge_times[floor-$size]+=" $(field "$("$cbin/benchrun" -n 1 -- xclip -o -selection clipboard -t "$octet")" median_ms)"
+            bridge_times[across-$size]+=" $(field "$("$cbin/benchrun" -n 1 -- env DISPLAY="$second" xclip -o -selection clipboard -t "$octet")" median_ms)"
+        done
+        [ "$(DISPLAY=$second xclip -o -selection clipboard -t "$octet" | cmp - "$work/bridge-$size" && echo same)" = same ] \
+            || die "the bridged $size paste differs from the original"
+        stop "$owner_pid"
+    done
+    bridge_rss=$(awk '/^VmHWM/ { print $2 }' "/proc/$bridge_pid/status")
+    stop "$bridge_pid"
+    stop "$xvfb2_pid"
+    heading "Display bridge: xclip -o of xclip's copy on another X server through clipbridge bridge, against the same paste on the owner's server (median of $bridge_runs interleaved rounds; ratio: median of the per-round ratios)"
+    row '  %-44s %10s %10s   %s' "" "bridged" "one display" "bridged vs one display"
+    for size in 16 50m; do
+        # shellcheck disable=SC2086
+        row '  %-44s %8s ms %8s ms   %s' "$([ $size = 16 ] && echo '16 B' || echo '50 MiB')" \
+            "$(median ${bridge_times[across-$size]})" "$(median ${bridge_times[floor-$size]})" \
+            "$(round_ratios "${bridge_times[across-$size]}" "${bridge_times[floor-$size]}")"
+    done
+    row '  %-44s %10s KiB' "the bridge's peak RSS (after relaying 50 MiB ×$((bridge_runs + 1)))" "$bridge_rss"
 fi
 
 # --- Summary ------------------------------------------------------------------------------------------------
