@@ -126,8 +126,14 @@ extension X11Connection {
         }
         var end: StreamBatch.End?
         var kind: StreamBatch.End?
-        if !chunks.isEmpty, !pending.machine.type.isNone, let type = try? typeName(pending.machine.type) {
-            kind = StreamBatch.End(type: type, format: pending.machine.format)
+        if !chunks.isEmpty, !pending.machine.type.isNone {
+            do {
+                kind = StreamBatch.End(type: try typeName(pending.machine.type), format: pending.machine.format)
+            } catch {
+                pending.batchWaiter = nil
+                waiter.complete(.failure(error))
+                return
+            }
         }
         switch pending.outcome {
         case nil:

@@ -10,7 +10,7 @@ import Testing
 
 @Suite("clipbridge daemon as the clipboard manager", .serialized, .xvfb, .timeLimit(.minutes(3)))
 struct DaemonManagerTests {
-    @Test("GTK 3 stores on exit (1 MiB of text): answered within 2 s, then xclip, GTK 4 and Qt 5 paste it")
+    @Test("GTK 3 stores on exit (1 MiB of text): answered before GTK gives up, then xclip, GTK 4 and Qt 5 paste it")
     func gtk3Stores() async throws {
         let display = try CLI.server().display
         let daemon = try await DaemonProcess.start(display)
@@ -27,9 +27,11 @@ struct DaemonManagerTests {
         try await daemon.waitFor("kept CLIPBOARD")
         let asked = ContinuousClock.now
         copier.send(signal: SIGTERM)
-        try await copier.waitForOutput("stored\n")
+        try await copier.waitForOutput("stored\n", timeout: .seconds(20))
         let answered = asked.duration(to: .now)
-        #expect(answered < .seconds(2), "GTK waited \(answered) for the manager")
+        // "stored" says the manager took the selection; the bound only guards against a hang. Alone it takes some
+        // 20 ms; under the suite's parallel load on a slow 2-CPU machine up to 9 s was seen (GTK and Python starved).
+        #expect(answered < .seconds(15), "GTK waited \(answered) for the manager")
         _ = try await copier.waitForExit()
         try await daemon.waitFor("saved CLIPBOARD")
 

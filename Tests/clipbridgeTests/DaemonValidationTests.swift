@@ -16,7 +16,7 @@ struct DaemonValidationTests {
         let seen = scratch.url.appendingPathComponent("seen")
         let hook = #"text=$(cat); printf '%s|%s|%s\n' "$CLIPBRIDGE_TYPES" "$CLIPBRIDGE_SENSITIVE" "$text" >> "#
             + seen.path + #"; case "$text" in bc1attacker*) exit 1;; esac; exit 0"#
-        let daemon = try await DaemonProcess.start(display, ["--validate", hook])
+        let daemon = try await DaemonProcess.start(display, ["--validate", hook, "--validate-timeout", "10"])  // a hook's run, not its bound
         let user = try await Xclip.own(display, Data("bc1qUSERADDRESS".utf8))
         try await daemon.waitFor("kept CLIPBOARD")
         _ = await user.stop()
@@ -36,7 +36,8 @@ struct DaemonValidationTests {
     func vetoClears() async throws {
         let display = try CLI.server().display
         let daemon = try await DaemonProcess.start(
-            display, ["--validate", #"[ "$CLIPBRIDGE_SENSITIVE" = 1 ] && exit 2; grep -q token && exit 2; exit 0"#])
+            display, ["--validate", #"[ "$CLIPBRIDGE_SENSITIVE" = 1 ] && exit 2; grep -q token && exit 2; exit 0"#,
+                      "--validate-timeout", "10"])
         let leak = try CLI.start(["copy", "--foreground", "api-token-1234"], display: display)
         try await daemon.waitFor("vetoed CLIPBOARD: cleared")
         let pasted = try await Xclip.paste(display)
@@ -68,7 +69,7 @@ struct DaemonValidationTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let seen = scratch.url.appendingPathComponent("seen")
-        let daemon = try await DaemonProcess.start(display, ["--validate", "cat > \(seen.path)"])
+        let daemon = try await DaemonProcess.start(display, ["--validate", "cat > \(seen.path)", "--validate-timeout", "10"])
         let owner = try await Xclip.own(display, Data([0x63, 0x61, 0x66, 0xE9]), target: "STRING")  // "café", Latin-1
         #expect(try await eventually { (try? Data(contentsOf: seen)) == Data("café".utf8) })
         _ = await owner.stop()

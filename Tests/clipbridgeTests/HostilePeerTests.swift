@@ -7,9 +7,10 @@ import Foundation
 import Glibc
 import Testing
 
-/// A time bound for a command on this 2-CPU machine under the parallel test run (debug build, process
-/// start-up included): far below the 5 s default timeout that every failure mode used to wait out.
-private let bound = Duration.seconds(1.5)
+/// A time bound for a command on a 2-CPU machine under the parallel test run (debug build, process start-up
+/// included): below the 5 s default timeout that every failure mode used to wait out. (1.5 s was exceeded
+/// on a slower machine of the same kind: 1.7 s.)
+private let bound = Duration.seconds(3)
 
 @Suite("clipbridge against hostile X clients", .serialized, .xvfb, .timeLimit(.minutes(3)))
 struct HostilePeerTests {
@@ -79,17 +80,22 @@ struct HostilePeerTests {
         #expect(custom.succeeded && custom.stdoutText == "x-test-bytes", "\(custom)")
         let listed = try await CLI.run(["paste", "--list-types"], display: display)
         #expect(listed.succeeded && listed.stdoutText.contains("application/x-test"), "\(listed)")
+        // Linear, not quadratic (which took minutes): 0.1–1 s alone; the bound allows for the suite's parallel
+        // load on a 2-CPU machine (4.6 s seen), the figures are the benchmark's (--only scaling).
         for result in [text, custom, listed] {
-            #expect(result.duration < .seconds(3), "\(result.arguments): \(result.duration)")
+            #expect(result.duration < .seconds(10), "\(result.arguments): \(result.duration)")
         }
         await owner.stop()
     }
 
-    @Test("a 40 MiB reply in one property (no INCR) is pasted exactly, read in slices: memory stays bounded")
+    @Test("a 24 MiB reply in one property (no INCR) is pasted exactly, read in slices: memory stays bounded")
     func bigSingleProperty() async throws {
         let display = try CLI.server().display
-        let size = 40 << 20
-        let owner = try await HostilePeer.owner(["big-single", "--size", String(size)], display: display)
+        // 24 MiB: python-xlib takes seconds to write the property, all before it answers, and 40 MiB went past the
+        // paste's 5 s deadline under the suite's parallel load on a slow 2-CPU machine.
+        let size = 24 << 20
+        let owner = try await HostilePeer.owner(
+            ["big-single", "--size", String(size), "--chunk", String(4 << 20)], display: display)
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("big-single-\(getpid()).bin")
         defer { try? FileManager.default.removeItem(at: output) }
         let run = try await measuredRun([CLI.binary, "paste"], display: display, output: output.path)
@@ -98,9 +104,9 @@ struct HostilePeerTests {
         #expect(bytes.count == size)
         let pattern = Data((0...255).map { UInt8($0) })
         #expect(bytes.prefix(256) == pattern && bytes.suffix(256) == pattern)
-        // The whole reply would be 40 MiB at least; slices of Configuration.propertySliceBytes (4 MiB) keep it
-        // near the process's own size.
-        #expect(run.peakRSSKiB < 36 * 1024, "peak RSS \(run.peakRSSKiB) KiB")
+        // Read whole, the reply would come on top of the process's own ~28 MiB (debug build): 52 MiB and more;
+        // slices of Configuration.propertySliceBytes (4 MiB) keep it near the process's own size (32 MiB seen).
+        #expect(run.peakRSSKiB < 44 * 1024, "peak RSS \(run.peakRSSKiB) KiB")
         await owner.stop()
     }
 

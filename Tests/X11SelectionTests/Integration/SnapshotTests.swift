@@ -179,7 +179,8 @@ struct SnapshotTests {
         await #expect(throws: SelectionError(.ownerGone, "")) {
             _ = try await manager.snapshot(selection, limits: limits, timeout: .seconds(5))
         }
-        #expect(ContinuousClock.now - started < .seconds(2))
+        // At once, not after the 5 s timeout (2.7 s seen under the suite's parallel load on a slow 2-CPU machine).
+        #expect(ContinuousClock.now - started < .seconds(4))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
         await peer.stop()
         await manager.shutdown()

@@ -59,6 +59,25 @@ func withDisplays<T>(_ count: Int, _ body: ([XvfbServer]) async throws -> T) asy
     }
 }
 
+extension XvfbServer {
+    /// A server at a free display number from 600 up, where `-displayfd` (the lowest free number) never looks.
+    static func startAtUncommonNumber() async throws -> XvfbServer {
+        var failure: (any Error)?
+        for _ in 0..<8 {
+            let number = Int.random(in: 600..<900)
+            guard !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)"),
+                !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
+            else { continue }
+            do {
+                return try await XvfbServer.start(display: number)
+            } catch {
+                failure = error
+            }
+        }
+        throw failure ?? CommandError(kind: .notReady, arguments: ["Xvfb"], detail: "no free display number in 600..<900")
+    }
+}
+
 /// The targets `owner` offers that a bridge passes on (every one but the meta targets, resource IDs and
 /// side-effect targets), in order, for comparing the two sides of a bridge.
 func bridgeable(_ targets: [String]) -> [String] {

@@ -13,7 +13,8 @@ struct DaemonProcess {
         #expect(try await CLI.run(["copy", "--clear"], display: display).succeeded)
         // --config /dev/null: the settings of the test, not those of whoever runs the suite.
         let daemon = try CLI.start(["daemon", "--config", "/dev/null"] + extra, display: display)
-        try await daemon.waitForOutput("keeping CLIPBOARD", in: .stderr)
+        // Generous: a start-up, not a measured bound (10 s was not enough once under the suite's parallel load).
+        try await daemon.waitForOutput("keeping CLIPBOARD", in: .stderr, timeout: .seconds(30))
         return DaemonProcess(peer: daemon)
     }
 
