@@ -1,0 +1,244 @@
+/// The drag source's side of XDND (version 5), as a pure state machine: what to send as the pointer moves,
+/// answers arrive and the button is released, and when the drag is over.
+///
+/// The rules it keeps:
+/// - One XdndPosition in flight: after sending one, the source waits for its XdndStatus and keeps only the
+///   newest position meanwhile (XDND: "the source must wait for XdndStatus before sending the next
+///   XdndPosition"); a target that answered with a rectangle and no "send positions inside" flag gets no
+///   positions while the pointer stays in it.
+/// - Entering a new window leaves the old one first; a window below version 3 is not a target.
+/// - The version spoken with a target is the lower of the two.
+/// - Released over a target whose last status accepted, the source sends XdndDrop with the release's
+///   timestamp — the one the target converts `XdndSelection` with; released before the status came, it waits
+///   for that status first. Released anywhere else, it leaves, and the drag ends refused.
+/// - Escape cancels: leave, then `.cancelled`.
+/// - A watchdog: a target that does not answer a position within `statusTimeout`, or a drop within
+///   `finishTimeout`, or that vanishes, releases the source (`deadlinePassed`, `targetVanished`).
+struct XdndSource: Sendable, Equatable {
+    /// How a drag ended.
+    enum Outcome: Sendable, Equatable {
+        /// Dropped on `target`, which finished with `accepted` and the `action` it performed.
+        case dropped(target: X11Window, accepted: Bool, action: X11Atom)
+        /// Released where no target accepted it (or over no target).
+        case refused
+        /// Cancelled by the user (Escape) or the program.
+        case cancelled
+        /// The target stopped answering, or vanished, during the drop: the source goes on without its verdict.
+        case abandoned(target: X11Window, reason: String)
+    }
+
+    /// A window that can take a drop: where messages go (its XdndProxy, if any) and the toplevel it stands for.
+    struct Target: Sendable, Equatable {
+        /// The toplevel with XdndAware: the window messages name as the target.
+        var window: X11Window
+        /// Where messages are sent: the window itself, or the window its XdndProxy names.
+        var messageWindow: X11Window
+        /// Its XdndAware version.
+        var version: Int
+    }
+
+    /// What to do.
+    enum Step: Sendable, Equatable {
+        /// Send `message` to `window` (a ClientMessage, no propagation, no event mask).
+        case send(XdndMessage, to: X11Window)
+        /// The drag is over.
+        case finish(Outcome)
+    }
+
+    private enum Phase: Sendable, Equatable {
+        case dragging
+        /// Released over an accepting target, waiting for its status before dropping.
+        case releasedAwaitingStatus(time: X11Timestamp)
+        case dropped
+        case ended(Outcome)
+    }
+
+    private struct Position: Sendable, Equatable {
+        var x: Int
+        var y: Int
+        var time: X11Timestamp
+        var action: X11Atom
+    }
+
+    private struct Session: Sendable, Equatable {
+        var target: Target
+        var version: Int
+        var awaitingStatus = false
+        /// The newest position that came while a status was awaited.
+        var pending: Position?
+        var accepts = false
+        var acceptedAction = X11Atom.none
+        /// Where the target asked not to be told of positions.
+        var quietRectangle: XdndRectangle?
+    }
+
+    let source: X11Window
+    let types: [X11Atom]
+    private var phase = Phase.dragging
+    private var session: Session?
+
+    /// The longest a target may take to answer an XdndPosition (GTK and Qt answer in milliseconds).
+    static let statusTimeout = Duration.seconds(2)
+    /// The longest a target may take to finish a drop: its conversion of `XdndSelection` (INCR for big data)
+    /// and its handler. Long enough for 50 MiB through a toolkit; a source must not wait forever on a target
+    /// that died or hangs (react-x11 #126).
+    static let finishTimeout = Duration.seconds(30)
+
+    init(source: X11Window, types: [X11Atom]) {
+        self.source = source
+        self.types = types
+    }
+
+    /// The outcome, once over.
+    var outcome: Outcome? {
+        if case .ended(let outcome) = phase { return outcome }
+        return nil
+    }
+
+    /// The target the pointer is over, if it entered one.
+    var currentTarget: Target? { session?.target }
+
+    /// What the watchdog waits for now, and how long it may take: nil when nothing is awaited from a target.
+    var awaitedAnswer: Duration? {
+        switch phase {
+        case .dropped: Self.finishTimeout
+        case .releasedAwaitingStatus: Self.statusTimeout
+        case .dragging: session?.awaitingStatus == true ? Self.statusTimeout : nil
+        case .ended: nil
+        }
+    }
+
+    /// The pointer is at (`x`, `y`) on the root window, over `target` (nil: no XDND window there).
+    mutating func pointerMoved(over target: Target?, x: Int, y: Int, time: X11Timestamp, action: X11Atom) -> [Step] {
+        guard phase == .dragging else { return [] }
+        var steps: [Step] = []
+        let usable = target.flatMap { $0.version >= XdndMessage.minimumVersion ? $0 : nil }
+        if session?.target != usable {
+            steps += leaveCurrent()
+            if let usable {
+                let version = min(usable.version, XdndMessage.version)
+                session = Session(target: usable, version: version)
+                steps.append(.send(
+                    .enter(source: source, version: version, types: Array(types.prefix(3)), hasTypeList: types.count > 3),
+                    to: usable.messageWindow))
+            }
+        }
+        guard var current = session else { return steps }
+        if current.awaitingStatus {
+            current.pending = Position(x: x, y: y, time: time, action: action)
+            session = current
+            return steps
+        }
+        if let quiet = current.quietRectangle, quiet.contains(x: x, y: y) { return steps }
+        current.awaitingStatus = true
+        current.pending = nil
+        session = current
+        steps.append(.send(.position(source: source, rootX: x, rootY: y, time: time, action: action), to: current.target.messageWindow))
+        return steps
+    }
+
+    /// A message from a window: XdndStatus and XdndFinished from the current target count; anything else,
+    /// or from anyone else, is ignored (any client can send us ClientMessages).
+    mutating func received(_ message: XdndMessage) -> [Step] {
+        guard var current = session, message.sender == current.target.window else { return [] }
+        switch message {
+        case .status(_, let accepts, let wantsPositionsInside, let rectangle, let action):
+            guard current.awaitingStatus || phase != .dragging else { return [] }
+            current.awaitingStatus = false
+            current.accepts = accepts
+            current.acceptedAction = accepts ? action : .none
+            current.quietRectangle = wantsPositionsInside || rectangle.width == 0 || rectangle.height == 0 ? nil : rectangle
+            session = current
+            switch phase {
+            case .dragging:
+                guard let pending = current.pending else { return [] }
+                current.pending = nil
+                session = current
+                return pointerMoved(over: current.target, x: pending.x, y: pending.y, time: pending.time, action: pending.action)
+            case .releasedAwaitingStatus(let time):
+                return drop(at: time)
+            case .dropped, .ended:
+                return []
+            }
+        case .finished(_, let accepted, let action):
+            guard phase == .dropped else { return [] }
+            // Before version 5 a finish carries no verdict: the last status's answer stands.
+            let verdict = current.version >= 5 ? (accepted, action) : (current.accepts, current.acceptedAction)
+            return end(.dropped(target: current.target.window, accepted: verdict.0, action: verdict.1))
+        case .enter, .position, .leave, .drop:
+            return []
+        }
+    }
+
+    /// The button was released at `time`.
+    mutating func buttonReleased(time: X11Timestamp) -> [Step] {
+        guard phase == .dragging else { return [] }
+        guard let current = session else { return end(.refused) }
+        if current.awaitingStatus {
+            phase = .releasedAwaitingStatus(time: time)
+            return []
+        }
+        return drop(at: time)
+    }
+
+    private mutating func drop(at time: X11Timestamp) -> [Step] {
+        guard let current = session else { return end(.refused) }
+        guard current.accepts else { return leaveCurrent() + end(.refused) }
+        phase = .dropped
+        return [.send(.drop(source: source, time: time), to: current.target.messageWindow)]
+    }
+
+    /// Escape, or the program gave up.
+    mutating func cancel() -> [Step] {
+        guard outcome == nil else { return [] }
+        if phase == .dropped, let current = session {
+            return end(.abandoned(target: current.target.window, reason: "cancelled while the target took the drop"))
+        }
+        return leaveCurrent() + end(.cancelled)
+    }
+
+    /// The watchdog's deadline (`awaitedAnswer`) passed.
+    mutating func deadlinePassed() -> [Step] {
+        guard let current = session else { return [] }
+        switch phase {
+        case .dropped:
+            return end(.abandoned(target: current.target.window, reason: "no XdndFinished within \(Self.finishTimeout)"))
+        case .releasedAwaitingStatus:
+            return leaveCurrent() + end(.abandoned(target: current.target.window, reason: "no XdndStatus within \(Self.statusTimeout)"))
+        case .dragging:
+            // A target that stopped answering mid-drag is treated as refusing until it answers again.
+            var stale = current
+            stale.awaitingStatus = false
+            stale.accepts = false
+            session = stale
+            return []
+        case .ended:
+            return []
+        }
+    }
+
+    /// The target's window was destroyed (or its client went away).
+    mutating func targetVanished(_ window: X11Window) -> [Step] {
+        guard let current = session, current.target.window == window || current.target.messageWindow == window else {
+            return []
+        }
+        session = nil
+        switch phase {
+        case .dropped, .releasedAwaitingStatus:
+            return end(.abandoned(target: current.target.window, reason: "the target went away during the drop"))
+        case .dragging, .ended:
+            return []
+        }
+    }
+
+    private mutating func leaveCurrent() -> [Step] {
+        guard let current = session else { return [] }
+        session = nil
+        return [.send(.leave(source: source), to: current.target.messageWindow)]
+    }
+
+    private mutating func end(_ outcome: Outcome) -> [Step] {
+        phase = .ended(outcome)
+        return [.finish(outcome)]
+    }
+}

@@ -1,0 +1,242 @@
+import Testing
+@testable import X11Selection
+
+private let sourceWindow = X11Window(rawValue: 0x400001)
+private let targetWindow = X11Window(rawValue: 0x600001)
+private let proxyWindow = X11Window(rawValue: 0x600050)
+private let copy = X11Atom(rawValue: 301)
+private let move = X11Atom(rawValue: 302)
+private let types = [X11Atom(rawValue: 401), X11Atom(rawValue: 402)]
+
+@Suite struct XdndMessageTests {
+    @Test func everyMessageRoundTripsThroughItsWords() {
+        let messages: [XdndMessage] = [
+            .enter(source: sourceWindow, version: 5, types: types, hasTypeList: false),
+            .enter(source: sourceWindow, version: 4, types: [types[0], types[1], types[0]], hasTypeList: true),
+            .position(source: sourceWindow, rootX: 1279, rootY: 3, time: X11Timestamp(rawValue: 99), action: copy),
+            .status(target: targetWindow, accepts: true, wantsPositionsInside: false,
+                    rectangle: XdndRectangle(x: 10, y: 20, width: 300, height: 40), action: move),
+            .status(target: targetWindow, accepts: false, wantsPositionsInside: true, rectangle: .empty, action: .none),
+            .leave(source: sourceWindow),
+            .drop(source: sourceWindow, time: X11Timestamp(rawValue: 0xFFFF_FFFF)),
+            .finished(target: targetWindow, accepted: true, action: copy),
+            .finished(target: targetWindow, accepted: false, action: .none),
+        ]
+        for message in messages {
+            #expect(message.words.count == 5)
+            #expect(XdndMessage.decode(message.kind, words: message.words) == message, "\(message)")
+        }
+    }
+
+    @Test func theWireLayoutIsTheSpecs() {
+        let enter = XdndMessage.enter(source: sourceWindow, version: 5, types: types, hasTypeList: true)
+        #expect(enter.words == [0x400001, 0x0500_0001, 401, 402, 0])
+        let position = XdndMessage.position(source: sourceWindow, rootX: 0x12, rootY: 0x34, time: X11Timestamp(rawValue: 7), action: copy)
+        #expect(position.words == [0x400001, 0, 0x0012_0034, 7, 301])
+        let status = XdndMessage.status(
+            target: targetWindow, accepts: true, wantsPositionsInside: true,
+            rectangle: XdndRectangle(x: 1, y: 2, width: 3, height: 4), action: copy)
+        #expect(status.words == [0x600001, 3, 0x0001_0002, 0x0003_0004, 301])
+        #expect(XdndMessage.drop(source: sourceWindow, time: X11Timestamp(rawValue: 5)).words == [0x400001, 0, 5, 0, 0])
+    }
+
+    @Test func malformedMessagesDecodeToNothing() {
+        #expect(XdndMessage.decode(.enter, words: [0x400001, 0x0200_0000, 401, 0, 0]) == nil)  // version 2
+        #expect(XdndMessage.decode(.leave, words: [0, 0, 0, 0, 0]) == nil)  // no window
+        #expect(XdndMessage.decode(.drop, words: [0x400001, 0]) == nil)  // short
+        // A refusal's action word is ignored; negative or huge coordinates are clamped when sent.
+        #expect(XdndMessage.decode(.status, words: [0x600001, 0, 0, 0, 301])
+            == .status(target: targetWindow, accepts: false, wantsPositionsInside: false, rectangle: .empty, action: .none))
+        #expect(XdndMessage.pack(-5, 70_000) == 0x0000_FFFF)
+    }
+}
+
+@Suite struct XdndSourceTests {
+    private let target = XdndSource.Target(window: targetWindow, messageWindow: targetWindow, version: 5)
+    private func time(_ value: UInt) -> X11Timestamp { X11Timestamp(rawValue: value) }
+
+    @Test func enterThenOnePositionAtATimeWithTheNewestKept() {
+        var drag = XdndSource(source: sourceWindow, types: types)
+        let first = drag.pointerMoved(over: target, x: 10, y: 10, time: time(1), action: copy)
+        #expect(first == [
+            .send(.enter(source: sourceWindow, version: 5, types: types, hasTypeList: false), to: targetWindow),
+            .send(.position(source: sourceWindow, rootX: 10, rootY: 10, time: time(1), action: copy), to: targetWindow),
+        ])
+        #expect(drag.awaitedAnswer == XdndSource.statusTimeout)
+        // Two moves while the status is awaited: nothing sent, the newest kept.
+        #expect(drag.pointerMoved(over: target, x: 11, y: 11, time: time(2), action: copy).isEmpty)
+        #expect(drag.pointerMoved(over: target, x: 12, y: 12, time: time(3), action: copy).isEmpty)
+        let answered = drag.received(.status(target: targetWindow, accepts: true, wantsPositionsInside: true, rectangle: .empty, action: copy))
+        #expect(answered == [.send(.position(source: sourceWindow, rootX: 12, rootY: 12, time: time(3), action: copy), to: targetWindow)])
+    }
+
+    @Test func noPositionsInsideTheRectangleTheTargetGave() {
+        var drag = XdndSource(source: sourceWindow, types: types)
+        _ = drag.pointerMoved(over: target, x: 10, y: 10, time: time(1), action: copy)
+        _ = drag.received(.status(target: targetWindow, accepts: true, wantsPositionsInside: false,
+                                  rectangle: XdndRectangle(x: 0, y: 0, width: 100, height: 100), action: copy))
+        #expect(drag.pointerMoved(over: target, x: 50, y: 50, time: time(2), action: copy).isEmpty)
+        #expect(drag.pointerMoved(over: target, x: 150, y: 50, time: time(3), action: copy)
+            == [.send(.position(source: sourceWindow, rootX: 150, rootY: 50, time: time(3), action: copy), to: targetWindow)])
+    }
+
+    @Test func moreThanThreeTypesGoInTheTypeListAndVersionsNegotiateDown() {
+        let many = (1...5).map { X11Atom(rawValue: UInt($0)) }
+        var drag = XdndSource(source: sourceWindow, types: many)
+        let old = XdndSource.Target(window: targetWindow, messageWindow: proxyWindow, version: 3)
+        let steps = drag.pointerMoved(over: old, x: 1, y: 1, time: time(1), action: copy)
+        #expect(steps.first == .send(.enter(source: sourceWindow, version: 3, types: Array(many.prefix(3)), hasTypeList: true), to: proxyWindow))
+        var again = XdndSource(source: sourceWindow, types: many)
+        let ancient = XdndSource.Target(window: targetWindow, messageWindow: targetWindow, version: 2)
+        #expect(again.pointerMoved(over: ancient, x: 1, y: 1, time: time(1), action: copy).isEmpty)
+    }
+
+    @Test func movingToAnotherWindowLeavesTheFirst() {
+        var drag = XdndSource(source: sourceWindow, types: types)
+        _ = drag.pointerMoved(over: target, x: 1, y: 1, time: time(1), action: copy)
+        _ = drag.received(.status(target: targetWindow, accepts: false, wantsPositionsInside: true, rectangle: .empty, action: .none))
+        let other = XdndSource.Target(window: proxyWindow, messageWindow: proxyWindow, version: 5)
+        let steps = drag.pointerMoved(over: other, x: 500, y: 1, time: time(2), action: copy)
+        #expect(steps.first == .send(.leave(source: sourceWindow), to: targetWindow))
+        #expect(steps.dropFirst().first == .send(.enter(source: sourceWindow, version: 5, types: types, hasTypeList: false), to: proxyWindow))
+        #expect(drag.pointerMoved(over: nil, x: 900, y: 1, time: time(3), action: copy).isEmpty == false)
+        #expect(drag.currentTarget == nil)
+    }
+
+    @Test func aDropUsesTheReleaseTimeAndEndsWithTheTargetsVerdict() {
+        var drag = XdndSource(source: sourceWindow, types: types)
+        _ = drag.pointerMoved(over: target, x: 1, y: 1, time: time(1), action: copy)
+        _ = drag.received(.status(target: targetWindow, accepts: true, wantsPositionsInside: true, rectangle: .empty, action: move))
+        #expect(drag.buttonReleased(time: time(77)) == [.send(.drop(source: sourceWindow, time: time(77)), to: targetWindow)])
+        #expect(drag.awaitedAnswer == XdndSource.finishTimeout)
+        // A finish from another window is ignored.
+        #expect(drag.received(.finished(target: proxyWindow, accepted: true, action: copy)).isEmpty)
+        let finished = drag.received(.finished(target: targetWindow, accepted: true, action: move))
+        #expect(finished == [.finish(.dropped(target: targetWindow, accepted: true, action: move))])
+        #expect(drag.outcome == .dropped(target: targetWindow, accepted: true, action: move))
+    }
+
+    @Test func releasedBeforeTheStatusItWaitsForIt() {
+        var drag = XdndSource(source: sourceWindow, types: types)
+        _ = drag.pointerMoved(over: target, x: 1, y: 1, time: time(1), action: copy)
+        #expect(drag.buttonReleased(time: time(9)).isEmpty)
+        #expect(drag.received(.status(target: targetWindow, accepts: true, wantsPositionsInside: true, rectangle: .empty, action: copy))
+            == [.send(.drop(source: sourceWindow, time: time(9)), to: targetWindow)])
+    }
+
+    @Test func refusedWhereNothingAcceptsAndCancelledByEscape() {
+        var refused = XdndSource(source: sourceWindow, types: types)
+        _ = refused.pointerMoved(over: target, x: 1, y: 1, time: time(1), action: copy)
+        _ = refused.received(.status(target: targetWindow, accepts: false, wantsPositionsInside: true, rectangle: .empty, action: .none))
+        #expect(refused.buttonReleased(time: time(2)) == [.send(.leave(source: sourceWindow), to: targetWindow), .finish(.refused)])
+        var nowhere = XdndSource(source: sourceWindow, types: types)
+        #expect(nowhere.buttonReleased(time: time(2)) == [.finish(.refused)])
+        var escaped = XdndSource(source: sourceWindow, types: types)
+        _ = escaped.pointerMoved(over: target, x: 1, y: 1, time: time(1), action: copy)
+        #expect(escaped.cancel() == [.send(.leave(source: sourceWindow), to: targetWindow), .finish(.cancelled)])
+        #expect(escaped.pointerMoved(over: target, x: 2, y: 2, time: time(3), action: copy).isEmpty)
+    }
+
+    /// The watchdog: a target that never finishes, never answers a released drag, or dies during the drop
+    /// releases the source.
+    @Test func aSilentOrDyingTargetReleasesTheSource() {
+        var silent = XdndSource(source: sourceWindow, types: types)
+        _ = silent.pointerMoved(over: target, x: 1, y: 1, time: time(1), action: copy)
+        _ = silent.received(.status(target: targetWindow, accepts: true, wantsPositionsInside: true, rectangle: .empty, action: copy))
+        _ = silent.buttonReleased(time: time(2))
+        guard case .finish(.abandoned(targetWindow, _))? = silent.deadlinePassed().last else {
+            Issue.record("no abandonment: \(String(describing: silent.outcome))")
+            return
+        }
+        var mute = XdndSource(source: sourceWindow, types: types)
+        _ = mute.pointerMoved(over: target, x: 1, y: 1, time: time(1), action: copy)
+        _ = mute.buttonReleased(time: time(2))
+        let steps = mute.deadlinePassed()
+        #expect(steps.first == .send(.leave(source: sourceWindow), to: targetWindow))
+        #expect(mute.outcome.map { if case .abandoned = $0 { true } else { false } } == true)
+        var dying = XdndSource(source: sourceWindow, types: types)
+        _ = dying.pointerMoved(over: target, x: 1, y: 1, time: time(1), action: copy)
+        _ = dying.received(.status(target: targetWindow, accepts: true, wantsPositionsInside: true, rectangle: .empty, action: copy))
+        _ = dying.buttonReleased(time: time(2))
+        #expect(dying.targetVanished(targetWindow).count == 1)
+        #expect(dying.outcome.map { if case .abandoned = $0 { true } else { false } } == true)
+    }
+}
+
+@Suite struct XdndTargetTests {
+    private func time(_ value: UInt) -> X11Timestamp { X11Timestamp(rawValue: value) }
+
+    @Test func aDragIsAnsweredPositionByPositionAndDroppedWithTheDropsTime() {
+        var target = XdndTarget(window: targetWindow)
+        #expect(target.received(.enter(source: sourceWindow, version: 5, types: types, hasTypeList: false))
+            == [.entered(source: sourceWindow, types: types)])
+        #expect(target.isTargeted)
+        #expect(target.received(.position(source: sourceWindow, rootX: 5, rootY: 6, time: time(1), action: copy))
+            == [.ask(x: 5, y: 6, action: copy, time: time(1))])
+        let rectangle = XdndRectangle(x: 0, y: 0, width: 50, height: 50)
+        #expect(target.decide(accepts: true, action: copy, rectangle: rectangle)
+            == [.send(.status(target: targetWindow, accepts: true, wantsPositionsInside: false, rectangle: rectangle, action: copy), to: sourceWindow)])
+        #expect(target.received(.drop(source: sourceWindow, time: time(42))) == [.takeDrop(time: time(42), action: copy)])
+        #expect(target.dropHandled(accepted: true, action: copy)
+            == [.send(.finished(target: targetWindow, accepted: true, action: copy), to: sourceWindow)])
+        #expect(!target.isTargeted)
+    }
+
+    @Test func moreThanThreeTypesAreReadFromTheList() {
+        var target = XdndTarget(window: targetWindow)
+        #expect(target.received(.enter(source: sourceWindow, version: 5, types: types, hasTypeList: true)) == [.readTypeList(source: sourceWindow)])
+        let list = (1...6).map { X11Atom(rawValue: UInt($0)) }
+        #expect(target.typesRead(list) == [.entered(source: sourceWindow, types: list)])
+    }
+
+    @Test func aRefusedDropIsFinishedAtOnceAndOthersAreIgnored() {
+        var target = XdndTarget(window: targetWindow)
+        _ = target.received(.enter(source: sourceWindow, version: 5, types: types, hasTypeList: false))
+        // Another client's messages are not our drag's.
+        #expect(target.received(.position(source: proxyWindow, rootX: 1, rootY: 1, time: time(1), action: copy)).isEmpty)
+        #expect(target.received(.drop(source: proxyWindow, time: time(1))).isEmpty)
+        _ = target.received(.position(source: sourceWindow, rootX: 1, rootY: 1, time: time(1), action: copy))
+        _ = target.decide(accepts: false, action: .none)
+        #expect(target.received(.drop(source: sourceWindow, time: time(2)))
+            == [.send(.finished(target: targetWindow, accepted: false, action: .none), to: sourceWindow), .left])
+    }
+
+    @Test func aSilentSourceIsForgottenAndALeaveEndsTheDrag() {
+        var target = XdndTarget(window: targetWindow)
+        _ = target.received(.enter(source: sourceWindow, version: 5, types: types, hasTypeList: false))
+        #expect(target.sourceGone() == [.left])
+        #expect(target.received(.position(source: sourceWindow, rootX: 1, rootY: 1, time: time(1), action: copy)).isEmpty)
+        _ = target.received(.enter(source: sourceWindow, version: 5, types: types, hasTypeList: false))
+        #expect(target.received(.leave(source: sourceWindow)) == [.left])
+    }
+}
+
+@Suite struct XdndTargetSearchTests {
+    @Test func theAwareToplevelInsideAFrameIsTheTarget() {
+        let frame = XdndTargetSearch.Window(id: X11Window(rawValue: 0x200001))
+        let client = XdndTargetSearch.Window(id: targetWindow, hasWMState: true, awareVersion: 5)
+        let inner = XdndTargetSearch.Window(id: X11Window(rawValue: 0x600099))
+        #expect(XdndTargetSearch.target(along: [frame, client, inner])
+            == XdndSource.Target(window: targetWindow, messageWindow: targetWindow, version: 5))
+    }
+
+    @Test func aClientThatIsNotAwareHidesItsInnerWindows() {
+        let client = XdndTargetSearch.Window(id: targetWindow, hasWMState: true)
+        let inner = XdndTargetSearch.Window(id: X11Window(rawValue: 0x600099), awareVersion: 5)
+        #expect(XdndTargetSearch.target(along: [client, inner]) == nil)
+    }
+
+    @Test func aValidProxyReceivesTheMessagesAndAStaleOneIsIgnored() {
+        let proxied = XdndTargetSearch.Window(id: targetWindow, hasWMState: true, awareVersion: 5, proxy: proxyWindow, proxyIsValid: true)
+        #expect(XdndTargetSearch.target(along: [proxied])?.messageWindow == proxyWindow)
+        var stale = proxied
+        stale.proxyIsValid = false
+        #expect(XdndTargetSearch.target(along: [stale])?.messageWindow == targetWindow)
+    }
+
+    @Test func theSourcesOwnWindowsAreLookedThrough() {
+        let icon = XdndTargetSearch.Window(id: sourceWindow, hasWMState: true, awareVersion: 5)
+        let below = XdndTargetSearch.Window(id: targetWindow, hasWMState: true, awareVersion: 4)
+        #expect(XdndTargetSearch.target(along: [icon, below], ignoring: [sourceWindow])?.window == targetWindow)
+    }
+}
