@@ -88,7 +88,7 @@ struct HostilePeerTests {
         await owner.stop()
     }
 
-    @Test("a 24 MiB reply in one property (no INCR) is pasted exactly, read in slices: memory stays bounded")
+    @Test("a reply in one huge property (no INCR) is pasted exactly by both paste paths, read in slices: memory stays bounded")
     func bigSingleProperty() async throws {
         let display = try CLI.server().display
         // 24 MiB: python-xlib takes seconds to write the property, all before it answers, and 40 MiB went past the
@@ -108,6 +108,18 @@ struct HostilePeerTests {
         // slices of Configuration.propertySliceBytes (4 MiB) keep it near the process's own size (32 MiB seen).
         #expect(run.peakRSSKiB < 44 * 1024, "peak RSS \(run.peakRSSKiB) KiB")
         await owner.stop()
+
+        // The full path (X11Connection's streamed read, any paste with options): 48 MiB, with time to write it.
+        // It used to read every slice at once — 69 MiB for 40 MiB; now 45 MiB whatever the size (28 MiB its own).
+        let large = 48 << 20
+        let second = try await HostilePeer.owner(
+            ["big-single", "--size", String(large), "--chunk", String(4 << 20)], display: display)
+        let full = try await measuredRun([CLI.binary, "paste", "--timeout", "60"], display: display, output: output.path)
+        #expect(full.status == 0)
+        let fullBytes = try Data(contentsOf: output)
+        #expect(fullBytes.count == large && fullBytes.suffix(256) == pattern)
+        #expect(full.peakRSSKiB < 60 * 1024, "peak RSS \(full.peakRSSKiB) KiB")
+        await second.stop()
     }
 
     @Test("MULTIPLE with 1,000,000 pairs is refused at once, and the owner goes on serving others")

@@ -100,6 +100,9 @@ struct ReadStateMachine: Sendable {
     private(set) var bufferedBytes = 0
     /// A chunk is waiting on the server because the buffer was full.
     private(set) var chunkPending = false
+    /// A reply in one property holds more slices than the consumer has taken: the next slice is read on
+    /// `consumed` (the reply's counterpart of `chunkPending`).
+    private(set) var slicePending = false
     /// The owner window being watched for DestroyNotify, once a probe found it.
     private(set) var watchedOwner: X11Window?
     /// During INCR: a chunk's PropertyNotify was taken and its bytes are still on our window (a read of it in
@@ -217,6 +220,8 @@ struct ReadStateMachine: Sendable {
                 type = value.type
                 format = value.format
             }
+            // Counted like INCR chunks, so a reply in one huge property is read no faster than it is consumed.
+            bufferedBytes += value.bytes.count
             return sliceRead(value, then: { machine in
                 machine.state = .finished
                 return [.finish]
@@ -258,6 +263,12 @@ struct ReadStateMachine: Sendable {
         if value.bytesAfter > 0 && !value.bytes.isEmpty {
             sliceOffset += value.bytes.count
             chunkReadInFlight = state == .incremental
+            if state == .readingReply && bufferedBytes >= bufferLimit {
+                // Backpressure within one property: the rest stays on the server until the consumer drained
+                // (an owner may write hundreds of MiB in one property; the server holds them anyway).
+                slicePending = true
+                return actions
+            }
             actions.append(.readProperty(offset: sliceOffset))
             return actions
         }
@@ -297,6 +308,10 @@ struct ReadStateMachine: Sendable {
         if chunkPending && bufferedBytes < bufferLimit && state == .incremental {
             chunkPending = false
             return [.readProperty(offset: 0)]
+        }
+        if slicePending && bufferedBytes < bufferLimit && state == .readingReply {
+            slicePending = false
+            return [.readProperty(offset: sliceOffset)]
         }
         return []
     }
@@ -357,6 +372,9 @@ struct ReadStateMachine: Sendable {
     /// The deadline armed for this read passed.
     mutating func deadlinePassed() -> [Action] {
         switch state {
+        case .readingReply where slicePending:
+            // We are the slow side, as with a held-back INCR chunk.
+            return [.armIdleDeadline]
         case .awaitingNotify, .readingReply, .awaitingTimestamp:
             state = .finished
             if sawNotifyWithoutProperty {

@@ -85,6 +85,21 @@ import Testing
         #expect(read.byteCount == 10)
     }
 
+    /// A reply in one huge property is read no faster than the consumer takes it: past the buffer limit the
+    /// next slice waits on the server until `consumed`, and a deadline meanwhile is ours, not the owner's.
+    @Test func slicesOfOneBigPropertyWaitForTheConsumer() {
+        var read = machine(bufferLimit: 8, sliceBytes: 4)
+        _ = read.selectionNotified(property: property)
+        #expect(read.propertyRead(value(Data("abcd".utf8), after: 8)) == [.deliver(Data("abcd".utf8)), .readProperty(offset: 4)])
+        #expect(read.propertyRead(value(Data("efgh".utf8), after: 4)) == [.deliver(Data("efgh".utf8))])
+        #expect(read.slicePending)
+        #expect(read.deadlinePassed() == [.armIdleDeadline])
+        #expect(read.consumed(4) == [.readProperty(offset: 8)])
+        #expect(!read.slicePending)
+        #expect(read.propertyRead(value(Data("ijkl".utf8))) == [.deliver(Data("ijkl".utf8)), .finish])
+        #expect(read.byteCount == 12)
+    }
+
     @Test func aSliceThatVanishesIsAnInvalidReply() {
         var read = machine(sliceBytes: 4)
         _ = read.selectionNotified(property: property)
