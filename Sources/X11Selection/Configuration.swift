@@ -25,6 +25,11 @@ public struct Configuration: Sendable {
     /// INCR; any owner may write one as large as the server allows) is read in slices of this size, so a
     /// streamed read holds at most one slice of it at a time.
     public var propertySliceBytes: Int = 4 * 1024 * 1024
+    /// The most relayed conversions (``SelectionOffer/DataSource/relay(_:)``) served at once; a request past it
+    /// is refused. Each holds up to `streamBufferLimit` bytes in its relay and as much in its producer's read,
+    /// and requests are the requestors' choice: without a cap, one client asking for a thousand conversions at
+    /// once (a MULTIPLE, or a loop) would make the owner buffer gigabytes.
+    public var maximumRelays: Int = 16
     /// How long a read called off the connection's thread may drive the connection on its own thread
     /// while the connection's loop sleeps, before it parks and lets the loop finish the read.
     ///

@@ -10,6 +10,13 @@ extension X11Connection {
         route: ReplyRoute
     ) {
         let representation = claim.offer.representations[index]
+        guard relays.count < configuration.maximumRelays else {
+            logger.notice("\(claim.selection):\(representation.target): refused, \(relays.count) relayed conversions run already")
+            report(.failed(target: representation.target, requestor: route.requestor,
+                           reason: "too many relayed conversions at once (Configuration.maximumRelays)"), on: claim)
+            replied(route, success: false)
+            return
+        }
         let format = representation.format == 16 || representation.format == 32 ? representation.format : 8
         let transfer = RelayTransfer(
             id: nextID(), route: route, claimID: claim.id, index: index, target: representation.target,
