@@ -61,6 +61,8 @@ extension X11Connection {
         case .ownerChange(let change):
             lastServerTime = change.timestamp
             handleOwnerChange(change)
+        case .clientMessage(let window, let type, let format, let words):
+            handleClientMessage(window: window, type: type, format: format, words: words)
         case .other:
             break
         }
@@ -92,6 +94,7 @@ extension X11Connection {
         dropTransfers(to: vanished, cause)
         windowInterests.forget(vanished)
         resumeGoneWaiters(window: vanished)
+        dragSourceVanished(vanished)
         for read in reads.values where read.machine.watchedOwner == vanished {
             perform(read.machine.windowDestroyed(vanished), for: read)
         }
@@ -128,6 +131,8 @@ extension X11Connection {
         case outgoing(TransferKey)
         /// A relayed conversion's producer or requestor was idle too long (`relayDeadlinePassed`).
         case relay(UInt64)
+        /// The source of a drag over one of our drop targets went silent (`dropIdleDeadlinePassed`).
+        case dropIdle(X11Window)
         case timestamp(UInt64)
         case handover
         /// Hand a claim's batched `.served` events to its lease (`Claim.servedWindow`).
@@ -151,6 +156,8 @@ extension X11Connection {
                 }
             case .relay(let id):
                 if let transfer = relays[id] { relayDeadlinePassed(transfer) }
+            case .dropIdle(let window):
+                dropIdleDeadlinePassed(window)
             case .timestamp(let id):
                 if let index = timestampWaiters.firstIndex(where: { $0.id == id }) {
                     let waiter = timestampWaiters.remove(at: index)

@@ -6,8 +6,8 @@ import FoundationEssentials
 extension X11Connection {
     // MARK: Starting reads
 
-    func startRead(_ selection: SelectionName, target: SelectionTarget, timeout: Duration?) throws(SelectionError)
-        -> PendingRead
+    func startRead(_ selection: SelectionName, target: SelectionTarget, timeout: Duration?, time: X11Timestamp? = nil)
+        throws(SelectionError) -> PendingRead
     {
         _ = try requireDisplay()
         // Both names are cached after the first read of them: looked up without building arrays (the hot path
@@ -26,7 +26,7 @@ extension X11Connection {
         let pending = PendingRead(
             id: nextID(), selection: selection, target: target, kind: .single,
             replyTimeout: timeout ?? configuration.readTimeout,
-            machine: readMachine(selectionAtom, targetAtom, property, bufferLimit: configuration.streamBufferLimit))
+            machine: readMachine(selectionAtom, targetAtom, property, bufferLimit: configuration.streamBufferLimit, time: time))
         reads[property] = pending
         deadlines.arm(.read(property), at: pending.replyDeadline)
         perform(pending.machine.start(), for: pending)
@@ -34,12 +34,13 @@ extension X11Connection {
         return pending
     }
 
-    /// A read's state machine, its request stamped with the latest server time this connection saw.
-    func readMachine(_ selection: X11Atom, _ target: X11Atom, _ property: X11Atom, bufferLimit: Int)
+    /// A read's state machine, its request stamped with `time`, or by default the latest server time this
+    /// connection saw.
+    func readMachine(_ selection: X11Atom, _ target: X11Atom, _ property: X11Atom, bufferLimit: Int, time: X11Timestamp? = nil)
         -> ReadStateMachine
     {
         ReadStateMachine(
-            request: .init(selection: selection, target: target, property: property, time: lastServerTime),
+            request: .init(selection: selection, target: target, property: property, time: time ?? lastServerTime),
             incrAtom: wellKnown.incr, bufferLimit: bufferLimit, sliceBytes: configuration.propertySliceBytes)
     }
 

@@ -46,6 +46,16 @@ extension X11Connection {
         try await readWhole(selection, target: target, timeout: timeout) { _, data in data }
     }
 
+    /// ``read(_:target:timeout:)`` with the conversion request stamped with `time` rather than the latest
+    /// server time: a drop target converts `XdndSelection` with the time of the XdndDrop (XDND), so the data is
+    /// the drag's even if the source took the selection again since.
+    public nonisolated(nonsending) func read(
+        _ selection: SelectionName, target: SelectionTarget, at time: X11Timestamp, timeout: Duration? = nil)
+        async throws -> SelectionData
+    {
+        try await readWhole(selection, target: target, timeout: timeout, time: time) { _, data in data }
+    }
+
     /// Reads `selection` as `target` whole, then runs `transform` on the loop with the result.
     ///
     /// The caller's task waits in its own context (its executor: `nonisolated(nonsending)`). Off the loop it
@@ -54,7 +64,7 @@ extension X11Connection {
     /// wake-ups (in, and back). A caller on the loop starts the read inline, and the loop enqueues its
     /// continuation on itself while awake.
     nonisolated(nonsending) func readWhole<T: Sendable>(
-        _ selection: SelectionName, target: SelectionTarget, timeout: Duration?,
+        _ selection: SelectionName, target: SelectionTarget, timeout: Duration?, time: X11Timestamp? = nil,
         transform: @escaping @Sendable (isolated X11Connection, SelectionData) throws -> T
     ) async throws -> T {
         let cancellation = ReadCancellation()
@@ -62,8 +72,8 @@ extension X11Connection {
         do {
             return try await awaitOnLoan(wait) { connection in
                 connection.startWholeRead(
-                    selection, target: target, timeout: timeout, cancellation: cancellation, transform: transform,
-                    wait: wait)
+                    selection, target: target, timeout: timeout, time: time, cancellation: cancellation,
+                    transform: transform, wait: wait)
             } onCancel: {
                 cancellation.cancel()
                 return { $0.cancelWholeReads(cancellation) }
@@ -75,8 +85,8 @@ extension X11Connection {
 
     /// Starts a whole read on the loop; `wait` is completed once, when it ends (see `readWhole`).
     private func startWholeRead<T: Sendable>(
-        _ selection: SelectionName, target: SelectionTarget, timeout: Duration?, cancellation: ReadCancellation,
-        transform: @escaping @Sendable (isolated X11Connection, SelectionData) throws -> T,
+        _ selection: SelectionName, target: SelectionTarget, timeout: Duration?, time: X11Timestamp?,
+        cancellation: ReadCancellation, transform: @escaping @Sendable (isolated X11Connection, SelectionData) throws -> T,
         wait: LoanedWait<T>
     ) {
         // Cancelled before the loop got here (the cancellation job, if it ran first, found nothing to cancel).
@@ -86,7 +96,7 @@ extension X11Connection {
         }
         let pending: PendingRead
         do {
-            pending = try startRead(selection, target: target, timeout: timeout)
+            pending = try startRead(selection, target: target, timeout: timeout, time: time)
         } catch {
             wait.complete(.failure(error))
             return

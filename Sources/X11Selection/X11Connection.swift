@@ -62,6 +62,9 @@ public actor X11Connection {
     var claimsBySelection: [X11Atom: Claim] = [:]
     var claims: [UInt64: Claim] = [:]
     var outgoing: [TransferKey: OutgoingTransfer] = [:]
+    /// Windows this connection takes drops for (XDND), and the protocol's atoms once interned.
+    var dropTargets: [X11Window: DropTargetState] = [:]
+    var xdndNames: XdndAtoms?
     /// Relayed conversions being served, by id; `relayKeys` finds those streaming by INCR by their property.
     var relays: [UInt64: RelayTransfer] = [:]
     var relayKeys: [TransferKey: UInt64] = [:]
@@ -398,6 +401,7 @@ public actor X11Connection {
         }
         relays.removeAll()
         relayKeys.removeAll()
+        dropTargets.removeAll()
         windowInterests = WindowInterests()
         multiples.removeAll()
         for claim in claims.values {

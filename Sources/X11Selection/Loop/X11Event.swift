@@ -15,6 +15,8 @@ enum X11Event {
     case destroyNotify(window: X11Window)
     /// XFixes selection owner notification.
     case ownerChange(FixesOwnerChange)
+    /// A ClientMessage about `window` (XDND's messages), with its format and data words (format 32: five).
+    case clientMessage(window: X11Window, type: X11Atom, format: Int, words: [UInt])
     /// Anything else.
     case other(type: Int32)
 
@@ -71,6 +73,15 @@ enum X11Event {
                 deleted: property.state == PropertyDelete)
         case DestroyNotify:
             self = .destroyNotify(window: X11Window(rawValue: UInt(event.xdestroywindow.window)))
+        case ClientMessage:
+            let message = event.xclient
+            // Xlib widens format-32 items to C longs; a 32-bit value is what the protocol carried.
+            let words = withUnsafeBytes(of: message.data.l) { raw in
+                raw.bindMemory(to: Int.self).map { UInt(bitPattern: $0) & 0xFFFF_FFFF }
+            }
+            self = .clientMessage(
+                window: X11Window(rawValue: UInt(message.window)), type: X11Atom(rawValue: UInt(message.message_type)),
+                format: Int(message.format), words: words)
         case let type where fixesEventBase != nil && type == fixesEventBase! + XFixesSelectionNotify:
             let fixes = withUnsafePointer(to: &event) {
                 $0.withMemoryRebound(to: XFixesSelectionNotifyEvent.self, capacity: 1) { $0.pointee }

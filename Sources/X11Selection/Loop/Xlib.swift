@@ -443,18 +443,28 @@ final class XDisplay {
     /// Sends a format-32 client message about `window` to the root window, to the clients that select
     /// StructureNotify on it (ICCCM 2.8's MANAGER announcement).
     func sendRootClientMessage(type: X11Atom, window: X11Window, values: [UInt]) {
+        sendClientMessage(to: root, about: root, type: type, values: values, mask: StructureNotifyMask)
+    }
+
+    /// Sends a format-32 client message to the client that created `destination` (no event mask), naming
+    /// `window` in the event — XDND's messages, where `window` is the target even when a proxy receives them.
+    func sendClientMessage(to destination: X11Window, about window: X11Window, type: X11Atom, values: [UInt]) {
+        sendClientMessage(to: destination, about: window, type: type, values: values, mask: NoEventMask)
+    }
+
+    private func sendClientMessage(to destination: X11Window, about window: X11Window, type: X11Atom, values: [UInt], mask: Int) {
         guard !isDead else { return }
         var event = XEvent()
         event.xclient.type = ClientMessage
         event.xclient.display = display
-        event.xclient.window = Window(root.rawValue)
+        event.xclient.window = Window(window.rawValue)
         event.xclient.message_type = Atom(type.rawValue)
         event.xclient.format = 32
         withUnsafeMutableBytes(of: &event.xclient.data.l) { raw in
             let slots = raw.bindMemory(to: Int.self)
             for (index, value) in values.prefix(slots.count).enumerated() { slots[index] = Int(bitPattern: value) }
         }
-        XSendEvent(display, Window(root.rawValue), 0, StructureNotifyMask, &event)
+        XSendEvent(display, Window(destination.rawValue), 0, mask, &event)
     }
 
     // MARK: XFixes

@@ -1,0 +1,166 @@
+import Logging
+import FoundationEssentials
+
+/// One window this connection takes drops for: its protocol state (`XdndTarget`) and the application's delegate.
+final class DropTargetState {
+    var machine: XdndTarget
+    let delegate: XdndDropDelegate
+    /// The drag's types, named, once known.
+    var types: [SelectionTarget] = []
+    /// The last position asked about.
+    var lastPosition = (x: 0, y: 0)
+    /// The source window watched for its destruction.
+    var watchedSource: X11Window?
+
+    init(window: X11Window, delegate: XdndDropDelegate) {
+        machine = XdndTarget(window: window)
+        self.delegate = delegate
+    }
+}
+
+/// The atoms XDND needs, interned once.
+struct XdndAtoms: Sendable {
+    let aware: X11Atom
+    let proxy: X11Atom
+    let typeList: X11Atom
+    let window: X11Atom
+    let kinds: [X11Atom: XdndMessage.Kind]
+    let atomsByKind: [XdndMessage.Kind: X11Atom]
+}
+
+/// The drop target's side of XDND on the wire: XdndAware and XdndProxy on the target window, client messages in,
+/// XdndStatus and XdndFinished out, the drop's data read from `XdndSelection` with the drop's time. Every rule is
+/// `XdndTarget`'s; this carries its steps out.
+extension X11Connection {
+    /// Makes `window` (a toplevel of this process or of another client; this connection's own window when nil)
+    /// a drop target: drags over it are put to `delegate`.
+    ///
+    /// A window of another client (a GTK, Qt, SDL or raw Xlib app's XID) gets `XdndAware` (version 5) and an
+    /// `XdndProxy` naming this connection's window, which names itself too (the spec's check that a proxy is
+    /// not stale): sources then send their messages here, still naming `window` as the target.
+    public func registerDropTarget(on window: X11Window? = nil, delegate: XdndDropDelegate) throws {
+        let display = try requireDisplay()
+        let xdnd = try xdndAtoms()
+        let target = window ?? self.window
+        display.changeProperty32(target, xdnd.aware, type: wellKnown.atom, values: [UInt(XdndMessage.version)])
+        if target != self.window {
+            display.changeProperty32(target, xdnd.proxy, type: xdnd.window, values: [self.window.rawValue])
+            display.changeProperty32(self.window, xdnd.proxy, type: xdnd.window, values: [self.window.rawValue])
+        }
+        dropTargets[target] = DropTargetState(window: target, delegate: delegate)
+        display.flush()
+    }
+
+    /// Stops taking drops on `window` (this connection's own window when nil): its XdndAware and XdndProxy go.
+    public func unregisterDropTarget(on window: X11Window? = nil) {
+        let target = window ?? self.window
+        guard let state = dropTargets.removeValue(forKey: target), let display = xdisplay, let xdnd = try? xdndAtoms()
+        else { return }
+        display.deleteProperty(target, xdnd.aware)
+        if target != self.window { display.deleteProperty(target, xdnd.proxy) }
+        if let source = state.watchedSource { unwatchWindow(source, as: .owner) }
+        if state.machine.isTargeted { state.delegate.targeted(false) }
+    }
+
+    func xdndAtoms() throws(SelectionError) -> XdndAtoms {
+        if let known = xdndNames { return known }
+        let kinds = XdndMessage.Kind.allCases
+        let interned = try atoms(for: ["XdndAware", "XdndProxy", "XdndTypeList", "WINDOW"] + kinds.map(\.rawValue))
+        var byAtom: [X11Atom: XdndMessage.Kind] = [:]
+        var byKind: [XdndMessage.Kind: X11Atom] = [:]
+        for (index, kind) in kinds.enumerated() {
+            byAtom[interned[4 + index]] = kind
+            byKind[kind] = interned[4 + index]
+        }
+        let names = XdndAtoms(
+            aware: interned[0], proxy: interned[1], typeList: interned[2], window: interned[3], kinds: byAtom,
+            atomsByKind: byKind)
+        xdndNames = names
+        return names
+    }
+
+    /// A ClientMessage arrived: an XDND message for one of our drop targets is decoded and handled; anything
+    /// else (any client may send anything) is ignored.
+    func handleClientMessage(window: X11Window, type: X11Atom, format: Int, words: [UInt]) {
+        guard format == 32, let state = dropTargets[window], let xdnd = xdndNames, let kind = xdnd.kinds[type],
+            let message = XdndMessage.decode(kind, words: words)
+        else { return }
+        if case .position(_, let x, let y, _, _) = message { state.lastPosition = (x, y) }
+        deadlines.arm(.dropIdle(window), at: .now + XdndTarget.idleTimeout)
+        carryOut(state.machine.received(message), on: window, state)
+    }
+
+    /// The source of a drag over `window` went silent for `XdndTarget.idleTimeout`.
+    func dropIdleDeadlinePassed(_ window: X11Window) {
+        guard let state = dropTargets[window] else { return }
+        carryOut(state.machine.sourceGone(), on: window, state)
+    }
+
+    /// A watched window was destroyed: a drag from it is over.
+    func dragSourceVanished(_ vanished: X11Window) {
+        for (window, state) in dropTargets where state.machine.source == vanished {
+            state.watchedSource = nil
+            carryOut(state.machine.sourceGone(), on: window, state)
+        }
+    }
+
+    private func carryOut(_ steps: [XdndTarget.Step], on window: X11Window, _ state: DropTargetState) {
+        guard let display = xdisplay, let xdnd = xdndNames else { return }
+        for step in steps {
+            switch step {
+            case .readTypeList(let source):
+                // At most 4096 types are read: the list is the source's choice.
+                let value = display.getProperty(source, xdnd.typeList, delete: false, offset: 0, length: 4096 * 4)
+                let list = value.flatMap { $0.format == 32 ? Format32.values($0.bytes).map(X11Atom.init(rawValue:)) : nil }
+                carryOut(state.machine.typesRead(list), on: window, state)
+            case .entered(let source, let types):
+                state.types = ((try? names(for: types)) ?? []).compactMap { $0.map(SelectionTarget.init(rawValue:)) }
+                if let previous = state.watchedSource, previous != source { unwatchWindow(previous, as: .owner) }
+                if state.watchedSource != source {
+                    watchWindow(source, as: .owner)
+                    state.watchedSource = source
+                }
+                state.delegate.targeted(true)
+            case .ask(let x, let y, let action, _):
+                let actionName = ((try? names(for: [action]))?.first ?? nil).map(SelectionTarget.init(rawValue:))
+                let proposal = XdndProposal(types: state.types, x: x, y: y, action: actionName ?? "XdndActionCopy")
+                let answer = state.delegate.proposal(proposal)
+                let answerAtom = answer.flatMap { try? atom(for: $0.rawValue) } ?? .none
+                carryOut(state.machine.decide(accepts: answer != nil, action: answerAtom), on: window, state)
+            case .send(let message, let destination):
+                guard let type = xdnd.atomsByKind[message.kind] else { continue }
+                display.sendClientMessage(to: destination, about: destination, type: type, values: message.words)
+            case .left:
+                deadlines.cancel(.dropIdle(window))
+                if let source = state.watchedSource {
+                    unwatchWindow(source, as: .owner)
+                    state.watchedSource = nil
+                }
+                state.delegate.targeted(false)
+            case .takeDrop(let time, let action):
+                deadlines.cancel(.dropIdle(window))
+                let actionName = ((try? names(for: [action]))?.first ?? nil).map(SelectionTarget.init(rawValue:))
+                let drop = XdndDrop(
+                    types: state.types, x: state.lastPosition.x, y: state.lastPosition.y,
+                    action: actionName ?? "XdndActionCopy", time: time, connection: self)
+                let delegate = state.delegate
+                Task.detached {
+                    let taken = await delegate.drop(drop)
+                    await self.dropTaken(on: window, accepted: taken, action: action)
+                }
+            }
+        }
+        display.flush()
+    }
+
+    private func dropTaken(on window: X11Window, accepted: Bool, action: X11Atom) {
+        guard let state = dropTargets[window] else { return }
+        let source = state.machine.source
+        carryOut(state.machine.dropHandled(accepted: accepted, action: action), on: window, state)
+        if let source, state.watchedSource == source {
+            unwatchWindow(source, as: .owner)
+            state.watchedSource = nil
+        }
+        state.delegate.targeted(false)
+    }
+}

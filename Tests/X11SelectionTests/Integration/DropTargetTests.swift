@@ -1,0 +1,128 @@
+import ClipBridgeTestSupport
+import Foundation
+import Synchronization
+import Testing
+import X11Selection
+
+/// `X11Connection.registerDropTarget`: XDND's target side on the wire, against a scripted drag source in
+/// python-xlib (Tests/Peers/xdnd_source.py) that speaks the protocol to the window directly.
+///
+/// Serialized: every drag source owns the one `XdndSelection` of the server, so two drags at once would take
+/// it from each other (as on a desktop, one drag happens at a time).
+@Suite(.xvfb, .serialized, .timeLimit(.minutes(2)))
+struct DropTargetTests {
+    private struct Outcome: Decodable {
+        var version: Int?
+        var accepted: Bool?
+        var statusAction: String?
+        var finished: Bool?
+        var finishedAccepted: Bool?
+        var finishedAction: String?
+        var requests: [String]?
+        var error: String?
+    }
+
+    /// What the delegate saw.
+    private final class Record: Sendable {
+        let proposals = Mutex<[XdndProposal]>([])
+        let dropped = Mutex<[(types: [SelectionTarget], data: Data, action: SelectionTarget)]>([])
+        let targeted = Mutex<[Bool]>([])
+    }
+
+    /// A delegate that takes drops offering `wanted`, reading it with the drop's time.
+    private func delegate(taking wanted: SelectionTarget, into record: Record) -> XdndDropDelegate {
+        XdndDropDelegate(
+            proposal: { proposal in
+                record.proposals.withLock { $0.append(proposal) }
+                return proposal.types.contains(wanted) ? proposal.action : nil
+            },
+            drop: { drop in
+                guard let data = try? await drop.read(wanted) else { return false }
+                record.dropped.withLock { $0.append((drop.types, data.bytes, drop.action)) }
+                return true
+            },
+            targeted: { isTargeted in record.targeted.withLock { $0.append(isTargeted) } })
+    }
+
+    private func drag(onto window: X11Window, offering offers: [(String, Data)], extra: [String] = []) async throws -> Outcome {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xdnd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var arguments = [ToolkitPeer.python, ToolkitPeer.script("xdnd_source.py"), "--target", "\(window.rawValue)"]
+        for (index, offer) in offers.enumerated() {
+            let file = directory.appendingPathComponent("\(index)")
+            try offer.1.write(to: file)
+            arguments += ["--offer", offer.0, file.path]
+        }
+        arguments += extra
+        let result = try await runPeer(arguments, display: try currentDisplay(), timeout: .seconds(20))
+        return try JSONDecoder().decode(Outcome.self, from: result.stdout)
+    }
+
+    @Test func aDropOnOurWindowIsReadWithTheDropsTimeAndFinished() async throws {
+        let connection = try await openConnection()
+        let record = Record()
+        try await connection.registerDropTarget(delegate: delegate(taking: "text/uri-list", into: record))
+        let uris = Data("file:///tmp/a%20b.txt\r\nfile:///tmp/c.txt\r\n".utf8)
+        let outcome = try await drag(onto: await connection.utilityWindow,
+                                     offering: [("text/uri-list", uris), ("UTF8_STRING", Data("a b.txt".utf8))])
+        #expect(outcome.error == nil, "\(outcome)")
+        #expect(outcome.version == 5 && outcome.accepted == true && outcome.statusAction == "XdndActionCopy")
+        #expect(outcome.finished == true && outcome.finishedAccepted == true && outcome.finishedAction == "XdndActionCopy")
+        #expect(outcome.requests == ["text/uri-list"])
+        let dropped = record.dropped.withLock { $0 }
+        #expect(dropped.count == 1 && dropped.first?.data == uris && dropped.first?.types == ["text/uri-list", "UTF8_STRING"])
+        #expect(record.proposals.withLock { $0.first.map { ($0.x, $0.y) } } ?? (0, 0) == (10, 10))
+        #expect(try await eventuallyTargeted(record, [true, false]))
+        await connection.shutdown()
+    }
+
+    /// Another client's window (any XID): its XdndProxy sends the messages to our connection.
+    @Test func anotherClientsWindowTakesDropsThroughItsProxy() async throws {
+        let app = try await openConnection()
+        let connection = try await openConnection()
+        let record = Record()
+        let appWindow = await app.utilityWindow
+        try await connection.registerDropTarget(on: appWindow, delegate: delegate(taking: "application/x-note", into: record))
+        let note = Data(#"{"title":"dropped"}"#.utf8)
+        let outcome = try await drag(onto: appWindow, offering: [("application/x-note", note)], extra: ["--action", "move"])
+        #expect(outcome.finishedAccepted == true && outcome.finishedAction == "XdndActionMove", "\(outcome)")
+        #expect(record.dropped.withLock { $0.first?.data } == note)
+        await connection.unregisterDropTarget(on: appWindow)
+        await connection.shutdown()
+        await app.shutdown()
+    }
+
+    @Test func aRefusedDragIsLeftWithoutADrop() async throws {
+        let connection = try await openConnection()
+        let record = Record()
+        try await connection.registerDropTarget(delegate: delegate(taking: "image/png", into: record))
+        let outcome = try await drag(onto: await connection.utilityWindow, offering: [("UTF8_STRING", Data("text".utf8))])
+        #expect(outcome.accepted == false && outcome.finished == nil, "\(outcome)")
+        #expect(record.dropped.withLock { $0.isEmpty })
+        #expect(try await eventuallyTargeted(record, [true, false]))
+        await connection.shutdown()
+    }
+
+    @Test func moreThanThreeTypesAreReadFromTheSourcesTypeList() async throws {
+        let connection = try await openConnection()
+        let record = Record()
+        try await connection.registerDropTarget(delegate: delegate(taking: "application/x-extra-2", into: record))
+        let outcome = try await drag(onto: await connection.utilityWindow, offering: [("UTF8_STRING", Data("t".utf8))],
+                                     extra: ["--extra-types", "4"])
+        // The fifth type is only in XdndTypeList; it is offered (made up, so its conversion is refused).
+        #expect(outcome.accepted == true, "\(outcome)")
+        #expect(outcome.finishedAccepted == false)
+        #expect(record.proposals.withLock { $0.first?.types.count } == 5)
+        await connection.shutdown()
+    }
+
+    private func eventuallyTargeted(_ record: Record, _ expected: [Bool]) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while record.targeted.withLock({ $0 }) != expected {
+            guard ContinuousClock.now < deadline else { return false }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return true
+    }
+}
