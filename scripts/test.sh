@@ -12,6 +12,11 @@ swift build --build-tests --scratch-path "$scratch" || exit $?
 
 log=$(mktemp -t clipbridge-tests.XXXXXX)
 trap 'rm -f "$log"' EXIT
+# At most two test cases at once (Swift Testing's default is twice the CPUs): the X11 tests each run Xvfb, peers and
+# transfers of their own, and on a 2-CPU machine four at once starved the ones that bound a time (a loan's 500 ms, a
+# cancellation's 2 s) — they failed there, and passed with two. SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH set
+# by the caller wins.
+export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=${SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH:-2}
 swift test --skip-build --scratch-path "$scratch" --parallel "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 if [ "$status" -ne 0 ]; then

@@ -283,13 +283,24 @@ public final class SelectionKeeper: Sendable {
                     report(.saveRefused(selection, requestor: request.requestor, reason: "\(error)"))
                 }
             case .verdict(let verdict, let of):
-                guard let judged = current, judged.generation == of else { continue }
-                if verdict == .accept {
-                    accepted = await judged.task.value
+                if let judged = current, judged.generation == of {
+                    if verdict == .accept {
+                        accepted = await judged.task.value
+                        continue
+                    }
+                    current = nil
+                    judged.task.cancel()
+                } else if let restored = served, restored.generation == of {
+                    // The owner left before its verdict came, and the keeper serves what it kept of it: the
+                    // verdict is about that content (a slow hook; without this an accepted copy was never
+                    // remembered, and the next veto cleared instead of restoring it).
+                    if verdict == .accept {
+                        accepted = restored.kept
+                        continue
+                    }
+                } else {
                     continue
                 }
-                current = nil
-                judged.task.cancel()
                 if verdict == .restorePrevious, let previous = accepted, !previous.snapshot.flavours.isEmpty {
                     do {
                         _ = try await serve(previous, generation: generation)

@@ -32,6 +32,26 @@ struct DaemonValidationTests {
         await daemon.stop()
     }
 
+    /// The owner leaves before the hook's verdict on its content comes (a slow hook): the daemon restores that
+    /// content, the late "accept" still makes it the one a later veto brings back (it used to be forgotten, and
+    /// the veto cleared the clipboard).
+    @Test("a verdict that comes after its owner left still counts: a later veto restores that content")
+    func lateVerdictAfterTheOwnerLeft() async throws {
+        let display = try CLI.server().display
+        let hook = #"text=$(cat); case "$text" in bc1attacker*) exit 1;; esac; sleep 1; exit 0"#
+        let daemon = try await DaemonProcess.start(display, ["--validate", hook, "--validate-timeout", "10"])
+        let user = try await Xclip.own(display, Data("bc1qSLOWLYACCEPTED".utf8))
+        try await daemon.waitFor("kept CLIPBOARD")
+        _ = await user.stop()
+        try await daemon.waitFor("restored CLIPBOARD")
+        try await Task.sleep(for: .milliseconds(1500))  // the verdict on the restored content comes meanwhile
+        let attacker = try await Xclip.own(display, Data("bc1attackerADDRESS".utf8))
+        try await daemon.waitFor("vetoed CLIPBOARD: previous content restored")
+        #expect(try await Xclip.paste(display).stdoutText == "bc1qSLOWLYACCEPTED")
+        _ = await attacker.stop()
+        _ = await daemon.stop()
+    }
+
     @Test("exit 2 clears the selection; a sensitive copy is vetted without its text")
     func vetoClears() async throws {
         let display = try CLI.server().display

@@ -24,7 +24,7 @@ struct RelayTests {
         }
     }
 
-    @Test(arguments: [0, 1, 5000, 3 << 20, 20 << 20])
+    @Test(arguments: [0, 1, 5000, 3 << 20, 9 << 20])
     func aRelayIsServedWithItsTypeWholeOrByINCR(size: Int) async throws {
         let owner = try await openConnection()
         let reader = try await openConnection()
