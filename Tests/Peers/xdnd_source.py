@@ -5,7 +5,7 @@ one target window directly, as a real source would once the pointer is over it.
   xdnd_source.py --target WINDOW --offer TYPE FILE [--offer TYPE FILE ...] [--action copy|move|link]
                  [--x X --y Y] [--extra-types N]
 
-It owns XdndSelection (with a real server time), serves the offered types from their files, finds where to send
+It owns XdndSelection (with a real server time), serves TARGETS and the offered types from their files, finds where to send
 (the target's XdndProxy when that proxy names itself, else the target), reads the target's XdndAware version,
 and sends XdndEnter (up to three types inline, XdndTypeList beyond: --extra-types adds N made-up types after the
 offered ones), then XdndPosition. If the XdndStatus accepts, it sends XdndDrop with a fresh server time and waits
@@ -70,7 +70,11 @@ def main():
         if event.type == X.SelectionRequest:
             data = contents.get(event.target)
             prop = event.property or event.target
-            if data is not None:
+            if event.target == atom("TARGETS"):
+                # As GTK's and Qt's sources do: the offered types, which a target may read before converting.
+                event.requestor.change_property(prop, Xatom.ATOM, 32, [atom("TARGETS")] + types)
+                data = b""
+            elif data is not None:
                 event.requestor.change_property(prop, event.target, 8, data)
             requests.append(name(event.target))
             notify = xevent.SelectionNotify(time=event.time, requestor=event.requestor, selection=event.selection,

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: Apache-2.0
+// ClipBridge — receiving Transferable values by drag and drop (XDND)
+
+import FoundationEssentials
+import TransferKit
+import X11Selection
+
+/// Where a drop landed, in root-window coordinates (the window's own are the caller's to translate: the X
+/// window may be any toolkit's).
+public struct DropLocation: Sendable, Equatable {
+    /// The pointer's x on the root window.
+    public var x: Int
+    /// The pointer's y on the root window.
+    public var y: Int
+
+    /// Creates a value.
+    public init(x: Int, y: Int) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// A drop destination for values of `T` on an X window: the counterpart of SwiftUI's
+/// `dropDestination(for:action:isTargeted:)`, on any toplevel's XID (a raw Xlib, SDL, GLFW, GTK or Qt window).
+///
+/// A drag is accepted where `T` can import one of the types it offers — the same rule as
+/// ``Clipboard/paste(_:validator:)``: by conformance, through proxy representations, or through the cheapest
+/// converter chain (a drag of HTML dropped as `String`). The drop is read from `XdndSelection` as a paste is
+/// (richest importable type first, files into private 0600 files, a URL list as one value per URL) and handed
+/// to `action`, whose answer is the verdict the drag source gets (XdndFinished).
+///
+/// ```swift
+/// let destination = try await DropDestination<URL>.register(on: window, connection: connection) { urls, location in
+///     print("dropped", urls, "at", location)
+///     return true
+/// } isTargeted: { print($0 ? "drag over us" : "drag gone") }
+/// ```
+///
+/// Still to come (issue #13): the drag source's side, an item provider that loads lazily, rectangles within
+/// the window.
+public final class DropDestination<T: Transferable>: Sendable {
+    /// The window that takes the drops.
+    public let window: X11Window
+    /// The connection it talks through.
+    public let connection: X11Connection
+
+    private init(window: X11Window, connection: X11Connection) {
+        self.window = window
+        self.connection = connection
+    }
+
+    /// Makes `window` (this connection's own window when nil) take drops of `T`.
+    ///
+    /// - Parameters:
+    ///   - window: The toplevel that takes the drops: another client's too, through `XdndProxy`.
+    ///   - connection: The connection that speaks XDND for it and reads the drops.
+    ///   - configuration: How drops are read: converters, where files are received.
+    ///   - action: Receives the dropped values and where they landed; returns whether the drop was taken.
+    ///   - isTargeted: Called with true when a drag `T` can take enters, false when it leaves or is dropped.
+    /// - Throws: `SelectionError` when the connection is closed.
+    public static func register(
+        on window: X11Window? = nil, connection: X11Connection, configuration: ClipboardConfiguration = .init(),
+        action: @escaping @Sendable ([T], DropLocation) async -> Bool,
+        isTargeted: @escaping @Sendable (Bool) -> Void = { _ in }
+    ) async throws -> DropDestination<T> {
+        let converters = configuration.converters
+        let clipboard = Clipboard(.xdndSelection, connection: connection, configuration: configuration)
+        let delegate = XdndDropDelegate(
+            proposal: { proposal in
+                Clipboard.canImport(T.self, offered: proposal.types, all: proposal.types, converters: converters)
+                    ? Self.action(for: proposal.action) : nil
+            },
+            drop: { drop in
+                guard let values = try? await clipboard.paste(T.self), !values.isEmpty else { return false }
+                return await action(values, DropLocation(x: drop.x, y: drop.y))
+            },
+            targeted: isTargeted)
+        let own = await connection.utilityWindow
+        try await connection.registerDropTarget(on: window, delegate: delegate)
+        return DropDestination(window: window ?? own, connection: connection)
+    }
+
+    /// Stops taking drops.
+    public func unregister() async {
+        await connection.unregisterDropTarget(on: window)
+    }
+
+    /// The action a drop is taken with: the one the user asked for, but a copy for `XdndActionAsk` (there is
+    /// no menu to ask with) and for actions this side does not know.
+    static func action(for asked: SelectionTarget) -> SelectionTarget {
+        switch asked.rawValue {
+        case "XdndActionCopy", "XdndActionMove", "XdndActionLink": asked
+        default: "XdndActionCopy"
+        }
+    }
+}

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: Apache-2.0
+// ClipBridgeTests — DropDestination: Transferable values received by XDND, against a scripted drag source
+
+import ClipBridge
+import ClipBridgeTestSupport
+import Foundation
+import Synchronization
+import Testing
+import TransferKit
+import X11Selection
+
+/// Serialized: each drag source owns the server's one `XdndSelection`.
+@Suite(.xvfb, .serialized, .timeLimit(.minutes(2)))
+struct DropDestinationTests {
+    private struct Outcome: Decodable {
+        var accepted: Bool?
+        var statusAction: String?
+        var finishedAccepted: Bool?
+        var finishedAction: String?
+    }
+
+    private func drag(onto window: X11Window, offering offers: [(String, Data)], action: String = "copy") async throws
+        -> Outcome
+    {
+        let display = try #require(XvfbServer.current).display
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("drop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var arguments = [ToolkitPeer.python, ToolkitPeer.script("xdnd_source.py"), "--target", "\(window.rawValue)",
+                         "--action", action]
+        for (index, offer) in offers.enumerated() {
+            let file = directory.appendingPathComponent("\(index)")
+            try offer.1.write(to: file)
+            arguments += ["--offer", offer.0, file.path]
+        }
+        let result = try await runPeer(arguments, display: display, timeout: .seconds(20))
+        return try JSONDecoder().decode(Outcome.self, from: result.stdout)
+    }
+
+    @Test("files dropped as a URL list arrive as URLs, one per file, with the location; the source learns the copy")
+    func filesArriveAsURLs() async throws {
+        let connection = try await X11Connection.open(display: try #require(XvfbServer.current).display)
+        let received = Mutex<([URL], DropLocation?)>(([], nil))
+        let targeted = Mutex<[Bool]>([])
+        let destination = try await DropDestination<URL>.register(connection: connection) { urls, location in
+            received.withLock { $0 = (urls, location) }
+            return true
+        } isTargeted: { value in targeted.withLock { $0.append(value) } }
+        let uris = Data("file:///tmp/a%20b.txt\r\nfile:///tmp/c.txt\r\n".utf8)
+        let outcome = try await drag(onto: destination.window, offering: [("text/uri-list", uris)])
+        #expect(outcome.accepted == true && outcome.finishedAccepted == true && outcome.finishedAction == "XdndActionCopy")
+        let (urls, location) = received.withLock { $0 }
+        #expect(urls == [URL(fileURLWithPath: "/tmp/a b.txt"), URL(fileURLWithPath: "/tmp/c.txt")])
+        #expect(location == DropLocation(x: 10, y: 10))
+        #expect(await eventually { targeted.withLock { $0 } == [true, false] })
+        await destination.unregister()
+        await connection.shutdown()
+    }
+
+    @Test("a String destination takes HTML through the converter, and the move the user asked for")
+    func htmlArrivesAsText() async throws {
+        let connection = try await X11Connection.open(display: try #require(XvfbServer.current).display)
+        let received = Mutex<[String]>([])
+        let destination = try await DropDestination<String>.register(connection: connection) { texts, _ in
+            received.withLock { $0 = texts }
+            return true
+        }
+        let outcome = try await drag(onto: destination.window, offering: [("text/html", Data("<p>Grüße <b>aus</b> X</p>".utf8))],
+                                     action: "move")
+        #expect(outcome.finishedAccepted == true && outcome.finishedAction == "XdndActionMove")
+        #expect(received.withLock { $0 } == ["Grüße aus X"])
+        await connection.shutdown()
+    }
+
+    @Test("a drag T cannot import is refused while it moves, and nothing is dropped")
+    func refusedWhenNothingImports() async throws {
+        let connection = try await X11Connection.open(display: try #require(XvfbServer.current).display)
+        let called = Mutex(false)
+        let destination = try await DropDestination<Image>.register(connection: connection) { _, _ in
+            called.withLock { $0 = true }
+            return true
+        }
+        let outcome = try await drag(onto: destination.window, offering: [("UTF8_STRING", Data("not an image".utf8))])
+        #expect(outcome.accepted == false && outcome.finishedAccepted == nil)
+        #expect(!called.withLock { $0 })
+        await connection.shutdown()
+    }
+}
