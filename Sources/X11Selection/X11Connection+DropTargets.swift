@@ -156,7 +156,10 @@ extension X11Connection {
     private func dropTaken(on window: X11Window, accepted: Bool, action: X11Atom) {
         guard let state = dropTargets[window] else { return }
         let source = state.machine.source
-        carryOut(state.machine.dropHandled(accepted: accepted, action: action), on: window, state)
+        let steps = state.machine.dropHandled(accepted: accepted, action: action)
+        // No steps: the drag was over already (its source vanished during the drop), and said so.
+        guard !steps.isEmpty else { return }
+        carryOut(steps, on: window, state)
         if let source, state.watchedSource == source {
             unwatchWindow(source, as: .owner)
             state.watchedSource = nil

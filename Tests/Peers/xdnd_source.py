@@ -3,7 +3,7 @@
 one target window directly, as a real source would once the pointer is over it.
 
   xdnd_source.py --target WINDOW --offer TYPE FILE [--offer TYPE FILE ...] [--action copy|move|link]
-                 [--x X --y Y] [--extra-types N]
+                 [--x X --y Y] [--extra-types N] [--die-after-drop]
 
 It owns XdndSelection (with a real server time), serves TARGETS and the offered types from their files, finds where to send
 (the target's XdndProxy when that proxy names itself, else the target), reads the target's XdndAware version,
@@ -37,6 +37,8 @@ def main():
     parser.add_argument("--x", type=int, default=10)
     parser.add_argument("--y", type=int, default=10)
     parser.add_argument("--extra-types", type=int, default=0)
+    parser.add_argument("--die-after-drop", action="store_true",
+                        help="exit right after sending XdndDrop, serving nothing (a source that dies mid-drop)")
     arguments = parser.parse_args()
 
     display = open_display()
@@ -137,6 +139,10 @@ def main():
               "finished": None, "finishedAccepted": None, "finishedAction": None, "requests": requests}
     if accepted:
         send("XdndDrop", [source.id, 0, server_time()])
+        if arguments.die_after_drop:
+            display.sync()
+            say(json.dumps(result))
+            sys.exit(0)  # the connection closes: our window and XdndSelection ownership go with it
         finished = wait_for("XdndFinished")
         result["finished"] = True
         result["finishedAccepted"] = bool(finished.data[1][1] & 1)

@@ -117,6 +117,36 @@ struct DropTargetTests {
         await connection.shutdown()
     }
 
+    /// A source that dies right after XdndDrop: the drop's read fails at once (its owner is gone), the drag ends,
+    /// and the next drag is served as usual.
+    @Test func aSourceThatDiesMidDropEndsTheDragAndTheNextOneWorks() async throws {
+        let connection = try await openConnection()
+        let failures = Mutex(0)
+        let record = Record()
+        let taking = delegate(taking: "text/plain", into: record)
+        try await connection.registerDropTarget(delegate: XdndDropDelegate(
+            proposal: taking.proposal,
+            drop: { drop in
+                let taken = await taking.drop(drop)
+                if !taken { failures.withLock { $0 += 1 } }
+                return taken
+            },
+            targeted: taking.targeted))
+        let window = await connection.utilityWindow
+        let started = ContinuousClock.now
+        _ = try await drag(onto: window, offering: [("text/plain", Data("lost".utf8))], extra: ["--die-after-drop"])
+        #expect(try await eventuallyTargeted(record, [true, false]))
+        let deadline = ContinuousClock.now + .seconds(8)
+        while failures.withLock({ $0 }) == 0 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(failures.withLock { $0 } == 1)
+        #expect(record.targeted.withLock { $0 } == [true, false], "the end of the drag is said once")
+        #expect(started.duration(to: .now) < .seconds(8), "the failed drop took \(started.duration(to: .now))")
+        let outcome = try await drag(onto: window, offering: [("text/plain", Data("kept".utf8))])
+        #expect(outcome.finishedAccepted == true, "\(outcome)")
+        #expect(record.dropped.withLock { $0.last?.data } == Data("kept".utf8))
+        await connection.shutdown()
+    }
+
     private func eventuallyTargeted(_ record: Record, _ expected: [Bool]) async throws -> Bool {
         let deadline = ContinuousClock.now + .seconds(5)
         while record.targeted.withLock({ $0 }) != expected {
