@@ -43,6 +43,9 @@ public struct SelectionOffer: Sendable {
         /// Set by `textRepresentations` for COMPOUND_TEXT and TEXT: the source is UTF-8, converted by Xlib.
         var textEncoding: TextEncoding?
 
+        /// The format written: `format` when it is 16 or 32, otherwise 8.
+        var propertyFormat: Int { format == 16 || format == 32 ? format : 8 }
+
         /// Creates a representation.
         public init(target: SelectionTarget, type: SelectionTarget? = nil, format: Int = 8, source: DataSource) {
             self.target = target

@@ -58,7 +58,7 @@ extension X11Connection {
         else { return }
         display.deleteProperty(target, xdnd.aware)
         if target != self.window { display.deleteProperty(target, xdnd.proxy) }
-        if let source = state.watchedSource { unwatchWindow(source, as: .owner) }
+        stopWatchingSource(of: state)
         if state.machine.isTargeted { state.delegate.targeted(false) }
     }
 
@@ -115,8 +115,9 @@ extension X11Connection {
                 carryOut(state.machine.typesRead(list), on: window, state)
             case .entered(let source, let types):
                 state.types = ((try? names(for: types)) ?? []).compactMap { $0.map(SelectionTarget.init(rawValue:)) }
-                if let previous = state.watchedSource, previous != source { unwatchWindow(previous, as: .owner) }
                 if state.watchedSource != source {
+                    stopWatchingSource(of: state)
+                    // Its destruction ends the drag (`dragSourceVanished`).
                     watchWindow(source, as: .owner)
                     state.watchedSource = source
                 }
@@ -132,10 +133,7 @@ extension X11Connection {
                 display.sendClientMessage(to: destination, about: destination, type: type, values: message.words)
             case .left:
                 deadlines.cancel(.dropIdle(window))
-                if let source = state.watchedSource {
-                    unwatchWindow(source, as: .owner)
-                    state.watchedSource = nil
-                }
+                stopWatchingSource(of: state)
                 state.delegate.targeted(false)
             case .takeDrop(let time, let action):
                 deadlines.cancel(.dropIdle(window))
@@ -155,15 +153,17 @@ extension X11Connection {
 
     private func dropTaken(on window: X11Window, accepted: Bool, action: X11Atom) {
         guard let state = dropTargets[window] else { return }
-        let source = state.machine.source
         let steps = state.machine.dropHandled(accepted: accepted, action: action)
         // No steps: the drag was over already (its source vanished during the drop), and said so.
         guard !steps.isEmpty else { return }
         carryOut(steps, on: window, state)
-        if let source, state.watchedSource == source {
-            unwatchWindow(source, as: .owner)
-            state.watchedSource = nil
-        }
+        stopWatchingSource(of: state)
         state.delegate.targeted(false)
+    }
+
+    private func stopWatchingSource(of state: DropTargetState) {
+        guard let source = state.watchedSource else { return }
+        unwatchWindow(source, as: .owner)
+        state.watchedSource = nil
     }
 }

@@ -17,9 +17,9 @@ extension X11Connection {
             replied(route, success: false)
             return
         }
-        let format = representation.format == 16 || representation.format == 32 ? representation.format : 8
+        let format = representation.propertyFormat
         let transfer = RelayTransfer(
-            id: nextID(), route: route, claimID: claim.id, index: index, target: representation.target,
+            id: nextID(), route: route, claimID: claim.id, target: representation.target,
             sender: relaySender(format: format), type: claim.typeAtoms[index], format: format)
         supersedeTransfer(at: transfer.key)
         relays[transfer.id] = transfer

@@ -279,7 +279,7 @@ extension X11Connection {
         }
         let representation = claim.offer.representations[index]
         let type = claim.typeAtoms[index]
-        let format = representation.format == 16 || representation.format == 32 ? representation.format : 8
+        let format = representation.propertyFormat
         let requestor = route.requestor
         let property = route.property
         if payload.size <= incrementalThreshold, case .bytes(let data) = payload {

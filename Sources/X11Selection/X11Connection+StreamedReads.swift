@@ -36,14 +36,13 @@ extension X11Connection {
                 let batch = try await nextBatch(stream)
                 for chunk in batch.chunks {
                     total += chunk.count
-                    let kind = batch.end.map { ($0.type, $0.format) } ?? batch.kind.map { ($0.type, $0.format) }
-                    guard let kind else {
+                    guard let kind = batch.kind else {
                         throw SelectionError(.invalidReply, "\(selection):\(target): a chunk came without its type")
                     }
-                    try await sink(SelectionData(target: target, type: kind.0, format: kind.1, bytes: chunk))
+                    try await sink(SelectionData(target: target, type: kind.type, format: kind.format, bytes: chunk))
                 }
-                if let end = batch.end {
-                    return SelectionStreamSummary(target: target, type: end.type, format: end.format, byteCount: total)
+                if batch.isEnd, let kind = batch.kind {
+                    return SelectionStreamSummary(target: target, type: kind.type, format: kind.format, byteCount: total)
                 }
             }
         } catch {
@@ -124,37 +123,35 @@ extension X11Connection {
             chunks.append(chunk)
             count += chunk.count
         }
-        var end: StreamBatch.End?
-        var kind: StreamBatch.End?
-        if !chunks.isEmpty, !pending.machine.type.isNone {
-            do {
-                kind = StreamBatch.End(type: try typeName(pending.machine.type), format: pending.machine.format)
-            } catch {
-                pending.batchWaiter = nil
-                waiter.complete(.failure(error))
-                return
-            }
-        }
+        let ended: Bool
         switch pending.outcome {
         case nil:
             if chunks.isEmpty { return }
+            ended = false
         case .success:
-            do {
-                end = StreamBatch.End(type: try typeName(pending.machine.type), format: pending.machine.format)
-            } catch {
-                pending.batchWaiter = nil
-                waiter.complete(.failure(error))
-                return
-            }
+            ended = true
         case .failure(let error):
             if chunks.isEmpty {
                 pending.batchWaiter = nil
                 waiter.complete(.failure(error))
                 return
             }
+            ended = false
+        }
+        // Named once per batch: the type is known from the first chunk on (and at the end, "None" for an INCR
+        // transfer that sent no chunk).
+        var kind: StreamBatch.Kind?
+        if ended || !pending.machine.type.isNone {
+            do {
+                kind = StreamBatch.Kind(type: try typeName(pending.machine.type), format: pending.machine.format)
+            } catch {
+                pending.batchWaiter = nil
+                waiter.complete(.failure(error))
+                return
+            }
         }
         pending.batchWaiter = nil
-        waiter.complete(.success(StreamBatch(chunks: chunks, end: end, kind: kind)))
+        waiter.complete(.success(StreamBatch(chunks: chunks, kind: kind, isEnd: ended)))
         if count > 0 && pending.outcome == nil {
             perform(pending.machine.consumed(count), for: pending)
         }

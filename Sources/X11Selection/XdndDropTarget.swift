@@ -42,7 +42,8 @@ public struct XdndDrop: Sendable {
     }
 }
 
-/// How a drop target answers drags: each closure is called on the connection's behalf, one drag at a time.
+/// How a drop target answers drags, one drag at a time. `proposal` and `targeted` run on the connection's thread,
+/// between its X events: keep them quick (decide from the types; read nothing). `drop` runs off it.
 public struct XdndDropDelegate: Sendable {
     /// The action taken for a drag at this point (one the proposal's action may be replaced by, e.g. copy for
     /// ask), or nil to refuse it here.

@@ -109,7 +109,7 @@ actor BridgeCoordinator {
                 await current.connection.shutdown()
                 link = nil
                 failures = 1
-                if await isClosed { return }
+                if await closed { return }
             }
             do {
                 try await Task.sleep(for: BridgePolicy.retryDelay(failures: failures - 1, maximum: bridge.maximumRetryDelay))
@@ -121,16 +121,14 @@ actor BridgeCoordinator {
         }
     }
 
-    private var isClosed: Bool { closed }
-
     /// Display `index` went away: what it was the source of is withdrawn from the others.
-    private func disconnected(_ index: Int, reason: String) {
+    private func disconnected(_ index: Int, reason: String) async {
         guard !closed, connections.removeValue(forKey: index) != nil else { return }
-        for watcher in leaseWatchers.removeValue(forKey: index)?.values ?? [:].values { watcher.cancel() }
+        for watcher in (leaseWatchers.removeValue(forKey: index) ?? [:]).values { watcher.cancel() }
         report(.disconnected(display: name(index), reason: reason))
         for (selection, source) in sources where source.display == index {
             sources[selection] = nil
-            Task { await self.withdraw(selection, keeping: index) }
+            await withdraw(selection, keeping: index)
         }
     }
 
@@ -284,19 +282,18 @@ actor BridgeCoordinator {
             guard let self, await self.isCurrent(selection, generation: generation) else {
                 throw SelectionError(.ownerGone, "\(selection) on \(sourceName) changed owner; this offer is stale")
             }
-            let summary = try await source.readChunks(selection, target: target, timeout: timeout, into: { chunk in
-                guard !BridgePolicy.displayBoundTypes.contains(chunk.type) else {
+            @Sendable func pass(_ reply: SelectionData) async throws {
+                guard !BridgePolicy.displayBoundTypes.contains(reply.type) else {
                     throw SelectionError(
-                        .invalidReply, "\(selection):\(target) on \(sourceName) answered \(chunk.type) values, which name "
+                        .invalidReply, "\(selection):\(target) on \(sourceName) answered \(reply.type) values, which name "
                             + "things of that display only")
                 }
-                try await relay.send(chunk.bytes, type: chunk.type, format: chunk.format)
-            })
+                try await relay.send(reply.bytes, type: reply.type, format: reply.format)
+            }
+            let summary = try await source.readChunks(selection, target: target, timeout: timeout, into: pass)
+            // An empty reply has no chunk: its type still goes over.
             if summary.byteCount == 0 {
-                guard !BridgePolicy.displayBoundTypes.contains(summary.type) else {
-                    throw SelectionError(.invalidReply, "\(selection):\(target) answered \(summary.type)")
-                }
-                try await relay.send(Data(), type: summary.type, format: summary.format)
+                try await pass(SelectionData(target: target, type: summary.type, format: summary.format, bytes: Data()))
             }
             // The owner changed while the reply was read: what came may be the old owner's or a mix; refuse it
             // (mid-INCR: no end marker) rather than present it as the content offered.

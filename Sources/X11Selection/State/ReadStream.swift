@@ -33,13 +33,15 @@ final class ReadStream: @unchecked Sendable {
 /// What one wait of a streamed read hands its caller: every chunk received so far, and the end of the
 /// transfer when it is already known (a reply in one piece arrives with its end: no second wait).
 struct StreamBatch: Sendable {
-    struct End: Sendable {
+    /// A reply's property type and format.
+    struct Kind: Sendable {
         var type: SelectionTarget
         var format: Int
     }
 
     var chunks: [Data]
-    var end: End?
-    /// The chunks' property type and format, once the first chunk told them (an INCR transfer's first chunk).
-    var kind: End?
+    /// The reply's type and format, once its first chunk told them (always set on the last batch).
+    var kind: Kind?
+    /// The transfer ended with this batch.
+    var isEnd: Bool
 }

@@ -6,7 +6,6 @@ final class RelayTransfer {
     let id: UInt64
     let route: ReplyRoute
     let claimID: UInt64
-    let index: Int
     let target: SelectionTarget
     var sender: RelaySender
     /// The reply's property type and format, set by the producer's first send (the representation's until then).
@@ -22,12 +21,11 @@ final class RelayTransfer {
 
     var key: TransferKey { TransferKey(requestor: route.requestor, property: route.property) }
 
-    init(id: UInt64, route: ReplyRoute, claimID: UInt64, index: Int, target: SelectionTarget, sender: RelaySender,
+    init(id: UInt64, route: ReplyRoute, claimID: UInt64, target: SelectionTarget, sender: RelaySender,
          type: X11Atom, format: Int) {
         self.id = id
         self.route = route
         self.claimID = claimID
-        self.index = index
         self.target = target
         self.sender = sender
         self.type = type

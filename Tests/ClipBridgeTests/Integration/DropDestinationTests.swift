@@ -12,29 +12,11 @@ import X11Selection
 /// Serialized: each drag source owns the server's one `XdndSelection`.
 @Suite(.xvfb, .serialized, .timeLimit(.minutes(2)))
 struct DropDestinationTests {
-    private struct Outcome: Decodable {
-        var accepted: Bool?
-        var statusAction: String?
-        var finishedAccepted: Bool?
-        var finishedAction: String?
-    }
-
     private func drag(onto window: X11Window, offering offers: [(String, Data)], action: String = "copy") async throws
-        -> Outcome
+        -> XdndSourcePeer.Outcome
     {
-        let display = try #require(XvfbServer.current).display
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("drop-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var arguments = [ToolkitPeer.python, ToolkitPeer.script("xdnd_source.py"), "--target", "\(window.rawValue)",
-                         "--action", action]
-        for (index, offer) in offers.enumerated() {
-            let file = directory.appendingPathComponent("\(index)")
-            try offer.1.write(to: file)
-            arguments += ["--offer", offer.0, file.path]
-        }
-        let result = try await runPeer(arguments, display: display, timeout: .seconds(20))
-        return try JSONDecoder().decode(Outcome.self, from: result.stdout)
+        try await XdndSourcePeer.drag(
+            onto: window, display: try #require(XvfbServer.current).display, offering: offers, extra: ["--action", action])
     }
 
     @Test("files dropped as a URL list arrive as URLs, one per file, with the location; the source learns the copy")

@@ -11,17 +11,6 @@ import X11Selection
 /// it from each other (as on a desktop, one drag happens at a time).
 @Suite(.xvfb, .serialized, .timeLimit(.minutes(2)))
 struct DropTargetTests {
-    private struct Outcome: Decodable {
-        var version: Int?
-        var accepted: Bool?
-        var statusAction: String?
-        var finished: Bool?
-        var finishedAccepted: Bool?
-        var finishedAction: String?
-        var requests: [String]?
-        var error: String?
-    }
-
     /// What the delegate saw.
     private final class Record: Sendable {
         let proposals = Mutex<[XdndProposal]>([])
@@ -44,19 +33,10 @@ struct DropTargetTests {
             targeted: { isTargeted in record.targeted.withLock { $0.append(isTargeted) } })
     }
 
-    private func drag(onto window: X11Window, offering offers: [(String, Data)], extra: [String] = []) async throws -> Outcome {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xdnd-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var arguments = [ToolkitPeer.python, ToolkitPeer.script("xdnd_source.py"), "--target", "\(window.rawValue)"]
-        for (index, offer) in offers.enumerated() {
-            let file = directory.appendingPathComponent("\(index)")
-            try offer.1.write(to: file)
-            arguments += ["--offer", offer.0, file.path]
-        }
-        arguments += extra
-        let result = try await runPeer(arguments, display: try currentDisplay(), timeout: .seconds(20))
-        return try JSONDecoder().decode(Outcome.self, from: result.stdout)
+    private func drag(onto window: X11Window, offering offers: [(String, Data)], extra: [String] = []) async throws
+        -> XdndSourcePeer.Outcome
+    {
+        try await XdndSourcePeer.drag(onto: window, display: try currentDisplay(), offering: offers, extra: extra)
     }
 
     @Test func aDropOnOurWindowIsReadWithTheDropsTimeAndFinished() async throws {
