@@ -34,6 +34,11 @@ public struct SelectionError: Error, Hashable, Sendable, CustomStringConvertible
         public static let shutDown = Code("shutDown")
         /// A reply passed the size bound the reader set (a snapshot's limits): it was abandoned, unread.
         public static let tooLarge = Code("tooLarge")
+        /// The pointer (or the keyboard) is grabbed by another client, so a drag cannot follow it: a drag starts
+        /// from a button pressed in a window of this process, or with no button held (`X11Connection.drag`).
+        public static let pointerUnavailable = Code("pointerUnavailable")
+        /// A drag is already in progress on this connection (one pointer, one drag).
+        public static let dragInProgress = Code("dragInProgress")
         /// What was read could not be stored (a snapshot's spool file could not be written).
         public static let storageFailed = Code("storageFailed")
 

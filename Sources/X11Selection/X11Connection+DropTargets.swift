@@ -24,6 +24,10 @@ struct XdndAtoms: Sendable {
     let proxy: X11Atom
     let typeList: X11Atom
     let window: X11Atom
+    let selection: X11Atom
+    let actionList: X11Atom
+    let actionDescription: X11Atom
+    let wmState: X11Atom
     let kinds: [X11Atom: XdndMessage.Kind]
     let atomsByKind: [XdndMessage.Kind: X11Atom]
 }
@@ -43,9 +47,11 @@ extension X11Connection {
         let xdnd = try xdndAtoms()
         let target = window ?? self.window
         display.changeProperty32(target, xdnd.aware, type: wellKnown.atom, values: [UInt(XdndMessage.version)])
-        if target != self.window {
+        if target != self.window && textWindows[target] == nil {
             display.changeProperty32(target, xdnd.proxy, type: xdnd.window, values: [self.window.rawValue])
             display.changeProperty32(self.window, xdnd.proxy, type: xdnd.window, values: [self.window.rawValue])
+            // GTK's sources read XdndAware from the proxy rather than the window (gdkdrag-x11.c, xdnd_check_dest).
+            display.changeProperty32(self.window, xdnd.aware, type: wellKnown.atom, values: [UInt(XdndMessage.version)])
         }
         dropTargets[target] = DropTargetState(window: target, delegate: delegate)
         display.flush()
@@ -57,7 +63,7 @@ extension X11Connection {
         guard let state = dropTargets.removeValue(forKey: target), let display = xdisplay, let xdnd = try? xdndAtoms()
         else { return }
         display.deleteProperty(target, xdnd.aware)
-        if target != self.window { display.deleteProperty(target, xdnd.proxy) }
+        if target != self.window && textWindows[target] == nil { display.deleteProperty(target, xdnd.proxy) }
         stopWatchingSource(of: state)
         if state.machine.isTargeted { state.delegate.targeted(false) }
     }
@@ -65,16 +71,21 @@ extension X11Connection {
     func xdndAtoms() throws(SelectionError) -> XdndAtoms {
         if let known = xdndNames { return known }
         let kinds = XdndMessage.Kind.allCases
-        let interned = try atoms(for: ["XdndAware", "XdndProxy", "XdndTypeList", "WINDOW"] + kinds.map(\.rawValue))
+        let fixed = [
+            "XdndAware", "XdndProxy", "XdndTypeList", "WINDOW", "XdndSelection", "XdndActionList",
+            "XdndActionDescription", "WM_STATE",
+        ]
+        let interned = try atoms(for: fixed + kinds.map(\.rawValue))
         var byAtom: [X11Atom: XdndMessage.Kind] = [:]
         var byKind: [XdndMessage.Kind: X11Atom] = [:]
         for (index, kind) in kinds.enumerated() {
-            byAtom[interned[4 + index]] = kind
-            byKind[kind] = interned[4 + index]
+            byAtom[interned[fixed.count + index]] = kind
+            byKind[kind] = interned[fixed.count + index]
         }
         let names = XdndAtoms(
-            aware: interned[0], proxy: interned[1], typeList: interned[2], window: interned[3], kinds: byAtom,
-            atomsByKind: byKind)
+            aware: interned[0], proxy: interned[1], typeList: interned[2], window: interned[3],
+            selection: interned[4], actionList: interned[5], actionDescription: interned[6], wmState: interned[7],
+            kinds: byAtom, atomsByKind: byKind)
         xdndNames = names
         return names
     }
@@ -82,9 +93,16 @@ extension X11Connection {
     /// A ClientMessage arrived: an XDND message for one of our drop targets is decoded and handled; anything
     /// else (any client may send anything) is ignored.
     func handleClientMessage(window: X11Window, type: X11Atom, format: Int, words: [UInt]) {
-        guard format == 32, let state = dropTargets[window], let xdnd = xdndNames, let kind = xdnd.kinds[type],
+        if format == 32, textWindowMessage(window, type: type, words: words) { return }
+        guard format == 32, let xdnd = xdndNames, let kind = xdnd.kinds[type],
             let message = XdndMessage.decode(kind, words: words)
         else { return }
+        if kind == .status || kind == .finished {
+            // Answers to our drag, sent to the source window.
+            if window == self.window { dragMessageReceived(message) }
+            return
+        }
+        guard let state = dropTargets[window] else { return }
         if case .position(_, let x, let y, _, _) = message { state.lastPosition = (x, y) }
         deadlines.arm(.dropIdle(window), at: .now + XdndTarget.idleTimeout)
         carryOut(state.machine.received(message), on: window, state)
@@ -124,7 +142,7 @@ extension X11Connection {
                 state.delegate.targeted(true)
             case .ask(let x, let y, let action, _):
                 let actionName = ((try? names(for: [action]))?.first ?? nil).map(SelectionTarget.init(rawValue:))
-                let proposal = XdndProposal(types: state.types, x: x, y: y, action: actionName ?? "XdndActionCopy")
+                let proposal = XdndProposal(types: state.types, x: x, y: y, action: actionName ?? .xdndActionCopy)
                 let answer = state.delegate.proposal(proposal)
                 let answerAtom = answer.flatMap { try? atom(for: $0.rawValue) } ?? .none
                 carryOut(state.machine.decide(accepts: answer != nil, action: answerAtom), on: window, state)
@@ -140,7 +158,7 @@ extension X11Connection {
                 let actionName = ((try? names(for: [action]))?.first ?? nil).map(SelectionTarget.init(rawValue:))
                 let drop = XdndDrop(
                     types: state.types, x: state.lastPosition.x, y: state.lastPosition.y,
-                    action: actionName ?? "XdndActionCopy", time: time, connection: self)
+                    action: actionName ?? .xdndActionCopy, time: time, connection: self)
                 let delegate = state.delegate
                 Task.detached {
                     let taken = await delegate.drop(drop)

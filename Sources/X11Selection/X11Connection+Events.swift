@@ -24,6 +24,8 @@ extension X11Connection {
             available = display.queuedEvents
         }
         drainErrors()
+        // The turn's newest pointer motion, once: finding the window under it costs round trips.
+        flushDragMotion()
         fireDeadlines()
         let nextDeadline = deadlines.nextInstant()
         // The turn's one flush comes last, so this thread is in poll right after it: the write wakes the X
@@ -57,12 +59,19 @@ extension X11Connection {
                 handleRequestorPropertyDeleted(TransferKey(requestor: changedWindow, property: property))
             }
         case .destroyNotify(let destroyed):
+            textWindowDestroyed(destroyed)
             windowVanished(destroyed, .requestorDestroyed)
         case .ownerChange(let change):
             lastServerTime = change.timestamp
             handleOwnerChange(change)
         case .clientMessage(let window, let type, let format, let words):
             handleClientMessage(window: window, type: type, format: format, words: words)
+        case .pointer(let pointer):
+            if !dragPointerEvent(pointer) { textWindowPointer(pointer) }
+        case .keyPress(let window, let keycode, let time):
+            if !dragKeyPress(keycode: keycode, time: time) { textWindowKeyPress(window, keycode: keycode) }
+        case .expose(let window, let remaining):
+            if remaining == 0 { textWindowExposed(window) }
         case .other:
             break
         }
@@ -95,6 +104,7 @@ extension X11Connection {
         windowInterests.forget(vanished)
         resumeGoneWaiters(window: vanished)
         dragSourceVanished(vanished)
+        dragTargetVanished(vanished)
         for read in reads.values where read.machine.watchedOwner == vanished {
             perform(read.machine.windowDestroyed(vanished), for: read)
         }
@@ -143,6 +153,10 @@ extension X11Connection {
         case ownerProbe(X11Atom)
         /// Stop waiting for a replaced manager's window to go (`claimManager`).
         case windowGone(UInt64)
+        /// A drag's target did not answer in time (`XdndSource.awaitedAnswer`).
+        case dragWatchdog(UInt64)
+        /// A drag's own time limit.
+        case dragLimit(UInt64)
     }
 
     private func fireDeadlines() {
@@ -166,6 +180,10 @@ extension X11Connection {
                 }
             case .handover:
                 handoverDeadlinePassed()
+            case .dragWatchdog(let id):
+                dragWatchdogFired(id)
+            case .dragLimit(let id):
+                cancelDrag(id, reason: "the drag's time limit passed")
             case .windowGone(let id):
                 resumeGoneWaiters(deadline: id)
             case .leaseEvents(let claimID):

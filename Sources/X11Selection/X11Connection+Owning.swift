@@ -129,8 +129,13 @@ extension X11Connection {
             refuseDeferredRequests(for: selectionAtom)
         }
         guard let claim = claimsBySelection[selectionAtom] else { return }
+        releaseClaim(claim)
+    }
+
+    /// Gives up the selection `claim` owns.
+    func releaseClaim(_ claim: Claim) {
         // With the claim's own time, so a newer owner (whose claim we have not heard of yet) is untouched.
-        display.setSelectionOwner(selectionAtom, nil, time: claim.time)
+        xdisplay?.setSelectionOwner(claim.selectionAtom, nil, time: claim.time)
         lose(claim, time: nil)
     }
 

@@ -65,6 +65,12 @@ public actor X11Connection {
     /// Windows this connection takes drops for (XDND), and the protocol's atoms once interned.
     var dropTargets: [X11Window: DropTargetState] = [:]
     var xdndNames: XdndAtoms?
+    /// The drag this connection is the source of, and the id of one still starting (claiming, grabbing).
+    var dragSession: DragSession?
+    var dragStarting: UInt64?
+    /// The plain text windows this connection shows, and WM_PROTOCOLS / WM_DELETE_WINDOW once interned.
+    var textWindows: [X11Window: TextWindowState] = [:]
+    var textWindowProtocols: (wmProtocols: X11Atom, deleteWindow: X11Atom)?
     /// Relayed conversions being served, by id; `relayKeys` finds those streaming by INCR by their property.
     var relays: [UInt64: RelayTransfer] = [:]
     var relayKeys: [TransferKey: UInt64] = [:]
@@ -402,6 +408,9 @@ public actor X11Connection {
         relays.removeAll()
         relayKeys.removeAll()
         dropTargets.removeAll()
+        failDrag(error)
+        for state in textWindows.values { state.continuation.finish() }
+        textWindows.removeAll()
         windowInterests = WindowInterests()
         multiples.removeAll()
         for claim in claims.values {

@@ -28,7 +28,10 @@ struct ClipBridgeCommand: AsyncParsableCommand {
             \(ExitStatus.helpTable)
             """,
         version: "0.1.0",
-        subcommands: [Copy.self, Paste.self, Watch.self, TypeCommand.self, Daemon.self, Bridge.self, ServeDetached.self]
+        subcommands: [
+            Copy.self, Paste.self, Watch.self, TypeCommand.self, Daemon.self, Bridge.self, Drag.self, Drop.self,
+            ServeDetached.self,
+        ]
     )
 
     /// Unblocks the signals we handle before anything else runs (an inherited blocked mask would make

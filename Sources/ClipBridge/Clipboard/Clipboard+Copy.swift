@@ -66,14 +66,17 @@ extension Clipboard {
 
     // MARK: - Internals
 
-    private func prepare<T: Transferable>(_ items: [T]) async throws -> [PreparedItem] {
+    func prepare<T: Transferable>(_ items: [T]) async throws -> [PreparedItem] {
         guard !items.isEmpty else { throw ClipboardError(.invalidItem, "nothing to copy: the list is empty") }
         var prepared: [PreparedItem] = []
         for item in items { prepared.append(try await PreparedItem(item, logger: logger)) }
         return prepared
     }
 
-    private func claim(_ items: [PreparedItem], options: CopyOptions, isCut: Bool) async throws -> SelectionLease {
+    /// What `items` offer other clients, richest first, and what only this process may paste.
+    func offer(
+        for items: [PreparedItem], options: CopyOptions, isCut: Bool
+    ) async throws -> (offer: SelectionOffer, hidden: [InProcessContent.Representation]) {
         let builder = OfferBuilder(
             converters: configuration.converters, isCut: isCut, widens: options.widensWithConverters)
         let representations = try await builder.build(items)
@@ -81,12 +84,17 @@ extension Clipboard {
             guard representation.isHidden, let export = representation.export else { return nil }
             return InProcessContent.Representation(contentType: representation.contentType, export: export)
         }
+        return (SelectionOffer(representations, isSensitive: options.isSensitive), hidden)
+    }
+
+    private func claim(_ items: [PreparedItem], options: CopyOptions, isCut: Bool) async throws -> SelectionLease {
+        let (offer, hidden) = try await offer(for: items, options: options, isCut: isCut)
         // Content visible only in-process still takes ownership (other clients see an owner with nothing to
         // paste, as on macOS where the pasteboard changes); content with nothing at all is an error.
-        guard !representations.isEmpty || !hidden.isEmpty else {
+        let offersSomething = offer.representations.contains { $0.target != SelectionOffer.passwordManagerHint }
+        guard offersSomething || !hidden.isEmpty else {
             throw ClipboardError(.exportFailed, "the content has no representation to offer")
         }
-        let offer = SelectionOffer(representations, isSensitive: options.isSensitive)
         let lease = try await connection.claim(selection, offering: offer)
         let owner = try await connection.owner(of: selection)
         ownWindow = owner

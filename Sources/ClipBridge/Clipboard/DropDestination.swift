@@ -88,9 +88,9 @@ public final class DropDestination<T: Transferable>: Sendable {
     /// The action a drop is taken with: the one the user asked for, but a copy for `XdndActionAsk` (there is
     /// no menu to ask with) and for actions this side does not know.
     static func action(for asked: SelectionTarget) -> SelectionTarget {
-        switch asked.rawValue {
-        case "XdndActionCopy", "XdndActionMove", "XdndActionLink": asked
-        default: "XdndActionCopy"
+        switch asked {
+        case .xdndActionCopy, .xdndActionMove, .xdndActionLink: asked
+        default: .xdndActionCopy
         }
     }
 }

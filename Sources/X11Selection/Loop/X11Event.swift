@@ -17,8 +17,35 @@ enum X11Event {
     case ownerChange(FixesOwnerChange)
     /// A ClientMessage about `window` (XDND's messages), with its format and data words (format 32: five).
     case clientMessage(window: X11Window, type: X11Atom, format: Int, words: [UInt])
+    /// A pointer button pressed or released, or the pointer moved (reported to us while we grab it, or on
+    /// our own windows).
+    case pointer(PointerEvent)
+    /// A key pressed (while we grab the keyboard, or in our own windows).
+    case keyPress(window: X11Window, keycode: UInt8, time: X11Timestamp)
+    /// Part of one of our windows must be drawn again; `remaining` more Expose events follow.
+    case expose(window: X11Window, remaining: Int)
     /// Anything else.
     case other(type: Int32)
+
+    struct PointerEvent: Sendable, Equatable {
+        enum Kind: Sendable, Equatable {
+            case press(button: Int)
+            case release(button: Int)
+            case motion
+        }
+
+        var kind: Kind
+        var window: X11Window
+        /// The pointer in `window`'s coordinates.
+        var x: Int
+        var y: Int
+        var rootX: Int
+        var rootY: Int
+        /// Buttons 1 to 3 held before this event (ButtonN masks).
+        var buttonsHeld: Bool
+        var modifiers: DragModifiers
+        var time: X11Timestamp
+    }
 
     struct SelectionRequest: Sendable, Equatable {
         var owner: X11Window
@@ -82,6 +109,28 @@ enum X11Event {
             self = .clientMessage(
                 window: X11Window(rawValue: UInt(message.window)), type: X11Atom(rawValue: UInt(message.message_type)),
                 format: Int(message.format), words: words)
+        case ButtonPress, ButtonRelease:
+            let button = event.xbutton
+            self = .pointer(PointerEvent(
+                kind: event.type == ButtonPress ? .press(button: Int(button.button)) : .release(button: Int(button.button)),
+                window: X11Window(rawValue: UInt(button.window)), x: Int(button.x), y: Int(button.y),
+                rootX: Int(button.x_root), rootY: Int(button.y_root),
+                buttonsHeld: button.state & UInt32(Button1Mask | Button2Mask | Button3Mask) != 0,
+                modifiers: DragModifiers(state: button.state), time: X11Timestamp(rawValue: UInt(button.time))))
+        case MotionNotify:
+            let motion = event.xmotion
+            self = .pointer(PointerEvent(
+                kind: .motion, window: X11Window(rawValue: UInt(motion.window)), x: Int(motion.x), y: Int(motion.y),
+                rootX: Int(motion.x_root), rootY: Int(motion.y_root),
+                buttonsHeld: motion.state & UInt32(Button1Mask | Button2Mask | Button3Mask) != 0,
+                modifiers: DragModifiers(state: motion.state), time: X11Timestamp(rawValue: UInt(motion.time))))
+        case KeyPress:
+            let key = event.xkey
+            self = .keyPress(
+                window: X11Window(rawValue: UInt(key.window)), keycode: UInt8(truncatingIfNeeded: key.keycode),
+                time: X11Timestamp(rawValue: UInt(key.time)))
+        case Expose:
+            self = .expose(window: X11Window(rawValue: UInt(event.xexpose.window)), remaining: Int(event.xexpose.count))
         case let type where fixesEventBase != nil && type == fixesEventBase! + XFixesSelectionNotify:
             let fixes = withUnsafePointer(to: &event) {
                 $0.withMemoryRebound(to: XFixesSelectionNotifyEvent.self, capacity: 1) { $0.pointee }

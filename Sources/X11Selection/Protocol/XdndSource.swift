@@ -39,8 +39,9 @@ struct XdndSource: Sendable, Equatable {
 
     /// What to do.
     enum Step: Sendable, Equatable {
-        /// Send `message` to `window` (a ClientMessage, no propagation, no event mask).
-        case send(XdndMessage, to: X11Window)
+        /// Send `message` to `target` (a ClientMessage to its `messageWindow` naming its `window`, no
+        /// propagation, no event mask).
+        case send(XdndMessage, to: Target)
         /// The drag is over.
         case finish(Outcome)
     }
@@ -98,6 +99,9 @@ struct XdndSource: Sendable, Equatable {
     /// The target the pointer is over, if it entered one.
     var currentTarget: Target? { session?.target }
 
+    /// Whether that target's last status accepted the drag (the source's cursor shows it).
+    var targetAccepts: Bool { session?.accepts ?? false }
+
     /// What the watchdog waits for now, and how long it may take: nil when nothing is awaited from a target.
     var awaitedAnswer: Duration? {
         switch phase {
@@ -120,7 +124,7 @@ struct XdndSource: Sendable, Equatable {
                 session = Session(target: usable, version: version)
                 steps.append(.send(
                     .enter(source: source, version: version, types: Array(types.prefix(3)), hasTypeList: types.count > 3),
-                    to: usable.messageWindow))
+                    to: usable))
             }
         }
         guard var current = session else { return steps }
@@ -133,7 +137,7 @@ struct XdndSource: Sendable, Equatable {
         current.awaitingStatus = true
         current.pending = nil
         session = current
-        steps.append(.send(.position(source: source, rootX: x, rootY: y, time: time, action: action), to: current.target.messageWindow))
+        steps.append(.send(.position(source: source, rootX: x, rootY: y, time: time, action: action), to: current.target))
         return steps
     }
 
@@ -185,7 +189,7 @@ struct XdndSource: Sendable, Equatable {
         guard let current = session else { return end(.refused) }
         guard current.accepts else { return leaveCurrent() + end(.refused) }
         phase = .dropped
-        return [.send(.drop(source: source, time: time), to: current.target.messageWindow)]
+        return [.send(.drop(source: source, time: time), to: current.target)]
     }
 
     /// Escape, or the program gave up.
@@ -234,7 +238,7 @@ struct XdndSource: Sendable, Equatable {
     private mutating func leaveCurrent() -> [Step] {
         guard let current = session else { return [] }
         session = nil
-        return [.send(.leave(source: source), to: current.target.messageWindow)]
+        return [.send(.leave(source: source), to: current.target)]
     }
 
     private mutating func end(_ outcome: Outcome) -> [Step] {

@@ -35,6 +35,12 @@ enum XdndTargetSearch {
         }
     }
 
+    /// Whether the search stops at `window`: it takes drops, or it is a client's toplevel (whose inner windows
+    /// are its own business). The path need not be looked up beyond it.
+    static func endsSearch(_ window: Window) -> Bool {
+        (window.awareVersion ?? 0) >= XdndMessage.minimumVersion || window.hasWMState
+    }
+
     /// The target along `path`, or nil when no window there takes drops. `ownWindows` (the source's own
     /// windows, such as a drag icon) are looked through.
     static func target(along path: [Window], ignoring ownWindows: Set<X11Window> = []) -> XdndSource.Target? {

@@ -22,6 +22,9 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
     case transferFailed = 5
     /// Reading input or writing output failed (a file that cannot be read, a full disk, …).
     case ioError = 6
+    /// Nothing was dropped: the drag was refused or cancelled, or the drop window closed before a drop; or
+    /// another client holds the pointer, so a drag cannot start.
+    case notDropped = 7
     /// Bad usage: an unknown option or an invalid value (ArgumentParser's own status).
     case usage = 64
 
@@ -35,6 +38,7 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
         case .displayUnavailable: "the X display cannot be opened (DISPLAY, --display)"
         case .transferFailed: "the transfer failed (connection lost, bad reply, owner gone)"
         case .ioError: "an input file could not be read, or the output written"
+        case .notDropped: "nothing was dropped (refused, cancelled, window closed, pointer held elsewhere)"
         case .usage: "invalid command-line usage"
         }
     }

@@ -35,6 +35,8 @@ extension CLIFailure {
                 self.init(status: .timedOut, message: "timed out\(where_): \(message)")
             case .ownershipRefused, .ownershipLost:
                 self.init(status: .ownershipFailed, message: "cannot own the selection\(where_): \(message)")
+            case .pointerUnavailable, .dragInProgress:
+                self.init(status: .notDropped, message: "cannot start the drag: \(message)")
             case .managerRunning:
                 self.init(status: .ownershipFailed,
                           message: "another clipboard manager is running: \(message) (--replace takes over)")

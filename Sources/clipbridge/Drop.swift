@@ -1,0 +1,211 @@
+// ClipBridge — the clipbridge command-line tool.
+// `clipbridge drop`: a small window that takes drops (XDND) and prints what arrived.
+
+import ArgumentParser
+import ClipBridge
+import FoundationEssentials
+import Glibc
+import Synchronization
+import X11Selection
+
+struct Drop: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Open a small window that takes drops (XDND) and print what arrives.",
+        discussion: """
+            Drop files, links or text on the window. Files print as local paths (decoded from \
+            text/uri-list: comments skipped, CRLF or LF, percent-decoding), links from browsers as URLs \
+            (text/uri-list, Firefox's UTF-16 text/x-moz-url, _NETSCAPE_URL), text as it is. With \
+            --output-dir, data of any other type (an image dragged from a browser) is written to a new \
+            file there (mode 0600, named drop-N.EXT from its type) and its path printed.
+
+            --accept TYPE (repeatable, in order of preference) takes only those types. A drag offering \
+            nothing the window takes is refused before the drop. Each drop prints one line per path, URL \
+            or file, or the text; --json prints one object per drop: {"type", "action", "paths", "urls", \
+            "text", "file"}.
+
+            Runs until the window is closed, Escape, SIGINT or SIGTERM, --once after one drop, or \
+            --exit-after seconds. Exit status 0 after a drop, 7 when the window closed with none.
+
+            EXAMPLES:
+              clipbridge drop --once                        # print the paths of the files dropped
+              clipbridge drop --output-dir ~/Downloads      # save dragged images and data
+              clipbridge drop --json --accept text/uri-list
+            """
+    )
+
+    @OptionGroup var displayOptions: DisplayOptions
+
+    @Flag(name: .long, help: "Exit after the first drop.")
+    var once = false
+
+    @Flag(name: .long, help: "Print one JSON object per drop.")
+    var json = false
+
+    @Option(name: .long, parsing: .singleValue,
+            help: ArgumentHelp("Take only this type (MIME type or X target; repeatable, best first).", valueName: "type"))
+    var accept: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Write dropped data of other types to new files here.", valueName: "dir"))
+    var outputDir: String?
+
+    @Flag(name: .long, help: "Ask the window manager to keep the window above the others.")
+    var keepAbove = false
+
+    @Option(name: .long, help: ArgumentHelp("Seconds to wait for a drop's data (default: 10).", valueName: "seconds"))
+    var timeout: Double = 10
+
+    @Option(name: .long, help: ArgumentHelp("Close the window after this many seconds.", valueName: "seconds"))
+    var exitAfter: Double?
+
+    func validate() throws {
+        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number.") }
+        if let exitAfter, !(exitAfter > 0 && exitAfter.isFinite) {
+            throw ValidationError("--exit-after must be a positive number.")
+        }
+        if let outputDir {
+            var info = stat()
+            guard stat(outputDir, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+                throw ValidationError("--output-dir \(outputDir) is not a directory.")
+            }
+        }
+    }
+
+    func run() async throws {
+        let display = displayOptions.display
+        do {
+            let connection = try await Connections.open(display: display, timeout: timeout)
+            let signals = Signals.terminationRequests()
+            let window = try await connection.openTextWindow(
+                title: "clipbridge drop", lines: ["Drop files, links or text here."], width: 320, keepAbove: keepAbove)
+            let stopper = Task {
+                for await _ in signals {
+                    await connection.closeTextWindow(window.window)
+                    return
+                }
+            }
+            defer { stopper.cancel() }
+            let limit = exitAfter.map { seconds in
+                Task {
+                    try? await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
+                    guard !Task.isCancelled else { return }
+                    await connection.closeTextWindow(window.window)
+                }
+            }
+            defer { limit?.cancel() }
+            let dropped = try await takeDrops(on: connection, window: window)
+            await connection.shutdown()
+            if !dropped { throw ExitCode(ExitStatus.notDropped.rawValue) }
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            throw CLIFailure(error, display: display).exit()
+        }
+    }
+
+    /// Serves drops until the window goes; whether one was taken.
+    private func takeDrops(on connection: X11Connection, window: TextWindow) async throws -> Bool {
+        let accepted = accept.map(SelectionTarget.init(rawValue:))
+        let takesData = outputDir != nil
+        let readTimeout = Duration.milliseconds(Int64((timeout * 1000).rounded()))
+        let counter = Mutex(0)
+        let (taken, takenInput) = AsyncStream<Void>.makeStream()
+        let delegate = XdndDropDelegate(
+            proposal: { proposal in
+                guard DroppedContent.preferredTarget(offered: proposal.types, accepting: accepted, takesData: takesData) != nil
+                else { return nil }
+                return proposal.action == .xdndActionMove || proposal.action == .xdndActionLink ? proposal.action : .xdndActionCopy
+            },
+            drop: { drop in
+                guard let target = DroppedContent.preferredTarget(offered: drop.types, accepting: accepted, takesData: takesData),
+                    let read = try? await drop.read(target, timeout: readTimeout)
+                else { return false }
+                let index = counter.withLock { count in
+                    count += 1
+                    return count
+                }
+                let printed = (try? report(DroppedContent.decode(read.bytes, as: target), target: target, action: drop.action, index: index)) ?? false
+                if printed { takenInput.yield() }
+                return printed
+            },
+            targeted: { over in
+                Task { await connection.setLines(["Drop files, links or text here."], highlighted: over ? [0] : [], in: window.window) }
+            })
+        try await connection.registerDropTarget(on: window.window, delegate: delegate)
+        let watcher = Task {
+            var dropped = false
+            for await _ in taken {
+                dropped = true
+                if once { await connection.closeTextWindow(window.window) }
+            }
+            return dropped
+        }
+        for await event in window.events {
+            if event == .escapePressed || event == .closeRequested {
+                await connection.closeTextWindow(window.window)
+            }
+        }
+        takenInput.finish()
+        return await watcher.value
+    }
+
+    /// Prints one drop (writing its data to a file first when it is data); false when nothing could be kept.
+    private func report(_ content: DroppedContent, target: SelectionTarget, action: SelectionTarget, index: Int) throws -> Bool {
+        var paths: [String] = []
+        var urls: [String] = []
+        var text: String?
+        var file: String?
+        switch content {
+        case .paths(let list): paths = list
+        case .urls(let list): urls = list
+        case .text(let string): text = string
+        case .data(let bytes, let type):
+            guard let outputDir else { return false }
+            let name = DroppedContent.fileName(index: index, type: type)
+            let path = URL(fileURLWithPath: outputDir).appendingPathComponent(name).path
+            // O_EXCL: never over an existing file; 0600: the data is the user's.
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else {
+                Output.complain("\(path): cannot be created: \(String(cString: strerror(errno)))")
+                return false
+            }
+            defer { close(descriptor) }
+            do {
+                try bytes.withUnsafeBytes { try Output.write($0, to: descriptor) }
+            } catch {
+                Output.complain("\(path): cannot be written: \(error)")
+                return false
+            }
+            file = path
+        }
+        if json {
+            let line = DropReport(
+                type: target.rawValue, action: Drag.actionName(action), paths: paths, urls: urls, text: text, file: file)
+            try Output.line(String(decoding: try TypeListing.encoder().encode(line), as: UTF8.self))
+        } else {
+            for line in paths + urls + [text, file].compactMap({ $0 }) { try Output.line(line) }
+        }
+        return true
+    }
+}
+
+/// One drop's line in `--json`.
+struct DropReport: Encodable {
+    var type: String
+    var action: String
+    var paths: [String]
+    var urls: [String]
+    var text: String?
+    var file: String?
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(type, forKey: .type)
+        try container.encode(action, forKey: .action)
+        try container.encode(paths, forKey: .paths)
+        try container.encode(urls, forKey: .urls)
+        try container.encode(text, forKey: .text)
+        try container.encode(file, forKey: .file)
+    }
+
+    private enum CodingKeys: String, CodingKey { case type, action, paths, urls, text, file }
+}
