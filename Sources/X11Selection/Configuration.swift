@@ -38,6 +38,13 @@ public struct Configuration: Sendable {
     /// crosses CPUs). The price is that the calling thread — a thread of Swift's cooperative pool, usually —
     /// blocks in `poll(2)` for up to this long; a reply that comes later is delivered by the loop as usual.
     /// `.zero` turns loans off.
+    /// How long a drop target may take to answer a drag's XdndPosition before it counts as refusing (and, once
+    /// the button is released, before the drag is abandoned). GTK and Qt answer in milliseconds.
+    public var dragStatusTimeout: Duration = XdndSource.statusTimeout
+    /// How long a drop target may take to finish a drop (XdndFinished): its conversion of `XdndSelection`, INCR
+    /// for big data, and its handler. Past it the drag is abandoned, so a dead or hung target never holds a
+    /// source (react-x11 #126).
+    public var dragFinishTimeout: Duration = XdndSource.finishTimeout
     public var inlineWaitLimit: Duration = .milliseconds(2)
     /// Where the engine logs (peer misbehaviour, dropped transfers). Defaults to a logger that discards.
     public var logger: Logger = Logger(label: "X11Selection", factory: { _ in SwiftLogNoOpLogHandler() })

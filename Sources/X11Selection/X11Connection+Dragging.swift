@@ -79,7 +79,9 @@ extension X11Connection {
         }
         let pointer = display.queryPointer()
         let session = DragSession(
-            id: id, machine: XdndSource(source: window, types: types), allowedActions: allowed,
+            id: id, machine: XdndSource(
+                source: window, types: types, statusWait: configuration.dragStatusTimeout,
+                finishWait: configuration.dragFinishTimeout), allowedActions: allowed,
             actionAtoms: actionAtoms, selectionAtom: xdnd.selection, claimTime: lease.timestamp,
             awaitingPress: !(pointer?.buttonHeld ?? false), escapeKeycode: display.keycode(forKeysym: 0xFF1B),
             acceptCursor: acceptCursor, refuseCursor: refuseCursor)
@@ -104,6 +106,9 @@ extension X11Connection {
             Task { await self.cancelDrag(id, reason: "the drag's task was cancelled") }
         }
     }
+
+    /// Whether a drag started with ``drag(_:actions:timeout:)`` holds the pointer now.
+    public var isDragging: Bool { dragSession != nil }
 
     /// What `XdndActionDescription` says of an action: what a target's "ask" menu shows.
     static func actionDescription(_ action: SelectionTarget) -> String {

@@ -180,6 +180,17 @@ struct Drag: AsyncParsableCommand {
     }
 
     private func dragOnce(_ items: [Item], on connection: X11Connection) async throws -> ExitStatus {
+        // Said once the drag holds the pointer, so the user (or a script) knows it is time to move.
+        let announcer = Task {
+            while !Task.isCancelled {
+                if await connection.isDragging {
+                    Output.complain("dragging from the pointer: click where it goes (Escape cancels)")
+                    return
+                }
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+        }
+        defer { announcer.cancel() }
         let outcome = try await drag(items, on: connection)
         try report(outcome, items: items.count)
         return Self.status(of: outcome)

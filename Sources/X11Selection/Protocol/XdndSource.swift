@@ -75,19 +75,24 @@ struct XdndSource: Sendable, Equatable {
 
     let source: X11Window
     let types: [X11Atom]
+    /// The watchdog's two bounds (`statusTimeout` and `finishTimeout` unless configured).
+    let statusWait: Duration
+    let finishWait: Duration
     private var phase = Phase.dragging
     private var session: Session?
 
-    /// The longest a target may take to answer an XdndPosition (GTK and Qt answer in milliseconds).
+    /// The longest a target may take to answer an XdndPosition, by default (GTK and Qt answer in milliseconds).
     static let statusTimeout = Duration.seconds(2)
     /// The longest a target may take to finish a drop: its conversion of `XdndSelection` (INCR for big data)
     /// and its handler. Long enough for 50 MiB through a toolkit; a source must not wait forever on a target
     /// that died or hangs (react-x11 #126).
     static let finishTimeout = Duration.seconds(30)
 
-    init(source: X11Window, types: [X11Atom]) {
+    init(source: X11Window, types: [X11Atom], statusWait: Duration = statusTimeout, finishWait: Duration = finishTimeout) {
         self.source = source
         self.types = types
+        self.statusWait = statusWait
+        self.finishWait = finishWait
     }
 
     /// The outcome, once over.
@@ -105,9 +110,9 @@ struct XdndSource: Sendable, Equatable {
     /// What the watchdog waits for now, and how long it may take: nil when nothing is awaited from a target.
     var awaitedAnswer: Duration? {
         switch phase {
-        case .dropped: Self.finishTimeout
-        case .releasedAwaitingStatus: Self.statusTimeout
-        case .dragging: session?.awaitingStatus == true ? Self.statusTimeout : nil
+        case .dropped: finishWait
+        case .releasedAwaitingStatus: statusWait
+        case .dragging: session?.awaitingStatus == true ? statusWait : nil
         case .ended: nil
         }
     }
@@ -206,9 +211,9 @@ struct XdndSource: Sendable, Equatable {
         guard let current = session else { return [] }
         switch phase {
         case .dropped:
-            return end(.abandoned(target: current.target.window, reason: "no XdndFinished within \(Self.finishTimeout)"))
+            return end(.abandoned(target: current.target.window, reason: "no XdndFinished within \(finishWait)"))
         case .releasedAwaitingStatus:
-            return leaveCurrent() + end(.abandoned(target: current.target.window, reason: "no XdndStatus within \(Self.statusTimeout)"))
+            return leaveCurrent() + end(.abandoned(target: current.target.window, reason: "no XdndStatus within \(statusWait)"))
         case .dragging:
             // A target that stopped answering mid-drag is treated as refusing until it answers again.
             var stale = current

@@ -59,15 +59,15 @@ private let types = [X11Atom(rawValue: 401), X11Atom(rawValue: 402)]
         var drag = XdndSource(source: sourceWindow, types: types)
         let first = drag.pointerMoved(over: target, x: 10, y: 10, time: time(1), action: copy)
         #expect(first == [
-            .send(.enter(source: sourceWindow, version: 5, types: types, hasTypeList: false), to: targetWindow),
-            .send(.position(source: sourceWindow, rootX: 10, rootY: 10, time: time(1), action: copy), to: targetWindow),
+            .send(.enter(source: sourceWindow, version: 5, types: types, hasTypeList: false), to: target),
+            .send(.position(source: sourceWindow, rootX: 10, rootY: 10, time: time(1), action: copy), to: target),
         ])
         #expect(drag.awaitedAnswer == XdndSource.statusTimeout)
         // Two moves while the status is awaited: nothing sent, the newest kept.
         #expect(drag.pointerMoved(over: target, x: 11, y: 11, time: time(2), action: copy).isEmpty)
         #expect(drag.pointerMoved(over: target, x: 12, y: 12, time: time(3), action: copy).isEmpty)
         let answered = drag.received(.status(target: targetWindow, accepts: true, wantsPositionsInside: true, rectangle: .empty, action: copy))
-        #expect(answered == [.send(.position(source: sourceWindow, rootX: 12, rootY: 12, time: time(3), action: copy), to: targetWindow)])
+        #expect(answered == [.send(.position(source: sourceWindow, rootX: 12, rootY: 12, time: time(3), action: copy), to: target)])
     }
 
     @Test func noPositionsInsideTheRectangleTheTargetGave() {
@@ -77,7 +77,7 @@ private let types = [X11Atom(rawValue: 401), X11Atom(rawValue: 402)]
                                   rectangle: XdndRectangle(x: 0, y: 0, width: 100, height: 100), action: copy))
         #expect(drag.pointerMoved(over: target, x: 50, y: 50, time: time(2), action: copy).isEmpty)
         #expect(drag.pointerMoved(over: target, x: 150, y: 50, time: time(3), action: copy)
-            == [.send(.position(source: sourceWindow, rootX: 150, rootY: 50, time: time(3), action: copy), to: targetWindow)])
+            == [.send(.position(source: sourceWindow, rootX: 150, rootY: 50, time: time(3), action: copy), to: target)])
     }
 
     @Test func moreThanThreeTypesGoInTheTypeListAndVersionsNegotiateDown() {
@@ -85,7 +85,7 @@ private let types = [X11Atom(rawValue: 401), X11Atom(rawValue: 402)]
         var drag = XdndSource(source: sourceWindow, types: many)
         let old = XdndSource.Target(window: targetWindow, messageWindow: proxyWindow, version: 3)
         let steps = drag.pointerMoved(over: old, x: 1, y: 1, time: time(1), action: copy)
-        #expect(steps.first == .send(.enter(source: sourceWindow, version: 3, types: Array(many.prefix(3)), hasTypeList: true), to: proxyWindow))
+        #expect(steps.first == .send(.enter(source: sourceWindow, version: 3, types: Array(many.prefix(3)), hasTypeList: true), to: old))
         var again = XdndSource(source: sourceWindow, types: many)
         let ancient = XdndSource.Target(window: targetWindow, messageWindow: targetWindow, version: 2)
         #expect(again.pointerMoved(over: ancient, x: 1, y: 1, time: time(1), action: copy).isEmpty)
@@ -97,8 +97,8 @@ private let types = [X11Atom(rawValue: 401), X11Atom(rawValue: 402)]
         _ = drag.received(.status(target: targetWindow, accepts: false, wantsPositionsInside: true, rectangle: .empty, action: .none))
         let other = XdndSource.Target(window: proxyWindow, messageWindow: proxyWindow, version: 5)
         let steps = drag.pointerMoved(over: other, x: 500, y: 1, time: time(2), action: copy)
-        #expect(steps.first == .send(.leave(source: sourceWindow), to: targetWindow))
-        #expect(steps.dropFirst().first == .send(.enter(source: sourceWindow, version: 5, types: types, hasTypeList: false), to: proxyWindow))
+        #expect(steps.first == .send(.leave(source: sourceWindow), to: target))
+        #expect(steps.dropFirst().first == .send(.enter(source: sourceWindow, version: 5, types: types, hasTypeList: false), to: other))
         #expect(drag.pointerMoved(over: nil, x: 900, y: 1, time: time(3), action: copy).isEmpty == false)
         #expect(drag.currentTarget == nil)
     }
@@ -107,7 +107,7 @@ private let types = [X11Atom(rawValue: 401), X11Atom(rawValue: 402)]
         var drag = XdndSource(source: sourceWindow, types: types)
         _ = drag.pointerMoved(over: target, x: 1, y: 1, time: time(1), action: copy)
         _ = drag.received(.status(target: targetWindow, accepts: true, wantsPositionsInside: true, rectangle: .empty, action: move))
-        #expect(drag.buttonReleased(time: time(77)) == [.send(.drop(source: sourceWindow, time: time(77)), to: targetWindow)])
+        #expect(drag.buttonReleased(time: time(77)) == [.send(.drop(source: sourceWindow, time: time(77)), to: target)])
         #expect(drag.awaitedAnswer == XdndSource.finishTimeout)
         // A finish from another window is ignored.
         #expect(drag.received(.finished(target: proxyWindow, accepted: true, action: copy)).isEmpty)
@@ -121,19 +121,19 @@ private let types = [X11Atom(rawValue: 401), X11Atom(rawValue: 402)]
         _ = drag.pointerMoved(over: target, x: 1, y: 1, time: time(1), action: copy)
         #expect(drag.buttonReleased(time: time(9)).isEmpty)
         #expect(drag.received(.status(target: targetWindow, accepts: true, wantsPositionsInside: true, rectangle: .empty, action: copy))
-            == [.send(.drop(source: sourceWindow, time: time(9)), to: targetWindow)])
+            == [.send(.drop(source: sourceWindow, time: time(9)), to: target)])
     }
 
     @Test func refusedWhereNothingAcceptsAndCancelledByEscape() {
         var refused = XdndSource(source: sourceWindow, types: types)
         _ = refused.pointerMoved(over: target, x: 1, y: 1, time: time(1), action: copy)
         _ = refused.received(.status(target: targetWindow, accepts: false, wantsPositionsInside: true, rectangle: .empty, action: .none))
-        #expect(refused.buttonReleased(time: time(2)) == [.send(.leave(source: sourceWindow), to: targetWindow), .finish(.refused)])
+        #expect(refused.buttonReleased(time: time(2)) == [.send(.leave(source: sourceWindow), to: target), .finish(.refused)])
         var nowhere = XdndSource(source: sourceWindow, types: types)
         #expect(nowhere.buttonReleased(time: time(2)) == [.finish(.refused)])
         var escaped = XdndSource(source: sourceWindow, types: types)
         _ = escaped.pointerMoved(over: target, x: 1, y: 1, time: time(1), action: copy)
-        #expect(escaped.cancel() == [.send(.leave(source: sourceWindow), to: targetWindow), .finish(.cancelled)])
+        #expect(escaped.cancel() == [.send(.leave(source: sourceWindow), to: target), .finish(.cancelled)])
         #expect(escaped.pointerMoved(over: target, x: 2, y: 2, time: time(3), action: copy).isEmpty)
     }
 
@@ -152,7 +152,7 @@ private let types = [X11Atom(rawValue: 401), X11Atom(rawValue: 402)]
         _ = mute.pointerMoved(over: target, x: 1, y: 1, time: time(1), action: copy)
         _ = mute.buttonReleased(time: time(2))
         let steps = mute.deadlinePassed()
-        #expect(steps.first == .send(.leave(source: sourceWindow), to: targetWindow))
+        #expect(steps.first == .send(.leave(source: sourceWindow), to: target))
         #expect(mute.outcome.map { if case .abandoned = $0 { true } else { false } } == true)
         var dying = XdndSource(source: sourceWindow, types: types)
         _ = dying.pointerMoved(over: target, x: 1, y: 1, time: time(1), action: copy)
