@@ -155,6 +155,7 @@ extension X11Connection {
                 state.delegate.targeted(false)
             case .takeDrop(let time, let action):
                 deadlines.cancel(.dropIdle(window))
+                dropTimes[xdnd.selection] = time
                 let actionName = ((try? names(for: [action]))?.first ?? nil).map(SelectionTarget.init(rawValue:))
                 let drop = XdndDrop(
                     types: state.types, x: state.lastPosition.x, y: state.lastPosition.y,
@@ -170,6 +171,7 @@ extension X11Connection {
     }
 
     private func dropTaken(on window: X11Window, accepted: Bool, action: X11Atom) {
+        if let xdnd = xdndNames { dropTimes[xdnd.selection] = nil }
         guard let state = dropTargets[window] else { return }
         let steps = state.machine.dropHandled(accepted: accepted, action: action)
         // No steps: the drag was over already (its source vanished during the drop), and said so.

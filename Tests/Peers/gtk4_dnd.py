@@ -67,7 +67,7 @@ import gi  # noqa: E402
 gi.require_version("Gdk", "4.0")
 gi.require_version("GdkX11", "4.0")
 gi.require_version("Gtk", "4.0")
-from gi.repository import Gdk, GdkX11, GLib, GObject, Gtk  # noqa: E402
+from gi.repository import Gdk, GdkX11, Gio, GLib, GObject, Gtk  # noqa: E402
 from Xlib import X, display as xdisplay, error as xerror  # noqa: E402
 
 DEFAULT_ACCEPT = ["text/plain;charset=utf-8", "text/plain", "text/uri-list"]
@@ -124,6 +124,7 @@ def parse_arguments():
     parser.add_argument("--read-timeout", type=float, default=10.0)
     parser.add_argument("--offer", nargs=2, action="append", metavar=("MIME", "FILE"), default=[])
     parser.add_argument("--actions", type=action_list, default=["copy", "move"])
+    parser.add_argument("--write-chunk", type=int, default=0, metavar="BYTES")
     parser.add_argument("--geometry", type=geometry, default=(0, 0, 300, 200))
     parser.add_argument("--timeout", type=float, default=60.0)
     arguments = parser.parse_args()
@@ -152,6 +153,55 @@ def payload_type(mime_types, deserialize, known={}):
         for mime in mime_types:
             Gdk.content_register_deserializer(mime, known[key], deserialize)
     return known[key]
+
+
+class ChunkedProvider(Gdk.ContentProvider):
+    """What gdk_content_provider_new_for_bytes() provides, written to GTK's stream in pieces of a given size.
+
+    GTK 4.8's provider for bytes writes them in one write; GTK's X11 selection stream then puts everything it
+    holds in one property (one ChangeProperty request), which the server rejects beyond its maximum request
+    length (16 MiB on Xvfb, BIG-REQUESTS): the requestor gets the INCR header and then nothing. Pieces of at most
+    a few hundred KiB let GTK send INCR chunks of its own size."""
+
+    def __init__(self, mime, data, piece):
+        super().__init__()
+        self.mime, self.data, self.piece = mime, data, piece
+
+    def do_ref_formats(self):
+        return Gdk.ContentFormats.new([self.mime])
+
+    def do_write_mime_type_async(self, mime, stream, priority, cancellable, callback, *_):
+        # The callback comes with its user data bound; Gio.Task hands our lambda a third argument.
+        task = Gio.Task.new(self, cancellable, lambda source, result, *_: callback(source, result), None)
+        if mime != self.mime:
+            task.return_error(GLib.Error.new_literal(Gio.io_error_quark(), "cannot provide %s" % mime,
+                                                     int(Gio.IOErrorEnum.NOT_SUPPORTED)))
+            return
+        view = memoryview(self.data)
+        offset = [0]
+
+        def step():
+            if offset[0] >= len(self.data):
+                task.return_boolean(True)
+            else:
+                piece = GLib.Bytes.new(view[offset[0]:offset[0] + self.piece])
+                stream.write_bytes_async(piece, priority, cancellable, wrote)
+            return GLib.SOURCE_REMOVE
+
+        def wrote(stream, result):
+            try:
+                offset[0] += stream.write_bytes_finish(result)
+            except GLib.Error as error:
+                task.return_error(error)
+                return
+            # GTK's X11 stream completes a write that waited for the requestor before it forgets it: a write (or
+            # the close that follows the last one) issued from this callback fails its assertion
+            # "priv->pending_task == NULL" and aborts the process. Continue from the main loop instead.
+            GLib.idle_add(step)
+        step()
+
+    def do_write_mime_type_finish(self, result):
+        return result.propagate_boolean()
 
 
 class Peer:
@@ -304,6 +354,10 @@ class Peer:
         stream = deserializer.get_input_stream()
         chunks = []
 
+        def next_read():
+            stream.read_bytes_async(CHUNK, deserializer.get_priority(), None, read)
+            return GLib.SOURCE_REMOVE
+
         def read(stream, result):
             try:
                 chunk = stream.read_bytes_finish(result)
@@ -311,13 +365,16 @@ class Peer:
                 return deserializer.return_error(error)
             if chunk.get_size() > 0:
                 chunks.append(chunk.get_data())
-                stream.read_bytes_async(CHUNK, deserializer.get_priority(), None, read)
+                # GTK's X11 stream completes a read that waited for data before it forgets it: a read issued from
+                # this callback that has to wait too is forgotten with it, and the transfer stalls for good.
+                # Ask again from the main loop.
+                GLib.idle_add(next_read)
                 return
             reading["elapsed"] = (time.monotonic() - reading["started"]) * 1000.0
             reading["data"] = b"".join(chunks)
             deserializer.return_success()
 
-        stream.read_bytes_async(CHUNK, deserializer.get_priority(), None, read)
+        next_read()
 
     def read_done(self, drop, result):
         reading = self.reading
@@ -360,7 +417,10 @@ class Peer:
             except OSError as failure:
                 say_error("cannot read %s: %s" % (path, failure))
                 sys.exit(1)
-            providers.append(Gdk.ContentProvider.new_for_bytes(mime, GLib.Bytes.new(data)))
+            if self.arguments.write_chunk > 0:
+                providers.append(ChunkedProvider(mime, data, self.arguments.write_chunk))
+            else:
+                providers.append(Gdk.ContentProvider.new_for_bytes(mime, GLib.Bytes.new(data)))
         provider = providers[0] if len(providers) == 1 else Gdk.ContentProvider.new_union(providers)
         actions = Gdk.DragAction(0)
         for name in self.arguments.actions:

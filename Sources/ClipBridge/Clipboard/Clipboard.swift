@@ -34,6 +34,18 @@ public actor Clipboard {
     private let ownsConnection: Bool
     /// The window this clipboard's last claim was made with.
     var ownWindow: X11Window?
+    /// The targets a drag announced (XdndEnter, XdndTypeList): a drop's clipboard takes them instead of asking
+    /// TARGETS, which Qt 5's drag sources do not answer.
+    private let announcedTargets: [SelectionTarget]?
+
+    /// The clipboard of one drop: `XdndSelection`, with the types the drag announced.
+    init(drop types: [SelectionTarget], connection: X11Connection, configuration: ClipboardConfiguration) {
+        self.selection = .xdndSelection
+        self.connection = connection
+        self.configuration = configuration
+        self.ownsConnection = false
+        self.announcedTargets = types
+    }
 
     /// Wraps an open connection; ``shutdown(handOverTimeout:)`` leaves it open.
     public init(
@@ -44,6 +56,7 @@ public actor Clipboard {
         self.connection = connection
         self.configuration = configuration
         self.ownsConnection = false
+        self.announcedTargets = nil
     }
 
     private init(selection: SelectionName, ownedConnection: X11Connection, configuration: ClipboardConfiguration) {
@@ -51,6 +64,7 @@ public actor Clipboard {
         self.connection = ownedConnection
         self.configuration = configuration
         self.ownsConnection = true
+        self.announcedTargets = nil
     }
 
     /// Opens `display` (nil: `$DISPLAY`) and wraps the new connection; ``shutdown(handOverTimeout:)`` closes it.
@@ -101,7 +115,12 @@ public actor Clipboard {
     /// The owner's content targets in its order (meta targets, the password hint and the item list removed),
     /// and the raw list.
     func offeredTargets() async throws -> (content: [SelectionTarget], all: [SelectionTarget]) {
-        let all = try await connection.targets(of: selection, timeout: configuration.readTimeout)
+        let all: [SelectionTarget]
+        if let announcedTargets {
+            all = announcedTargets
+        } else {
+            all = try await connection.targets(of: selection, timeout: configuration.readTimeout)
+        }
         var seen = Set<SelectionTarget>()
         let content = all.filter { TargetMapping.isContentTarget($0) && seen.insert($0).inserted }
         return (content, all)

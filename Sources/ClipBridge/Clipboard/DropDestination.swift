@@ -36,8 +36,8 @@ public struct DropLocation: Sendable, Equatable {
 /// } isTargeted: { print($0 ? "drag over us" : "drag gone") }
 /// ```
 ///
-/// Still to come (issue #13): the drag source's side, an item provider that loads lazily, rectangles within
-/// the window.
+/// The drop is read with the types the drag announced (XdndEnter / XdndTypeList) and the XdndDrop's time, as
+/// XDND asks: Qt 5's drag sources refuse TARGETS (seen in the Qt 5 tests).
 public final class DropDestination<T: Transferable>: Sendable {
     /// The window that takes the drops.
     public let window: X11Window
@@ -64,13 +64,14 @@ public final class DropDestination<T: Transferable>: Sendable {
         isTargeted: @escaping @Sendable (Bool) -> Void = { _ in }
     ) async throws -> DropDestination<T> {
         let converters = configuration.converters
-        let clipboard = Clipboard(.xdndSelection, connection: connection, configuration: configuration)
         let delegate = XdndDropDelegate(
             proposal: { proposal in
                 Clipboard.canImport(T.self, offered: proposal.types, all: proposal.types, converters: converters)
                     ? Self.action(for: proposal.action) : nil
             },
             drop: { drop in
+                // The drag's announced types, not TARGETS: Qt 5's sources answer only the data targets.
+                let clipboard = Clipboard(drop: drop.types, connection: connection, configuration: configuration)
                 guard let values = try? await clipboard.paste(T.self), !values.isEmpty else { return false }
                 return await action(values, DropLocation(x: drop.x, y: drop.y))
             },

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: Apache-2.0
+// ClipBridgeTests — Transferable values by drag and drop with real GTK 4 and Qt 5 windows, both ways
+
+import ClipBridge
+import ClipBridgeTestSupport
+import Foundation
+import Synchronization
+import Testing
+import TransferKit
+import X11Selection
+
+/// `DragSource` and `DropDestination` against GTK 4 and Qt 5 apps, the pointer driven through XTEST: the seeds'
+/// models (a Todo, a Profile) and the standard types (String, URL) cross in both directions.
+///
+/// Serialized: one pointer and one `XdndSelection` per server.
+@Suite(.xvfb, .serialized, .timeLimit(.minutes(3)))
+struct ToolkitDragAndDropTests {
+    private var display: String { get throws { try #require(XvfbServer.current).display } }
+
+    /// Starts a drag of `items` from the pointer, clicks at `point`, and returns the outcome.
+    private func drag<T: Transferable>(_ items: [T], on connection: X11Connection, to point: (x: Int, y: Int)) async throws
+        -> XdndDragOutcome
+    {
+        let display = try display
+        try await Pointer.run(["move", "5", "5"], display: display)
+        let dragging = Task { try await DragSource.drag(items, connection: connection, timeout: .seconds(60)) }
+        #expect(await eventually(timeout: .seconds(10)) { await connection.isDragging })
+        try await Pointer.run(
+            ["glide", "\(point.x)", "\(point.y)", "sleep", "250", "press", "sleep", "50", "release"], display: display)
+        return try await dragging.value
+    }
+
+    /// The seed "making a view into a drag source": a Profile dragged into GTK 4 arrives as its name (the
+    /// proxy representation), and into Qt 5 as its JSON under its own type.
+    @Test func aProfileDraggedIntoGTK4AndQt5() async throws {
+        let display = try display
+        let connection = try await X11Connection.open(display: display)
+        let profile = Profile(name: "Ada Lovelace ✓", phoneNumber: "+44 20 0000")
+        let gtk = try await DragPeer.target(.gtk4, display: display, accept: ["text/plain;charset=utf-8"])
+        let outcome = try await drag([profile], on: connection, to: gtk.window.center)
+        #expect(outcome == .dropped(target: gtk.window.id, action: .xdndActionCopy))
+        #expect(try await gtk.waitForEvent("drop").text == profile.name)
+        await gtk.stop()
+
+        let profileTarget = try #require(TargetMapping.targets(for: .profile).first)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("profile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let qt = try await DragPeer.target(.qt5, display: display, accept: [profileTarget.rawValue], save: scratch)
+        defer { Task { await qt.stop() } }
+        #expect(try await drag([profile], on: connection, to: qt.window.center) == .dropped(target: qt.window.id, action: .xdndActionCopy))
+        let drop = try await qt.waitForEvent("drop")
+        let json = try #require(drop.file.flatMap { FileManager.default.contents(atPath: $0) })
+        #expect(try JSONDecoder().decode(Profile.self, from: json) == profile)
+        await connection.shutdown()
+    }
+
+    /// Files dragged as URLs reach Qt 5 as the uri-list a file manager writes.
+    @Test func urlsDraggedIntoQt5() async throws {
+        let display = try display
+        let connection = try await X11Connection.open(display: display)
+        let qt = try await DragPeer.target(.qt5, display: display, accept: ["text/uri-list"])
+        defer { Task { await qt.stop() } }
+        let files = [URL(fileURLWithPath: "/tmp/a b.txt"), URL(fileURLWithPath: "/tmp/ç.png")]
+        #expect(try await drag(files, on: connection, to: qt.window.center) == .dropped(target: qt.window.id, action: .xdndActionCopy))
+        let drop = try await qt.waitForEvent("drop")
+        #expect(drop.text == "file:///tmp/a%20b.txt\r\nfile:///tmp/%C3%A7.png\r\n")
+        await connection.shutdown()
+    }
+
+    /// A destination on a window of ours: what `Received` gets, and that the source learns the verdict.
+    private final class Received<T: Sendable>: Sendable {
+        let values = Mutex<[T]>([])
+    }
+
+    private func destination<T: Transferable & Sendable>(
+        _ type: T.Type, on connection: X11Connection
+    ) async throws -> (DropDestination<T>, PeerWindow, Received<T>) {
+        let window = try await connection.openTextWindow(title: "drop \(T.self)", lines: ["drop here"], position: (500, 300))
+        let received = Received<T>()
+        let destination = try await DropDestination<T>.register(on: window.window, connection: connection) { values, _ in
+            received.values.withLock { $0 += values }
+            return true
+        }
+        let geometry = try #require(try await connection.geometry(of: window.window))
+        return (destination, PeerWindow(id: window.window, x: geometry.x, y: geometry.y, width: geometry.width, height: geometry.height), received)
+    }
+
+    @Test func gtk4TextDroppedAsString() async throws {
+        let display = try display
+        let connection = try await X11Connection.open(display: display)
+        let (destination, window, received) = try await destination(String.self, on: connection)
+        let text = "Grüße aus GTK 4 ✓"
+        let source = try await DragPeer.source(.gtk4, display: display, offers: [("text/plain;charset=utf-8", Data(text.utf8))])
+        defer { Task { await source.stop() } }
+        try await Pointer.run(Pointer.dragSteps(from: source.window.center, to: window.center), display: display)
+        let end = try await source.waitForEvent("drag-end", "drag-cancel")
+        #expect(end.event == "drag-end" && end.action == "copy")
+        #expect(await eventually(timeout: .seconds(10)) { received.values.withLock { $0 } == [text] })
+        await destination.unregister()
+        await connection.shutdown()
+    }
+
+    @Test func qt5FilesDroppedAsURLs() async throws {
+        let display = try display
+        let connection = try await X11Connection.open(display: display)
+        let (destination, window, received) = try await destination(URL.self, on: connection)
+        let list = "file:///tmp/x%20y.txt\r\nfile:///tmp/z.txt\r\n"
+        let source = try await DragPeer.source(.qt5, display: display, offers: [("text/uri-list", Data(list.utf8))])
+        defer { Task { await source.stop() } }
+        try await Pointer.run(Pointer.dragSteps(from: source.window.center, to: window.center), display: display)
+        let end = try await source.waitForEvent("drag-end", "drag-cancel")
+        #expect(end.event == "drag-end" && end.action == "copy")
+        // Qt's QDrag::exec returns at the drop, before the target finished: wait for the handler.
+        let expected = [URL(fileURLWithPath: "/tmp/x y.txt"), URL(fileURLWithPath: "/tmp/z.txt")]
+        #expect(await eventually(timeout: .seconds(10)) { received.values.withLock { $0 } == expected })
+        await destination.unregister()
+        await connection.shutdown()
+    }
+
+    /// A custom type: Qt 5 drags a Todo's JSON under the type's target, the destination decodes it.
+    @Test func qt5CustomTypeDroppedAsTodo() async throws {
+        let display = try display
+        let connection = try await X11Connection.open(display: display)
+        let (destination, window, received) = try await destination(Todo.self, on: connection)
+        let todo = Todo(text: "drag me ✓", isDone: true)
+        let target = try #require(TargetMapping.targets(for: .todo).first)
+        let source = try await DragPeer.source(.qt5, display: display, offers: [(target.rawValue, try JSONEncoder().encode(todo))])
+        defer { Task { await source.stop() } }
+        try await Pointer.run(Pointer.dragSteps(from: source.window.center, to: window.center), display: display)
+        let end = try await source.waitForEvent("drag-end", "drag-cancel")
+        #expect(end.event == "drag-end")
+        #expect(await eventually(timeout: .seconds(10)) { received.values.withLock { $0 } == [todo] })
+        await destination.unregister()
+        await connection.shutdown()
+    }
+}
