@@ -134,4 +134,49 @@ struct ToolkitDragAndDropTests {
         await destination.unregister()
         await connection.shutdown()
     }
+
+    /// Drops as item providers (SwiftUI's `onDrop(of:)`): a Qt 5 drag of a Todo's JSON loads lazily as a Todo
+    /// with the seeds' completion handler, and as a file of the type, inside the handler.
+    @Test func qt5DropDeliversAnItemProvider() async throws {
+        let display = try display
+        let connection = try await X11Connection.open(display: display)
+        let window = try await connection.openTextWindow(title: "providers", lines: ["drop here"], position: (500, 300))
+        let todo = Todo(text: "provided ✓", isDone: false)
+        let json = try JSONEncoder().encode(todo)
+        let loaded = Mutex<(todo: Todo?, file: Data?, conforms: Bool)>((nil, nil, false))
+        let destination = try await ItemDropDestination.register(of: [.todo], on: window.window, connection: connection) {
+            providers, _ in
+            guard let provider = providers.first else { return false }
+            let conforms = provider.hasItemConformingTo(.todo)
+            let todo = Mutex<Todo?>(nil)
+            await provider.loadTransferable(type: Todo.self) { result in todo.withLock { $0 = try? result.get() } }.wait()
+            let file = try? await provider.loadFileRepresentation(for: .todo) { try Data(contentsOf: $0) }
+            loaded.withLock { $0 = (todo.withLock { $0 }, file, conforms) }
+            return true
+        }
+        let geometry = try #require(try await connection.geometry(of: window.window))
+        let target = try #require(TargetMapping.targets(for: .todo).first)
+        let source = try await DragPeer.source(
+            .qt5, display: display, offers: [(target.rawValue, json), ("text/plain", Data("provided".utf8))])
+        defer { Task { await source.stop() } }
+        try await Pointer.run(
+            Pointer.dragSteps(from: source.window.center, to: (geometry.x + 40, geometry.y + 20)), display: display)
+        #expect(await eventually(timeout: .seconds(10)) { loaded.withLock { $0.todo } != nil })
+        let result = loaded.withLock { $0 }
+        #expect(result.todo == todo && result.file == json && result.conforms)
+        await destination.unregister()
+        await connection.shutdown()
+    }
+
+    /// The clipboard hands out the same provider type for its current content.
+    @Test func theClipboardsContentAsAnItemProvider() async throws {
+        let display = try display
+        let owner = try await ToolkitPeer(.gtk4, display: display).own(text: "from the clipboard ✓")
+        defer { Task { await owner.stop() } }
+        let clipboard = try await Clipboard.open(display: display)
+        let provider = try await clipboard.itemProvider()
+        #expect(provider.hasItemConformingTo(.plainText))
+        #expect(try await provider.loadTransferable(type: String.self) == "from the clipboard ✓")
+        await clipboard.shutdown()
+    }
 }
