@@ -97,6 +97,7 @@ extension X11Connection {
         guard format == 32, let xdnd = xdndNames, let kind = xdnd.kinds[type],
             let message = XdndMessage.decode(kind, words: words)
         else { return }
+        logger.trace("\(kind.rawValue) about \(window): \(message)")
         if kind == .status || kind == .finished {
             // Answers to our drag, sent to the source window.
             if window == self.window { dragMessageReceived(message) }

@@ -8,33 +8,44 @@ windows, the peer moves it itself (XMoveResizeWindow through python-xlib, there 
 checks the real position (XTranslateCoordinates) before announcing it.
 
   gtk4_dnd.py --target [--accept MIME ...] [--refuse] [--action copy|move|link] [--save DIR]
-              [--geometry X,Y,W,H] [--timeout S]
-  gtk4_dnd.py --source --offer MIME FILE [--offer MIME FILE ...] [--actions copy,move]
+              [--read-timeout S] [--geometry X,Y,W,H] [--timeout S]
+  gtk4_dnd.py --source --offer MIME FILE [--offer MIME FILE ...] [--actions copy,move] [--write-chunk BYTES]
               [--geometry X,Y,W,H] [--timeout S]
 
 Both modes print `READY <xid> <x> <y> <width> <height>` (decimal XID of the toplevel, root coordinates) once
-the window is mapped where --geometry (default 0,0,300,200) asks, then one JSON line per event, and run until
---timeout seconds (default 60; prints TIMEOUT) or SIGTERM/SIGINT (prints STOPPED). Exit status: 0 (timeout and
-signals included), 1 no display / the window could not be placed / unreadable --offer file, 2 usage.
+the window is mapped where --geometry (default 0,0,300,200) asks and has stayed there 100 ms (GTK has taken
+in the move by then: drags can start at once), then one JSON line per event, and run until --timeout seconds
+(default 60; prints TIMEOUT) or SIGTERM/SIGINT (prints STOPPED). Exit status: 0 (timeout and signals
+included), 1 no display / the window could not be placed / unreadable --offer file, 2 usage.
 
 --target: the whole window is a GtkDropTargetAsync for the --accept types (default text/plain;charset=utf-8,
-  text/plain, text/uri-list; --accept may be repeated or take several types) and the one --action (default
-  copy). A drag is accepted when it offers one of the types (as GDK maps the X targets to MIME types) and its
-  actions include --action (GDK takes the source's XdndActionList, else its suggested action): otherwise GTK
-  refuses it, as a real app would. --refuse refuses every drag (the target answers XdndStatus "no" to every
-  position; a drop that comes anyway is finished with no action). Lines:
-    {"event":"enter"}  {"event":"leave"}   (GTK also sends "leave" right after a drop)
+  text/plain, text/uri-list; --accept takes one or more types and may be repeated) and the one --action
+  (default copy). GTK accepts a drag that offers one of the types (X targets as GDK maps them to MIME types)
+  and whose actions include --action; GTK 4.8 takes the drag's actions to be its suggested action alone
+  (when the source sets XdndActionList without XdndActionAsk), so a GTK source dragged with Shift (suggests
+  move) is refused by a copy target. Otherwise it refuses, as a real app would. --refuse: every drag is
+  answered XdndStatus "not accepted"; a drop that comes anyway is finished with no action. Lines:
+    {"event":"enter"}  {"event":"leave"}    only for drags the controller takes (offered type and action
+                                            match; --refuse included); no "leave" after a drop
     {"event":"drop","mime":TYPE,"offered":[TYPES],"action":"copy","bytes":N,"file":PATH|null,
      "text":STRING|null,"elapsed_ms":MS}
-  On a drop it reads the whole stream with gdk_drop_read_async() for the accepted types the drag offers, in
-  --accept order (GTK tries them in turn; "mime" is the one it got), then finishes the drop with --action
-  ("none" with --refuse) and prints the line. "file" is DIR/drop-1, drop-2, ... with --save DIR, "text" the
-  bytes as UTF-8 when there are at most 4096 and they decode, "elapsed_ms" from the drop signal to the last
-  byte read. A failed read prints {"event":"drop-error","error":MESSAGE} and finishes with no action.
+    {"event":"drop-error","mime":TYPE|null,"offered":[TYPES],"error":MESSAGE}
+  On a drop it reads the stream GTK opens for the accepted types the drag offers, in --accept order (GTK
+  converts them in turn, UTF8_STRING, COMPOUND_TEXT, TEXT, STRING before text/plain;charset=utf-8; "mime" is the
+  one it got), to its end, then finishes the drop with --action and prints "drop" ("action" "none" with
+  --refuse). "file": DIR/drop-1, drop-2, ... with --save DIR; "text": the bytes as UTF-8 when there are at
+  most 4096 and they decode; "elapsed_ms": from the drop signal to the last byte read. GTK itself never gives
+  up on a conversion: after --read-timeout seconds (default 10) without the whole data the peer prints
+  "drop-error" and finishes the drop with no action.
+  (Reading: gdk_drop_read_async() crashes PyGObject with GTK 4.8, see payload_type(), so the stream is read
+  through gdk_drop_read_value_async() and a deserializer: the same X11 conversions.)
 
---source: the whole window is a GtkDragSource whose content is the union of
-  gdk_content_provider_new_for_bytes(MIME, FILE's bytes) in --offer order, with the --actions (default
-  copy,move; GDK suggests copy whenever it is allowed, move with Shift held). Lines:
+--source: the whole window is a GtkDragSource whose content is the union, in --offer order, of
+  gdk_content_provider_new_for_bytes(MIME, FILE's bytes), with the --actions (default copy,move; GDK suggests
+  copy when allowed, move with Shift held). GTK 4.8 sends such bytes in a single X request, which fails beyond
+  the server's maximum request size (16 MiB on Xvfb): the target gets the INCR header, then nothing. With
+  --write-chunk BYTES (e.g. 1048576) each type is served by a GdkContentProvider of the peer's own that
+  writes the bytes in pieces, so GTK sends INCR chunks of at most twice that: use it beyond 16 MiB. Lines:
     {"event":"drag-begin"}
     {"event":"drag-end","action":"copy"|"move"|"link"|"none","delete":BOOL}    (a drop was made)
     {"event":"drag-cancel","reason":"no-target"|"user-cancelled"|"error"}     (refused or cancelled; the
@@ -42,11 +53,13 @@ signals included), 1 no display / the window could not be placed / unreadable --
 
 Driving a drag with pointer.py (GTK as source; S = a point inside the source window, T = inside the target):
     pointer.py move Sx Sy sleep 100 press glide Sx+40 Sy+40 glide Tx Ty sleep 200 release
-  The pointer must be over the window (a motion event) before the press; GTK starts the drag once the
-  pointer has moved more than the 8 px drag threshold with the button held, which the first glide (12 steps
-  of ~3 px) gives; GTK then grabs the pointer, so the second glide must be a series of motions (not a jump),
-  and the sleep before the release lets the target's XdndStatus arrive (a release before any status ends in
-  drag-cancel "no-target"). A GTK target needs nothing special: it answers as soon as READY has been printed.
+  GTK starts the drag once the pointer has moved beyond the 8 px drag threshold with the button held (the
+  first glide) and then grabs the pointer: at least one motion must come after that (a glide, or a sleep
+  then a move) or the drag never sees the target and ends in drag-cancel "no-target" ("press move ... move
+  Tx Ty release" fails that way). The sleep before the release lets the target's XdndStatus arrive (it was
+  not needed against GTK or Qt targets in our runs). Pressing Escape through XTEST did not cancel GTK 4.8
+  drags. Qt 5 sources cannot drop on this target: Qt answers GTK's conversion (CurrentTime, from GTK's leader
+  window) with a SelectionNotify naming no target, which GTK never matches; expect "drop-error".
 """
 
 import argparse
@@ -139,7 +152,10 @@ def parse_arguments():
     return arguments
 
 
-def payload_type(mime_types, deserialize, known={}):
+PAYLOAD_TYPES = {}
+
+
+def payload_type(mime_types, deserialize):
     """A GType that only the given MIME types deserialize to, in that order (deserialize reads the bytes).
 
     gdk_drop_read_async() cannot be used from Python with GTK 4.8: PyGObject frees the interned MIME type
@@ -147,12 +163,12 @@ def payload_type(mime_types, deserialize, known={}):
     goes through the very same X11 read (the same targets, in the same order) and hands the stream and the MIME
     type it was read as to the deserializer registered for that type."""
     key = tuple(mime_types)
-    if key not in known:
-        name = "Gtk4DndPayload%d" % len(known)
-        known[key] = type(name, (GObject.Object,), {"__gtype_name__": name}).__gtype__
+    if key not in PAYLOAD_TYPES:
+        name = "Gtk4DndPayload%d" % len(PAYLOAD_TYPES)
+        PAYLOAD_TYPES[key] = type(name, (GObject.Object,), {"__gtype_name__": name}).__gtype__
         for mime in mime_types:
-            Gdk.content_register_deserializer(mime, known[key], deserialize)
-    return known[key]
+            Gdk.content_register_deserializer(mime, PAYLOAD_TYPES[key], deserialize)
+    return PAYLOAD_TYPES[key]
 
 
 class ChunkedProvider(Gdk.ContentProvider):
@@ -160,8 +176,9 @@ class ChunkedProvider(Gdk.ContentProvider):
 
     GTK 4.8's provider for bytes writes them in one write; GTK's X11 selection stream then puts everything it
     holds in one property (one ChangeProperty request), which the server rejects beyond its maximum request
-    length (16 MiB on Xvfb, BIG-REQUESTS): the requestor gets the INCR header and then nothing. Pieces of at most
-    a few hundred KiB let GTK send INCR chunks of its own size."""
+    length (16 MiB on Xvfb, BIG-REQUESTS): the requestor gets the INCR header and then nothing. Written in
+    pieces, the data goes out in INCR chunks of one or two pieces (GTK flushes what it holds once the requestor
+    has taken the previous chunk)."""
 
     def __init__(self, mime, data, piece):
         super().__init__()

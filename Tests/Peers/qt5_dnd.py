@@ -4,8 +4,8 @@
 Run it with Debian's /usr/bin/python3 (python3-pyqt5), with DISPLAY set to the test's Xvfb. It uses only
 public Qt API (QWidget drag events, QDrag, QMimeData), so Qt's xcb plugin does the XDND work as in any Qt 5
 app: its MIME <-> X target mapping, its XdndStatus/XdndFinished answers and its 5-second conversion timeout
-are what is tested against. The top-level window places itself (QWidget.setGeometry, there being no window
-manager); the peer checks the real position (XTranslateCoordinates, python-xlib) before announcing it.
+are what is tested against. The frameless top-level window places itself (QWidget.setGeometry; there is no
+window manager); the peer checks the real position (XTranslateCoordinates, python-xlib) before announcing it.
 
   qt5_dnd.py --target [--accept MIME ...] [--refuse] [--action copy|move|link] [--save DIR]
              [--geometry X,Y,W,H] [--timeout S]
@@ -13,38 +13,48 @@ manager); the peer checks the real position (XTranslateCoordinates, python-xlib)
              [--geometry X,Y,W,H] [--timeout S]
 
 Both modes print `READY <xid> <x> <y> <width> <height>` (decimal XID of the toplevel, root coordinates) once
-the window is mapped where --geometry (default 0,0,300,200) asks, then one JSON line per event, and run until
---timeout seconds (default 60; prints TIMEOUT) or SIGTERM/SIGINT (prints STOPPED). Exit status: 0 (timeout and
-signals included), 1 no display / the window could not be placed / unreadable --offer file, 2 usage.
+the window is viewable where --geometry (default 0,0,300,200) asks and has stayed there 100 ms (drags can
+start at once), then one JSON line per event, and run until --timeout seconds (default 60; prints TIMEOUT) or
+SIGTERM/SIGINT (prints STOPPED, also in the middle of a drag). Exit status: 0 (timeout and signals included),
+1 no display / the window could not be placed / unreadable --offer file, 2 usage.
 
 --target: the whole window accepts drops (setAcceptDrops). dragEnterEvent/dragMoveEvent accept a drag when
   its mimeData() has one of the --accept types (default text/plain;charset=utf-8, text/plain, text/uri-list;
-  the first of them, in --accept order, that the drag offers is the one read) and --action (default copy) is
-  among its possibleActions(): setDropAction(--action) + accept(); otherwise, or always with --refuse, ignore()
-  (Qt answers XdndStatus "no"). Lines:
-    {"event":"enter"}  {"event":"leave"}   (no "leave" after a drop)
+  --accept takes one or more types and may be repeated) and --action (default copy) is among its
+  possibleActions(): setDropAction(--action) + accept(); otherwise, and always with --refuse, ignore() (Qt
+  answers XdndStatus "not accepted"). Lines:
+    {"event":"enter"}   every drag that enters the window, accepted or not
+    {"event":"leave"}   it left again; Qt reports this only for drags it accepted, never after a drop
     {"event":"drop","mime":TYPE,"offered":[mimeData().formats()],"action":"copy","bytes":N,"file":PATH|null,
      "text":STRING|null,"elapsed_ms":MS}
-  On a drop it reads mimeData().data(TYPE) (Qt converts XdndSelection synchronously, INCR included), accepts
-  with --action and prints the line. "file" is DIR/drop-1, drop-2, ... with --save DIR, "text" the bytes as
-  UTF-8 when there are at most 4096 and they decode, "elapsed_ms" from dropEvent's entry to having the bytes.
-  Qt's own mapping applies: X targets UTF8_STRING/STRING/TEXT/COMPOUND_TEXT appear as "text/plain", and
-  data("text/plain") comes back re-encoded as UTF-8 with a trailing NUL dropped; other types are byte-exact.
+  On a drop it reads mimeData().data(TYPE) for the first --accept type the drag offers (Qt converts
+  XdndSelection synchronously, INCR included, giving up after 5 s with no bytes), accepts with --action and
+  prints the line. "file": DIR/drop-1, drop-2, ... with --save DIR; "text": the bytes as UTF-8 when there are
+  at most 4096 and they decode; "elapsed_ms": from dropEvent's entry to having the bytes. Qt's own mapping
+  applies: the X targets UTF8_STRING, STRING, TEXT and COMPOUND_TEXT appear as "text/plain", and
+  data("text/plain") may come from any of them, re-encoded as UTF-8 without a trailing NUL; other types are
+  converted as themselves and byte-exact.
 
 --source: the whole window starts a QDrag when the left button is pressed in it and the pointer then moves at
-  least QApplication.startDragDistance() (10 px) with the button held. The QMimeData has setData(MIME, FILE's
-  bytes) for each --offer, in order; drag.exec_(--actions, first of --actions) (default copy,move, so copy is
+  least QApplication.startDragDistance() (10 px) with the button held. Its QMimeData has setData(MIME, FILE's
+  bytes) for each --offer, in order. drag.exec_(--actions, first of --actions) (default copy,move: copy is
   suggested, as GTK does; Qt's own default would be move whenever move is allowed). Lines:
     {"event":"drag-begin"}
     {"event":"drag-end","action":"copy"|"move"|"link"|"none","delete":BOOL}   ("none": exec_ returned
-        IgnoreAction, i.e. the target refused or the drag was cancelled; "delete" is action == move)
+        IgnoreAction: refused or cancelled, e.g. Escape; "delete" is action == move)
+  Qt returns as soon as it has sent XdndDrop with the target's last XdndStatus action; it serves the data
+  afterwards (the drop "transaction") only to requests made with the XdndDrop timestamp or from the window it
+  dropped on. GTK 4 asks with CurrentTime from another window and gets a SelectionNotify naming no target,
+  so GTK 4 targets never receive a Qt 5 drop (while this peer still prints that action). Qt serves the
+  bytes in one property, never INCR: beyond the server's maximum request size (16 MiB on Xvfb) the target
+  gets nothing (a Qt target returns empty data after its 5 s timeout).
 
 Driving a drag with pointer.py (Qt as source; S = a point inside the source window, T = inside the target):
     pointer.py move Sx Sy sleep 100 press glide Sx+40 Sy+40 glide Tx Ty sleep 200 release
-  Qt starts the drag on the first motion beyond 10 px with the button held (the first glide); the drag runs in
-  a nested event loop and Qt grabs the pointer. Qt sends XdndPosition only on motion, and the target's
-  XdndStatus must have arrived before the release, else Qt cancels ("none"): hence a glide (or a final small
-  move) into the target and the sleep before the release.
+  Qt starts the drag on the first motion at least 10 px from the press with the button held, runs it in a
+  nested event loop and grabs the pointer. Qt sends XdndPosition on motion only; jumps (move) work as well as
+  glides, and in our runs the release needed no sleep before it, the sleep is a margin for a slow target's
+  XdndStatus (without one Qt drops nothing: "none").
 """
 
 import argparse
@@ -235,6 +245,13 @@ def main():
         except OSError as failure:
             say("cannot read %s: %s" % (path, failure), sys.stderr)
             return 1
+    # Qt aborts when it cannot connect: check first (the peer also places its window through this connection).
+    try:
+        connection = xdisplay.Display()
+    except (xerror.DisplayError, OSError) as failure:
+        say("cannot open display %r: %s" % (os.environ.get("DISPLAY"), failure), sys.stderr)
+        return 1
+    connection.set_error_handler(lambda failure, request: None)
     # A hard stop in case Qt wedges: SIGALRM's default action ends the process.
     signal.alarm(int(arguments.timeout) + 5)
     application = QApplication([sys.argv[0]])
@@ -264,12 +281,6 @@ def main():
     heartbeat.start(50)
     QTimer.singleShot(int(arguments.timeout * 1000), lambda: finish(0, "TIMEOUT"))
 
-    try:
-        connection = xdisplay.Display()
-    except (xerror.DisplayError, OSError) as failure:
-        say("python-xlib cannot open the display: %s" % failure, sys.stderr)
-        return 1
-    connection.set_error_handler(lambda failure, request: None)
     xid = int(widget.winId())
     xwindow = connection.create_resource_object("window", xid)
     placing = {"since": time.monotonic(), "placed_at": None}

@@ -2,12 +2,14 @@
 """A scripted XDND drop target that misbehaves, for the drag source's watchdog tests: a mapped toplevel with
 XdndAware (version 5) at --geometry that answers as it is told.
 
-  xdnd_target.py --mode silent|no-finish|die-on-drop|refuse-finish [--geometry X,Y,W,H] [--timeout S]
+  xdnd_target.py --mode silent|no-finish|die-on-drop|refuse-finish|plain [--geometry X,Y,W,H] [--timeout S]
 
   silent         never answers anything (no XdndStatus, no XdndFinished)
   no-finish      accepts every position (XdndStatus accept, copy) but never sends XdndFinished after XdndDrop
   die-on-drop    accepts every position, and exits (its window and connection going with it) on XdndDrop
   refuse-finish  accepts every position, then finishes the drop with "not accepted" (XDND v5's verdict)
+  plain          no XdndAware at all: a window of an app that knows nothing of XDND (another client may make it a
+                 drop target through XdndProxy)
 
 It prints `READY <xid> <x> <y> <width> <height>` once mapped, then one line per XDND message received
 ("XdndEnter", "XdndPosition", "XdndLeave", "XdndDrop"), and runs until --timeout (default 30) or SIGTERM.
@@ -26,7 +28,7 @@ from peer_process import Stopped, install_stops, open_display, say
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--mode", required=True, choices=["silent", "no-finish", "die-on-drop", "refuse-finish"])
+    parser.add_argument("--mode", required=True, choices=["silent", "no-finish", "die-on-drop", "refuse-finish", "plain"])
     parser.add_argument("--geometry", default="0,0,300,200")
     parser.add_argument("--timeout", type=float, default=30)
     arguments = parser.parse_args()
@@ -37,7 +39,8 @@ def main():
     screen = display.screen()
     window = screen.root.create_window(x, y, width, height, 0, screen.root_depth,
                                        background_pixel=screen.white_pixel, event_mask=X.StructureNotifyMask)
-    window.change_property(atom("XdndAware"), Xatom.ATOM, 32, [5])
+    if arguments.mode != "plain":
+        window.change_property(atom("XdndAware"), Xatom.ATOM, 32, [5])
     window.set_wm_name("xdnd_target %s" % arguments.mode)
     window.map()
     display.sync()
@@ -64,7 +67,7 @@ def main():
                 name = names[event.client_type]
                 say(name)
                 source = display.create_resource_object("window", event.data[1][0])
-                if arguments.mode == "silent":
+                if arguments.mode in ("silent", "plain"):
                     continue
                 if name == "XdndPosition":
                     send(source, "XdndStatus", [window.id, 1, 0, 0, atom("XdndActionCopy")])

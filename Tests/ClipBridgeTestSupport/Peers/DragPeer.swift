@@ -62,8 +62,9 @@ public struct DragPeerEvent: Decodable, Sendable {
 /// A running drag-and-drop peer with its window.
 public final class DragPeer: Sendable {
     /// The toolkit app, or the scripted target.
-    public enum Kind: Sendable {
+    public enum Kind: String, Sendable, CustomStringConvertible {
         case gtk4, qt5, scripted
+        public var description: String { rawValue }
         var script: String {
             switch self {
             case .gtk4: "gtk4_dnd.py"

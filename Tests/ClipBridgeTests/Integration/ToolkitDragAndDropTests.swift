@@ -179,4 +179,33 @@ struct ToolkitDragAndDropTests {
         #expect(try await provider.loadTransferable(type: String.self) == "from the clipboard ✓")
         await clipboard.shutdown()
     }
+
+    /// A window of another client that knows nothing of XDND, made a drop destination through XdndProxy: Qt 5's
+    /// drag source and our own (which send to the proxy, naming the window) both drop on it. (Not GTK 4's: after
+    /// the first position over a window it sends to the window itself instead of its proxy —
+    /// gdk_x11_drag_find_surface returns `dest` as the proxy when the window under the pointer has not changed —
+    /// so a proxied window never answers it.)
+    @Test func aForeignWindowTakesDropsThroughItsProxy() async throws {
+        let display = try display
+        let plain = try await DragPeer.scriptedTarget(mode: "plain", display: display, at: (500, 300, 300, 200))
+        defer { Task { await plain.stop() } }
+        let connection = try await X11Connection.open(display: display)
+        let received = Received<String>()
+        let destination = try await DropDestination<String>.register(on: plain.window.id, connection: connection) { values, _ in
+            received.values.withLock { $0 += values }
+            return true
+        }
+        let source = try await DragPeer.source(.qt5, display: display, offers: [("text/plain", Data("via proxy".utf8))])
+        try await Pointer.run(Pointer.dragSteps(from: source.window.center, to: plain.window.center), display: display)
+        #expect(await eventually(timeout: .seconds(10)) { received.values.withLock { $0 } == ["via proxy"] })
+        await source.stop()
+
+        let dragger = try await X11Connection.open(display: display)
+        #expect(try await drag(["from our source"], on: dragger, to: plain.window.center)
+            == .dropped(target: plain.window.id, action: .xdndActionCopy))
+        #expect(await eventually(timeout: .seconds(10)) { received.values.withLock { $0 } == ["via proxy", "from our source"] })
+        await destination.unregister()
+        await dragger.shutdown()
+        await connection.shutdown()
+    }
 }

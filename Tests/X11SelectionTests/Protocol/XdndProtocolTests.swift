@@ -240,3 +240,49 @@ private let types = [X11Atom(rawValue: 401), X11Atom(rawValue: 402)]
         #expect(XdndTargetSearch.target(along: [icon, below], ignoring: [sourceWindow])?.window == targetWindow)
     }
 }
+
+@Suite struct XdndSearchEndTests {
+    @Test func theSearchStopsAtAnAwareWindowOrAClient() {
+        #expect(XdndTargetSearch.endsSearch(XdndTargetSearch.Window(id: targetWindow, awareVersion: 5)))
+        #expect(XdndTargetSearch.endsSearch(XdndTargetSearch.Window(id: targetWindow, hasWMState: true)))
+        #expect(!XdndTargetSearch.endsSearch(XdndTargetSearch.Window(id: targetWindow)))
+        // Version 2 is not XDND as we speak it: the search goes on below (an embedded aware window may answer).
+        #expect(!XdndTargetSearch.endsSearch(XdndTargetSearch.Window(id: targetWindow, awareVersion: 2)))
+    }
+}
+
+@Suite struct XdndActionChoiceTests {
+    private let all: [SelectionTarget] = [.xdndActionCopy, .xdndActionMove, .xdndActionLink]
+
+    @Test func theKeysPickCopyMoveAndLink() {
+        #expect(XdndActionChoice.action(allowed: all, modifiers: []) == .xdndActionCopy)
+        #expect(XdndActionChoice.action(allowed: all, modifiers: .control) == .xdndActionCopy)
+        #expect(XdndActionChoice.action(allowed: all, modifiers: .shift) == .xdndActionMove)
+        #expect(XdndActionChoice.action(allowed: all, modifiers: [.shift, .control]) == .xdndActionLink)
+    }
+
+    @Test func aKeyForAnActionNotAllowedGetsTheFirstAllowed() {
+        #expect(XdndActionChoice.action(allowed: [.xdndActionCopy], modifiers: .shift) == .xdndActionCopy)
+        #expect(XdndActionChoice.action(allowed: [.xdndActionMove, .xdndActionCopy], modifiers: []) == .xdndActionMove)
+        #expect(XdndActionChoice.action(allowed: [], modifiers: .shift) == .xdndActionCopy)
+    }
+}
+
+@Suite struct XdndSourceBoundsTests {
+    /// Configured bounds replace the defaults in what the watchdog waits for, and in the reason it gives.
+    @Test func theWatchdogUsesTheConfiguredBounds() {
+        let target = XdndSource.Target(window: targetWindow, messageWindow: targetWindow, version: 5)
+        var drag = XdndSource(source: sourceWindow, types: types, statusWait: .milliseconds(300), finishWait: .seconds(7))
+        _ = drag.pointerMoved(over: target, x: 1, y: 1, time: X11Timestamp(rawValue: 1), action: copy)
+        #expect(drag.awaitedAnswer == .milliseconds(300))
+        _ = drag.received(.status(target: targetWindow, accepts: true, wantsPositionsInside: true, rectangle: .empty, action: copy))
+        #expect(drag.targetAccepts)
+        _ = drag.buttonReleased(time: X11Timestamp(rawValue: 2))
+        #expect(drag.awaitedAnswer == .seconds(7))
+        guard case .finish(.abandoned(_, let reason))? = drag.deadlinePassed().last else {
+            Issue.record("not abandoned")
+            return
+        }
+        #expect(reason.contains("7"))
+    }
+}

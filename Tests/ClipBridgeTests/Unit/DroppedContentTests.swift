@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: Apache-2.0
+// ClipBridgeTests — DroppedContent: what `clipbridge drop` makes of a drop's bytes
+
+import ClipBridge
+import Foundation
+import Testing
+import X11Selection
+
+@Suite struct DroppedContentTests {
+    @Test func aURIListBecomesLocalPaths() {
+        let list = "# a comment\r\nfile:///tmp/a%20b%C3%A9.txt\r\nfile://localhost/tmp/c.txt\nfile:///tmp/d.txt"
+        #expect(DroppedContent.decode(Data(list.utf8), as: "text/uri-list")
+            == .paths(["/tmp/a bé.txt", "/tmp/c.txt", "/tmp/d.txt"]))
+    }
+
+    @Test func remoteOrMixedURIsStayURIs() {
+        let list = "https://example.org/x?y=1\r\nfile:///tmp/a.txt\r\n"
+        #expect(DroppedContent.decode(Data(list.utf8), as: "text/uri-list")
+            == .urls(["https://example.org/x?y=1", "file:///tmp/a.txt"]))
+        #expect(DroppedContent.decode(Data("file://otherhost/tmp/a.txt\r\n".utf8), as: "text/uri-list")
+            == .urls(["file://otherhost/tmp/a.txt"]))
+    }
+
+    /// Firefox's text/x-moz-url: UTF-16LE, URL and title on alternate lines.
+    @Test func mozURLIsUTF16WithTitles() {
+        let text = "https://example.org/\nExample\nhttps://swift.org/\nSwift"
+        var bytes = Data()
+        for unit in text.utf16 { bytes.append(contentsOf: [UInt8(unit & 0xFF), UInt8(unit >> 8)]) }
+        #expect(DroppedContent.decode(bytes, as: "text/x-moz-url") == .urls(["https://example.org/", "https://swift.org/"]))
+        #expect(DroppedContent.decode(Data("https://a.example/\nA title".utf8), as: "_NETSCAPE_URL") == .urls(["https://a.example/"]))
+    }
+
+    @Test func textAndData() {
+        #expect(DroppedContent.decode(Data("Grüße".utf8), as: .utf8String) == .text("Grüße"))
+        #expect(DroppedContent.decode(Data([0x47, 0x72, 0xFC, 0xDF, 0x65]), as: .string) == .text("Grüße"))
+        #expect(DroppedContent.decode(Data([1, 2, 3]), as: "image/png") == .data(Data([1, 2, 3]), type: "image/png"))
+    }
+
+    @Test func theTargetReadIsTheRightOne() {
+        let browserImage: [SelectionTarget] = ["TARGETS", "image/png", "text/x-moz-url", "text/uri-list", "UTF8_STRING"]
+        #expect(DroppedContent.preferredTarget(offered: browserImage, takesData: false) == "text/uri-list")
+        #expect(DroppedContent.preferredTarget(offered: browserImage, takesData: true) == "text/uri-list")
+        let image: [SelectionTarget] = ["TARGETS", "_GTK_SOMETHING", "image/png", "UTF8_STRING"]
+        #expect(DroppedContent.preferredTarget(offered: image, takesData: true) == "image/png")
+        #expect(DroppedContent.preferredTarget(offered: image, takesData: false) == "UTF8_STRING")
+        #expect(DroppedContent.preferredTarget(offered: image, accepting: ["IMAGE/PNG"], takesData: false) == "image/png")
+        #expect(DroppedContent.preferredTarget(offered: image, accepting: ["image/jpeg"], takesData: true) == nil)
+        #expect(DroppedContent.preferredTarget(offered: ["application/x-thing"], takesData: false) == nil)
+    }
+
+    /// File names come from the type only, never from what the source said.
+    @Test func fileNamesAreMadeHere() {
+        #expect(DroppedContent.fileName(index: 3, type: "image/png") == "drop-3.png")
+        #expect(DroppedContent.fileName(index: 1, type: "application/x-unknown-thing") == "drop-1.bin")
+        #expect(DroppedContent.fileName(index: 2, type: "../../etc/passwd") == "drop-2.bin")
+    }
+}
