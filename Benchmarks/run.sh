@@ -4,7 +4,7 @@
 #
 #   Benchmarks/run.sh [--quick] [--only SECTION[,SECTION...]]
 #
-# Sections (in order): throughput, latency, watch, rss, cli, readers, scaling, manager, images, bridge. `cli` (issue 5: `clipbridge
+# Sections (in order): throughput, latency, watch, rss, cli, readers, scaling, manager, images, bridge, dnd. `cli` (issue 5: `clipbridge
 # copy/paste` against `xclip -i/-o`), `readers` (GTK 4, Qt 5 and python-xlib reading 50 MiB from `clipbridge
 # copy` and from `xclip -i`) and `scaling` (peer-chosen sizes: MULTIPLE and TARGETS at 10k, 100k and 1M items)
 # and `manager` (issue 14: a GTK 3 app's SAVE_TARGETS handover of 1 MiB and 50 MiB to `clipbridge daemon` and to
@@ -12,7 +12,8 @@
 # screenshot PNG → JPEG and JPEG → PNG pasted through `clipbridge paste -t`, against ImageMagick's `convert` and
 # the raw libpng/libjpeg-turbo calls in C; peak RSS of the paste) and `bridge` (issue 16: `xclip -o` of 16 B and
 # 50 MiB across `clipbridge bridge` to a second Xvfb, against the same paste on the owner's display; the
-# bridge's peak RSS) run only when the `clipbridge` executable builds. `--quick` does fewer runs (a smoke test).
+# bridge's peak RSS) and `dnd` (issue 13: XdndDrop to the last byte in a GTK 4 drop handler, 16 B and 50 MiB,
+# from `clipbridge drag` and from a GTK 4 drag source) run only when the `clipbridge` executable builds. `--quick` does fewer runs (a smoke test).
 #
 # Environment: SWIFT_SCRATCH_PATH (default .build) for `swift build`; BENCH_STATIC=0 to link the Swift
 # runtime dynamically (default: --static-swift-stdlib, as a shipped binary would be); CLIPBRIDGE_BIN to use an
@@ -23,7 +24,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 scratch=${SWIFT_SCRATCH_PATH:-$root/.build}
 quick=0
-only="throughput,latency,watch,rss,cli,readers,scaling,manager,images,bridge"
+only="throughput,latency,watch,rss,cli,readers,scaling,manager,images,bridge,dnd"
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) quick=1 ;;
@@ -133,7 +134,7 @@ note "building clipbridge-bench (swift build ${swift_flags[*]})"
 bin=$(cd "$root" && swift build "${swift_flags[@]}" --show-bin-path) || die "swift build --show-bin-path failed"
 bench=$bin/clipbridge-bench
 cli=${CLIPBRIDGE_BIN:-}
-if [ -z "$cli" ] && { wants cli || wants readers || wants scaling || wants manager || wants images || wants bridge; }; then
+if [ -z "$cli" ] && { wants cli || wants readers || wants scaling || wants manager || wants images || wants bridge || wants dnd; }; then
     if (cd "$root" && swift build "${swift_flags[@]}" --product clipbridge >"$work/cli-build.log" 2>&1); then
         cli=$bin/clipbridge
     else
@@ -729,6 +730,69 @@ if wants bridge && [ -n "$cli" ]; then
             "$(round_ratios "${bridge_times[across-$size]}" "${bridge_times[floor-$size]}")"
     done
     row '  %-44s %10s KiB' "the bridge's peak RSS (after relaying 50 MiB ×$((bridge_runs + 1)))" "$bridge_rss"
+fi
+
+# --- Drag and drop: XdndDrop → data delivered, into a GTK 4 window (issue 13) --------------------------------
+#
+# The GTK 4 target (Tests/Peers/gtk4_dnd.py) times each drop itself, from its drop signal (XdndDrop received) to
+# the last byte read (elapsed_ms). The drags come from `clipbridge drag --from-pointer --data` and from a GTK 4
+# drag source (`--write-chunk` for 50 MiB: GTK's bytes provider otherwise writes one property, over the
+# server's request size), alternately, with the pointer driven through XTEST.
+
+if wants dnd && [ -n "$cli" ]; then
+    dnd_type=application/x-clipbridge-bench
+    dnd_runs=$([ $quick = 1 ] && echo 2 || echo 7)
+    mkdir -p "$work/dnd-saved"
+    printf 'sixteen bytes!!\n' >"$work/dnd-16"
+    head -c $((50 << 20)) /dev/urandom >"$work/dnd-50m"
+    start dnd-target /usr/bin/python3 "$peers/gtk4_dnd.py" --target --accept "$dnd_type" --save "$work/dnd-saved" \
+        --geometry 400,300,300,200 --read-timeout 120 --timeout 3000
+    dnd_target_pid=$started
+    wait_for "$work/dnd-target.out" '^READY' 30 || { cat "$work/dnd-target.err" >&2; die "the GTK 4 drop target did not start"; }
+    # dropped_after N: waits for the drop line after the first N; prints its elapsed_ms (nan when it failed).
+    dropped_after() {
+        local deadline=$((SECONDS + 120))
+        until [ "$(grep -c '"event": "drop' "$work/dnd-target.out" || true)" -gt "$1" ]; do
+            [ $SECONDS -lt $deadline ] || { echo nan; return; }
+            sleep 0.02
+        done
+        grep '"event": "drop' "$work/dnd-target.out" | sed -n "$(($1 + 1))p" | grep -o '"elapsed_ms": [0-9.]*' | grep -o '[0-9.]*$' || echo nan
+    }
+    drops() { grep -c '"event": "drop' "$work/dnd-target.out" || true; }
+    declare -A dnd_times
+    for size in 16 50m; do
+        chunk=(); [ $size = 50m ] && chunk=(--write-chunk 1048576)
+        start "dnd-source-$size" /usr/bin/python3 "$peers/gtk4_dnd.py" --source --offer "$dnd_type" "$work/dnd-$size" \
+            "${chunk[@]}" --geometry 20,20,200,150 --timeout 3000
+        source_pid=$started
+        wait_for "$work/dnd-source-$size.out" '^READY' 30 || die "the GTK 4 drag source did not start"
+        for ((run = 0; run < dnd_runs; run++)); do
+            before=$(drops)
+            /usr/bin/python3 "$peers/pointer.py" move 5 5
+            "$cli" drag --from-pointer --data -t "$dnd_type" --file "$work/dnd-$size" >"$work/dnd-drag.out" 2>"$work/dnd-drag.err" &
+            drag_pid=$!
+            wait_for "$work/dnd-drag.err" 'dragging from the pointer' 20 || die "clipbridge drag did not start"
+            /usr/bin/python3 "$peers/pointer.py" glide 550 400 sleep 150 press sleep 30 release
+            wait "$drag_pid" || note "dnd $size: clipbridge drag exited $?"
+            dnd_times[clipbridge-$size]+=" $(dropped_after "$before")"
+            [ $run = 0 ] && { cmp -s "$work/dnd-saved/drop-$((before + 1))" "$work/dnd-$size" || die "dnd $size: the drop from clipbridge differs"; }
+            before=$(drops)
+            /usr/bin/python3 "$peers/pointer.py" move 100 90 sleep 100 press glide 140 130 glide 550 400 sleep 200 release
+            dnd_times[gtk4-$size]+=" $(dropped_after "$before")"
+            [ $run = 0 ] && { cmp -s "$work/dnd-saved/drop-$((before + 1))" "$work/dnd-$size" || die "dnd $size: the drop from GTK 4 differs"; }
+            rm -f "$work"/dnd-saved/*
+        done
+        stop "$source_pid"
+    done
+    stop "$dnd_target_pid"
+    heading "Drag and drop into a GTK 4 window: XdndDrop to the last byte in the drop handler (the GTK 4 target's own clock; median of $dnd_runs interleaved rounds; ratio: median of the per-round ratios)"
+    row '  %-44s %10s %10s   %s' "" "clipbridge" "GTK 4" "clipbridge vs GTK 4"
+    for size in 16 50m; do
+        # shellcheck disable=SC2086
+        row '  %-44s %8s ms %8s ms   %s' "$([ $size = 16 ] && echo '16 B' || echo '50 MiB')" \
+            "$(median ${dnd_times[clipbridge-$size]})" "$(median ${dnd_times[gtk4-$size]})" \
+            "$(round_ratios "${dnd_times[clipbridge-$size]}" "${dnd_times[gtk4-$size]}")"
+    done
 fi
 
 # --- Summary ------------------------------------------------------------------------------------------------

@@ -7,8 +7,9 @@ final class DropTargetState {
     let delegate: XdndDropDelegate
     /// The drag's types, named, once known.
     var types: [SelectionTarget] = []
-    /// The last position asked about.
+    /// The last position asked about, on the root window and in the window.
     var lastPosition = (x: 0, y: 0)
+    var lastWindowPosition = (x: 0, y: 0)
     /// The source window watched for its destruction.
     var watchedSource: X11Window?
 
@@ -143,7 +144,12 @@ extension X11Connection {
                 state.delegate.targeted(true)
             case .ask(let x, let y, let action, _):
                 let actionName = ((try? names(for: [action]))?.first ?? nil).map(SelectionTarget.init(rawValue:))
-                let proposal = XdndProposal(types: state.types, x: x, y: y, action: actionName ?? .xdndActionCopy)
+                // The window's own coordinates, asked now: the window may have moved since the last position.
+                let local = display.translate(rootX: x, y: y, to: window) ?? (x, y)
+                state.lastWindowPosition = local
+                let proposal = XdndProposal(
+                    types: state.types, x: x, y: y, action: actionName ?? .xdndActionCopy, windowX: local.x,
+                    windowY: local.y)
                 let answer = state.delegate.proposal(proposal)
                 let answerAtom = answer.flatMap { try? atom(for: $0.rawValue) } ?? .none
                 carryOut(state.machine.decide(accepts: answer != nil, action: answerAtom), on: window, state)
@@ -160,6 +166,7 @@ extension X11Connection {
                 let actionName = ((try? names(for: [action]))?.first ?? nil).map(SelectionTarget.init(rawValue:))
                 let drop = XdndDrop(
                     types: state.types, x: state.lastPosition.x, y: state.lastPosition.y,
+                    windowX: state.lastWindowPosition.x, windowY: state.lastWindowPosition.y,
                     action: actionName ?? .xdndActionCopy, time: time, connection: self)
                 let delegate = state.delegate
                 Task.detached {

@@ -11,13 +11,19 @@ public struct XdndProposal: Sendable, Equatable {
     /// The action the user asked for: `XdndActionCopy`, `XdndActionMove`, `XdndActionLink`, `XdndActionAsk`
     /// or `XdndActionPrivate`.
     public var action: SelectionTarget
+    /// The pointer in the target window's own coordinates (its top-left corner is 0, 0).
+    public var windowX: Int
+    /// The pointer in the target window's own coordinates.
+    public var windowY: Int
 
     /// Creates a value.
-    public init(types: [SelectionTarget], x: Int, y: Int, action: SelectionTarget) {
+    public init(types: [SelectionTarget], x: Int, y: Int, action: SelectionTarget, windowX: Int? = nil, windowY: Int? = nil) {
         self.types = types
         self.x = x
         self.y = y
         self.action = action
+        self.windowX = windowX ?? x
+        self.windowY = windowY ?? y
     }
 }
 
@@ -29,6 +35,10 @@ public struct XdndDrop: Sendable {
     public let x: Int
     /// Where it landed, in root-window coordinates.
     public let y: Int
+    /// Where it landed, in the target window's own coordinates.
+    public let windowX: Int
+    /// Where it landed, in the target window's own coordinates.
+    public let windowY: Int
     /// The action the target accepted with.
     public let action: SelectionTarget
     /// The XdndDrop's timestamp: `XdndSelection` is converted with it.

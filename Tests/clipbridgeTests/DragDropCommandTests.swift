@@ -118,7 +118,7 @@ struct DragDropCommandTests {
         let source = try await DragPeer.source(
             .gtk4, display: display, offers: [("text/plain;charset=utf-8", Data(text.utf8))], at: (600, 400, 200, 150))
         defer { Task { await source.stop() } }
-        try await Pointer.run(Pointer.dragSteps(from: source.window.center, to: window.center), display: display)
+        try await source.drag(to: window.center, display: display)
         let result = try await command.waitForExit(timeout: .seconds(20))
         #expect(result.exitCode == 0, "\(result)")
         let line = try #require(jsonLines(result).first)
@@ -135,7 +135,7 @@ struct DragDropCommandTests {
         let source = try await DragPeer.source(
             .qt5, display: display, offers: [("text/uri-list", Data(list.utf8))], at: (600, 400, 200, 150))
         defer { Task { await source.stop() } }
-        try await Pointer.run(Pointer.dragSteps(from: source.window.center, to: window.center), display: display)
+        try await source.drag(to: window.center, display: display)
         let result = try await command.waitForExit(timeout: .seconds(20))
         #expect(result.exitCode == 0, "\(result)")
         let line = try #require(jsonLines(result).first)
@@ -155,7 +155,7 @@ struct DragDropCommandTests {
             .qt5, display: display, offers: [("application/x-clipbridge-test", bytes), ("text/plain", Data("alt".utf8))],
             at: (600, 400, 200, 150))
         defer { Task { await source.stop() } }
-        try await Pointer.run(Pointer.dragSteps(from: source.window.center, to: window.center), display: display)
+        try await source.drag(to: window.center, display: display)
         let result = try await command.waitForExit(timeout: .seconds(20))
         #expect(result.exitCode == 0, "\(result)")
         let path = try #require(jsonLines(result).first?["file"] as? String)
@@ -172,7 +172,7 @@ struct DragDropCommandTests {
         let source = try await DragPeer.source(
             .gtk4, display: display, offers: [("text/plain;charset=utf-8", Data(text.utf8))], at: (600, 400, 200, 150))
         defer { Task { await source.stop() } }
-        try await Pointer.run(Pointer.dragSteps(from: source.window.center, to: window.center), display: display)
+        try await source.drag(to: window.center, display: display)
         let end = try await source.waitForEvent("drag-end", "drag-cancel")
         #expect(end.event == "drag-cancel" || end.action == "none")
         let result = try await command.waitForExit(timeout: .seconds(20))

@@ -8,7 +8,7 @@ import X11Selection
 /// Drags of `Transferable` values to any application on the display: the counterpart of SwiftUI's
 /// `draggable(_:)` (and AppKit's `beginDraggingSession`), for a program that decides when a drag starts.
 ///
-/// The values are offered as ``Clipboard/copy(_:options:)-([T],_)`` offers them, under `XdndSelection`:
+/// The values are offered as `Clipboard.copy(_:options:)` offers them, under `XdndSelection`:
 /// every exported representation richest first under the targets other applications know, files also as
 /// `text/uri-list` and `x-special/gnome-copied-files`, text with its fallbacks. Nothing is converted until
 /// the target asks, and files stream from disk.

@@ -5,18 +5,46 @@ import FoundationEssentials
 import TransferKit
 import X11Selection
 
-/// Where a drop landed, in root-window coordinates (the window's own are the caller's to translate: the X
-/// window may be any toolkit's).
+/// Where a drop landed: on the root window, and in the destination window's own coordinates (SwiftUI's
+/// `location`, with the window as the view).
 public struct DropLocation: Sendable, Equatable {
     /// The pointer's x on the root window.
     public var x: Int
     /// The pointer's y on the root window.
     public var y: Int
+    /// The pointer's x in the window (its top-left corner is 0, 0).
+    public var windowX: Int
+    /// The pointer's y in the window.
+    public var windowY: Int
 
-    /// Creates a value.
-    public init(x: Int, y: Int) {
+    /// Creates a value (the window coordinates default to the root ones).
+    public init(x: Int, y: Int, windowX: Int? = nil, windowY: Int? = nil) {
         self.x = x
         self.y = y
+        self.windowX = windowX ?? x
+        self.windowY = windowY ?? y
+    }
+}
+
+/// A rectangle of a window, in the window's coordinates: the part of it a destination takes drops in (a view's
+/// frame, for a toolkit that draws several views in one X window).
+public struct DropRectangle: Sendable, Equatable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    /// Creates a rectangle.
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// Whether the point is inside (the right and bottom edges are outside).
+    public func contains(x pointX: Int, y pointY: Int) -> Bool {
+        pointX >= x && pointY >= y && pointX < x + width && pointY < y + height
     }
 }
 
@@ -53,27 +81,31 @@ public final class DropDestination<T: Transferable>: Sendable {
     ///
     /// - Parameters:
     ///   - window: The toplevel that takes the drops: another client's too, through `XdndProxy`.
+    ///   - rectangle: The part of the window that takes them, in its coordinates (all of it when nil); a drag
+    ///     elsewhere over the window is refused there, and accepted once it moves inside.
     ///   - connection: The connection that speaks XDND for it and reads the drops.
     ///   - configuration: How drops are read: converters, where files are received.
     ///   - action: Receives the dropped values and where they landed; returns whether the drop was taken.
     ///   - isTargeted: Called with true when a drag `T` can take enters, false when it leaves or is dropped.
     /// - Throws: `SelectionError` when the connection is closed.
     public static func register(
-        on window: X11Window? = nil, connection: X11Connection, configuration: ClipboardConfiguration = .init(),
+        on window: X11Window? = nil, in rectangle: DropRectangle? = nil, connection: X11Connection,
+        configuration: ClipboardConfiguration = .init(),
         action: @escaping @Sendable ([T], DropLocation) async -> Bool,
         isTargeted: @escaping @Sendable (Bool) -> Void = { _ in }
     ) async throws -> DropDestination<T> {
         let converters = configuration.converters
         let delegate = XdndDropDelegate(
             proposal: { proposal in
-                Clipboard.canImport(T.self, offered: proposal.types, all: proposal.types, converters: converters)
+                if let rectangle, !rectangle.contains(x: proposal.windowX, y: proposal.windowY) { return nil }
+                return Clipboard.canImport(T.self, offered: proposal.types, all: proposal.types, converters: converters)
                     ? Self.action(for: proposal.action) : nil
             },
             drop: { drop in
                 // The drag's announced types, not TARGETS: Qt 5's sources answer only the data targets.
                 let clipboard = Clipboard(drop: drop.types, connection: connection, configuration: configuration)
                 guard let values = try? await clipboard.paste(T.self), !values.isEmpty else { return false }
-                return await action(values, DropLocation(x: drop.x, y: drop.y))
+                return await action(values, DropLocation(x: drop.x, y: drop.y, windowX: drop.windowX, windowY: drop.windowY))
             },
             targeted: isTargeted)
         let own = await connection.utilityWindow

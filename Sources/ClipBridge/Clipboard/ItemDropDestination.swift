@@ -53,7 +53,7 @@ public final class ItemDropDestination: Sendable {
                 let clipboard = Clipboard(drop: drop.types, connection: connection, configuration: configuration)
                 guard let contentTypes = try? await clipboard.contentTypes() else { return false }
                 let provider = ItemProvider(offeredBy: clipboard, types: contentTypes)
-                return await perform([provider], DropLocation(x: drop.x, y: drop.y))
+                return await perform([provider], DropLocation(x: drop.x, y: drop.y, windowX: drop.windowX, windowY: drop.windowY))
             },
             targeted: isTargeted)
         let own = await connection.utilityWindow

@@ -101,6 +101,18 @@ extension XDisplay {
             modifiers: DragModifiers(state: mask))
     }
 
+    /// The root point (`x`, `y`) in `window`'s coordinates (nil when `window` is gone).
+    func translate(rootX x: Int, y: Int, to window: X11Window) -> (x: Int, y: Int)? {
+        guard !isDead else { return nil }
+        var windowX: Int32 = 0, windowY: Int32 = 0
+        var child: Window = 0
+        guard XTranslateCoordinates(
+            display, Window(root.rawValue), Window(window.rawValue), Int32(clamping: x), Int32(clamping: y), &windowX,
+            &windowY, &child) != 0
+        else { return nil }
+        return (Int(windowX), Int(windowY))
+    }
+
     /// The mapped child of `window` that contains the root point (`x`, `y`), or nil (XTranslateCoordinates:
     /// one round trip; nil too when `window` is gone).
     func child(of window: X11Window, containingRootX x: Int, y: Int) -> X11Window? {

@@ -171,6 +171,33 @@ public final class DragPeer: Sendable {
 
     /// Stops the peer.
     public func stop() async { _ = await process.stop() }
+
+    /// Drags from this peer's window (a toolkit drag source) to `point`, as a person does: press in the window,
+    /// move past the drag threshold, and — once the toolkit said the drag began — glide to `point`, pause for
+    /// the target's answer, release. A toolkit on a loaded machine may miss the first press (its window mapped
+    /// but not yet taking input): the press is then let go and made again, up to three times.
+    public func drag(to point: (x: Int, y: Int), display: String) async throws {
+        let from = window.center
+        for attempt in 1...3 {
+            let began = events.filter { $0.event == "drag-begin" }.count
+            try await Pointer.run(
+                ["move", "\(from.x)", "\(from.y)", "sleep", "100", "press", "glide", "\(from.x + 30)", "\(from.y + 30)"],
+                display: display)
+            let deadline = ContinuousClock.now + .seconds(3)
+            while ContinuousClock.now < deadline, events.filter({ $0.event == "drag-begin" }).count == began {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            if events.filter({ $0.event == "drag-begin" }).count > began {
+                try await Pointer.run(["glide", "\(point.x)", "\(point.y)", "sleep", "250", "release"], display: display)
+                return
+            }
+            try await Pointer.run(["release"], display: display)
+            if attempt < 3 { try await Task.sleep(for: .milliseconds(300)) }
+        }
+        throw CommandError(
+            kind: .failed, arguments: process.command.arguments,
+            detail: "the drag did not begin after three presses; stderr: \(String(decoding: process.stderrSoFar, as: UTF8.self).suffix(2000))")
+    }
 }
 
 /// The pointer and keyboard, driven through XTEST as a user would (`pointer.py`).

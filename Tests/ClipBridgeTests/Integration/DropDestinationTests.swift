@@ -33,7 +33,8 @@ struct DropDestinationTests {
         #expect(outcome.accepted == true && outcome.finishedAccepted == true && outcome.finishedAction == "XdndActionCopy")
         let (urls, location) = received.withLock { $0 }
         #expect(urls == [URL(fileURLWithPath: "/tmp/a b.txt"), URL(fileURLWithPath: "/tmp/c.txt")])
-        #expect(location == DropLocation(x: 10, y: 10))
+        // The source said (10, 10) on the root window; the connection's own window sits at (-10, -10).
+        #expect(location == DropLocation(x: 10, y: 10, windowX: 20, windowY: 20))
         #expect(await eventually { targeted.withLock { $0 } == [true, false] })
         await destination.unregister()
         await connection.shutdown()

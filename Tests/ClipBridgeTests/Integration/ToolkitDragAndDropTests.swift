@@ -93,7 +93,7 @@ struct ToolkitDragAndDropTests {
         let text = "Grüße aus GTK 4 ✓"
         let source = try await DragPeer.source(.gtk4, display: display, offers: [("text/plain;charset=utf-8", Data(text.utf8))])
         defer { Task { await source.stop() } }
-        try await Pointer.run(Pointer.dragSteps(from: source.window.center, to: window.center), display: display)
+        try await source.drag(to: window.center, display: display)
         let end = try await source.waitForEvent("drag-end", "drag-cancel")
         #expect(end.event == "drag-end" && end.action == "copy")
         #expect(await eventually(timeout: .seconds(10)) { received.values.withLock { $0 } == [text] })
@@ -108,7 +108,7 @@ struct ToolkitDragAndDropTests {
         let list = "file:///tmp/x%20y.txt\r\nfile:///tmp/z.txt\r\n"
         let source = try await DragPeer.source(.qt5, display: display, offers: [("text/uri-list", Data(list.utf8))])
         defer { Task { await source.stop() } }
-        try await Pointer.run(Pointer.dragSteps(from: source.window.center, to: window.center), display: display)
+        try await source.drag(to: window.center, display: display)
         let end = try await source.waitForEvent("drag-end", "drag-cancel")
         #expect(end.event == "drag-end" && end.action == "copy")
         // Qt's QDrag::exec returns at the drop, before the target finished: wait for the handler.
@@ -127,7 +127,7 @@ struct ToolkitDragAndDropTests {
         let target = try #require(TargetMapping.targets(for: .todo).first)
         let source = try await DragPeer.source(.qt5, display: display, offers: [(target.rawValue, try JSONEncoder().encode(todo))])
         defer { Task { await source.stop() } }
-        try await Pointer.run(Pointer.dragSteps(from: source.window.center, to: window.center), display: display)
+        try await source.drag(to: window.center, display: display)
         let end = try await source.waitForEvent("drag-end", "drag-cancel")
         #expect(end.event == "drag-end")
         #expect(await eventually(timeout: .seconds(10)) { received.values.withLock { $0 } == [todo] })
@@ -159,8 +159,7 @@ struct ToolkitDragAndDropTests {
         let source = try await DragPeer.source(
             .qt5, display: display, offers: [(target.rawValue, json), ("text/plain", Data("provided".utf8))])
         defer { Task { await source.stop() } }
-        try await Pointer.run(
-            Pointer.dragSteps(from: source.window.center, to: (geometry.x + 40, geometry.y + 20)), display: display)
+        try await source.drag(to: (geometry.x + 40, geometry.y + 20), display: display)
         #expect(await eventually(timeout: .seconds(10)) { loaded.withLock { $0.todo } != nil })
         let result = loaded.withLock { $0 }
         #expect(result.todo == todo && result.file == json && result.conforms)
@@ -196,7 +195,7 @@ struct ToolkitDragAndDropTests {
             return true
         }
         let source = try await DragPeer.source(.qt5, display: display, offers: [("text/plain", Data("via proxy".utf8))])
-        try await Pointer.run(Pointer.dragSteps(from: source.window.center, to: plain.window.center), display: display)
+        try await source.drag(to: plain.window.center, display: display)
         #expect(await eventually(timeout: .seconds(10)) { received.values.withLock { $0 } == ["via proxy"] })
         await source.stop()
 
@@ -204,6 +203,34 @@ struct ToolkitDragAndDropTests {
         #expect(try await drag(["from our source"], on: dragger, to: plain.window.center)
             == .dropped(target: plain.window.id, action: .xdndActionCopy))
         #expect(await eventually(timeout: .seconds(10)) { received.values.withLock { $0 } == ["via proxy", "from our source"] })
+        await destination.unregister()
+        await dragger.shutdown()
+        await connection.shutdown()
+    }
+
+    /// A destination on a rectangle of a window (a view's frame): a drag over the rest of the window is refused,
+    /// one inside is taken, with the location in the window's coordinates.
+    @Test func aRectangleOfAWindow() async throws {
+        let display = try display
+        let connection = try await X11Connection.open(display: display)
+        let window = try await connection.openTextWindow(title: "rectangle", lines: ["left half"], width: 300, position: (500, 300))
+        let received = Mutex<[(String, DropLocation)]>([])
+        let destination = try await DropDestination<String>.register(
+            on: window.window, in: DropRectangle(x: 0, y: 0, width: 150, height: 100), connection: connection
+        ) { values, location in
+            received.withLock { $0 += values.map { ($0, location) } }
+            return true
+        }
+        let geometry = try #require(try await connection.geometry(of: window.window))
+        let dragger = try await X11Connection.open(display: display)
+        let outside = try await drag(["outside"], on: dragger, to: (geometry.x + 225, geometry.y + 20))
+        #expect(outside == .refused(target: window.window))
+        let inside = try await drag(["inside"], on: dragger, to: (geometry.x + 75, geometry.y + 20))
+        #expect(inside == .dropped(target: window.window, action: .xdndActionCopy))
+        #expect(await eventually(timeout: .seconds(10)) { received.withLock { $0.count } == 1 })
+        let (value, location) = try #require(received.withLock { $0.first })
+        #expect(value == "inside" && location.windowX == 75 && location.windowY == 20)
+        #expect(location.x == geometry.x + 75 && location.y == geometry.y + 20)
         await destination.unregister()
         await dragger.shutdown()
         await connection.shutdown()
