@@ -152,7 +152,11 @@ extension X11Connection {
                     windowY: local.y)
                 let answer = state.delegate.proposal(proposal)
                 let answerAtom = answer.flatMap { try? atom(for: $0.rawValue) } ?? .none
-                carryOut(state.machine.decide(accepts: answer != nil, action: answerAtom), on: window, state)
+                var area = XdndRectangle.empty
+                if state.delegate.answerHoldsForWholeWindow, let frame = display.geometry(of: window) {
+                    area = XdndRectangle(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+                }
+                carryOut(state.machine.decide(accepts: answer != nil, action: answerAtom, rectangle: area), on: window, state)
             case .send(let message, let destination):
                 guard let type = xdnd.atomsByKind[message.kind] else { continue }
                 display.sendClientMessage(to: destination, about: destination, type: type, values: message.words)

@@ -64,16 +64,23 @@ public struct XdndDropDelegate: Sendable {
     /// A drag entered (true) or left, was dropped or forgotten (false): the `isTargeted` of SwiftUI's drop
     /// destinations.
     public var targeted: @Sendable (Bool) -> Void
+    /// The answer does not depend on where in the window the pointer is: each XdndStatus then tells the source
+    /// it may stop sending positions while the pointer stays in the window (XDND's rectangle hint), which spares
+    /// both sides a message per motion. The drop's position is then where the drag entered, not where it
+    /// was dropped.
+    public var answerHoldsForWholeWindow: Bool
 
     /// Creates a delegate.
     public init(
         proposal: @escaping @Sendable (XdndProposal) -> SelectionTarget?,
         drop: @escaping @Sendable (XdndDrop) async -> Bool,
-        targeted: @escaping @Sendable (Bool) -> Void = { _ in }
+        targeted: @escaping @Sendable (Bool) -> Void = { _ in },
+        answerHoldsForWholeWindow: Bool = false
     ) {
         self.proposal = proposal
         self.drop = drop
         self.targeted = targeted
+        self.answerHoldsForWholeWindow = answerHoldsForWholeWindow
     }
 }
 

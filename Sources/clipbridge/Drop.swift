@@ -129,7 +129,9 @@ struct Drop: AsyncParsableCommand {
             },
             targeted: { over in
                 Task { await connection.setLines(["Drop files, links or text here."], highlighted: over ? [0] : [], in: window.window) }
-            })
+            },
+            // Where in the window it lands does not matter here: the source may stop sending positions.
+            answerHoldsForWholeWindow: true)
         try await connection.registerDropTarget(on: window.window, delegate: delegate)
         let watcher = Task {
             var dropped = false

@@ -218,7 +218,9 @@ struct BridgeTests {
             let second = try await BridgeProcess.start([a, b], ["-s", "clipboard"])
             // Either bridge may be the one that offers it on B (each drops a change the other's claim overtook).
             let next = try await Xclip.own(a, Data("twice".utf8))
-            #expect(try await eventually { try await Xclip.paste(b, target: "UTF8_STRING").stdout == Data("twice".utf8) })
+            #expect(
+                try await eventually { try await Xclip.paste(b, target: "UTF8_STRING").stdout == Data("twice".utf8) },
+                "first bridge: \(bridge.log)\nsecond bridge: \(second.log)")
             try await Task.sleep(for: .seconds(1))
             let settled = changes(watchB)
             try await Task.sleep(for: .seconds(1))

@@ -71,6 +71,8 @@ struct XdndSource: Sendable, Equatable {
         var acceptedAction = X11Atom.none
         /// Where the target asked not to be told of positions.
         var quietRectangle: XdndRectangle?
+        /// The action the last position asked for.
+        var askedAction = X11Atom.none
     }
 
     let source: X11Window
@@ -138,7 +140,10 @@ struct XdndSource: Sendable, Equatable {
             session = current
             return steps
         }
-        if let quiet = current.quietRectangle, quiet.contains(x: x, y: y) { return steps }
+        // Quiet inside the target's rectangle, unless the user changed the action (a key pressed): the target's
+        // answer was for the old one.
+        if let quiet = current.quietRectangle, quiet.contains(x: x, y: y), action == current.askedAction { return steps }
+        current.askedAction = action
         current.awaitingStatus = true
         current.pending = nil
         session = current

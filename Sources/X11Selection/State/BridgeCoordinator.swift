@@ -174,6 +174,12 @@ actor BridgeCoordinator {
             targets = try await connection.targets(of: selection, timeout: bridge.configuration.readTimeout)
         } catch {
             guard latestChange[selection] == current else { return }
+            // The change was overtaken by our own claim there (another bridge's claim, then ours, under load):
+            // what we offer on that display is current, and refusing would make its relays refuse.
+            if let owner = try? await connection.owner(of: selection), owner == (await connection.utilityWindow) {
+                report(.notBridged(selection, from: name(index), reason: "our own claim replaced it before its TARGETS were read"))
+                return
+            }
             await refuse(selection, on: index, generation: current, reason: "its TARGETS could not be read: \(Self.describe(error))")
             return
         }

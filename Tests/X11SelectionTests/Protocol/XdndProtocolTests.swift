@@ -80,6 +80,18 @@ private let types = [X11Atom(rawValue: 401), X11Atom(rawValue: 402)]
             == [.send(.position(source: sourceWindow, rootX: 150, rootY: 50, time: time(3), action: copy), to: target)])
     }
 
+    /// A key pressed inside the quiet rectangle changes the action: the target's answer was for the old one, so a
+    /// position goes out.
+    @Test func aNewActionInsideTheRectangleIsAskedAgain() {
+        var drag = XdndSource(source: sourceWindow, types: types)
+        _ = drag.pointerMoved(over: target, x: 10, y: 10, time: time(1), action: copy)
+        _ = drag.received(.status(target: targetWindow, accepts: true, wantsPositionsInside: false,
+                                  rectangle: XdndRectangle(x: 0, y: 0, width: 100, height: 100), action: copy))
+        #expect(drag.pointerMoved(over: target, x: 20, y: 20, time: time(2), action: copy).isEmpty)
+        #expect(drag.pointerMoved(over: target, x: 20, y: 20, time: time(3), action: move)
+            == [.send(.position(source: sourceWindow, rootX: 20, rootY: 20, time: time(3), action: move), to: target)])
+    }
+
     @Test func moreThanThreeTypesGoInTheTypeListAndVersionsNegotiateDown() {
         let many = (1...5).map { X11Atom(rawValue: UInt($0)) }
         var drag = XdndSource(source: sourceWindow, types: many)
