@@ -101,12 +101,13 @@ struct ToolkitDragAndDropTests {
         await connection.shutdown()
     }
 
-    @Test func qt5FilesDroppedAsURLs() async throws {
+    @Test(arguments: [DragPeer.Kind.gtk4, .qt5])
+    func filesDroppedAsURLs(_ kind: DragPeer.Kind) async throws {
         let display = try display
         let connection = try await X11Connection.open(display: display)
         let (destination, window, received) = try await destination(URL.self, on: connection)
         let list = "file:///tmp/x%20y.txt\r\nfile:///tmp/z.txt\r\n"
-        let source = try await DragPeer.source(.qt5, display: display, offers: [("text/uri-list", Data(list.utf8))])
+        let source = try await DragPeer.source(kind, display: display, offers: [("text/uri-list", Data(list.utf8))])
         defer { Task { await source.stop() } }
         try await source.drag(to: window.center, display: display)
         let end = try await source.waitForEvent("drag-end", "drag-cancel")
@@ -118,19 +119,20 @@ struct ToolkitDragAndDropTests {
         await connection.shutdown()
     }
 
-    /// A custom type: Qt 5 drags a Todo's JSON under the type's target, the destination decodes it.
-    @Test func qt5CustomTypeDroppedAsTodo() async throws {
+    /// A custom type: GTK 4 and Qt 5 drag a Card's JSON under its MIME type, the destination decodes it. (GTK 4
+    /// offers only MIME-shaped names: a type without a MIME tag, named by its identifier, does not leave GTK.)
+    @Test(arguments: [DragPeer.Kind.gtk4, .qt5])
+    func customTypeDroppedAsCard(_ kind: DragPeer.Kind) async throws {
         let display = try display
         let connection = try await X11Connection.open(display: display)
-        let (destination, window, received) = try await destination(Todo.self, on: connection)
-        let todo = Todo(text: "drag me ✓", isDone: true)
-        let target = try #require(TargetMapping.targets(for: .todo).first)
-        let source = try await DragPeer.source(.qt5, display: display, offers: [(target.rawValue, try JSONEncoder().encode(todo))])
+        let (destination, window, received) = try await destination(Card.self, on: connection)
+        let card = Card(title: "dragged ✓", points: 3)
+        let source = try await DragPeer.source(kind, display: display, offers: [(Card.mimeType, try JSONEncoder().encode(card))])
         defer { Task { await source.stop() } }
         try await source.drag(to: window.center, display: display)
         let end = try await source.waitForEvent("drag-end", "drag-cancel")
         #expect(end.event == "drag-end")
-        #expect(await eventually(timeout: .seconds(10)) { received.values.withLock { $0 } == [todo] })
+        #expect(await eventually(timeout: .seconds(10)) { received.values.withLock { $0 } == [card] })
         await destination.unregister()
         await connection.shutdown()
     }
@@ -234,5 +236,22 @@ struct ToolkitDragAndDropTests {
         await destination.unregister()
         await dragger.shutdown()
         await connection.shutdown()
+    }
+}
+
+/// A custom type declared with a MIME type, as an app that exchanges it with GTK must declare it.
+struct Card: Codable, Transferable, Equatable {
+    static let mimeType = "application/x-clipbridge-card+json"
+    static let type: UTType = {
+        (try? UTType.register(UTTypeDeclaration(
+            identifier: "com.example.clipbridge-tests.card", conformsTo: [.json],
+            tags: [.mimeType: [mimeType]], description: "Card"))) ?? UTType(exportedAs: "com.example.clipbridge-tests.card")
+    }()
+
+    var title: String
+    var points: Int
+
+    static var transferRepresentation: some TransferRepresentation {
+        CodableRepresentation(contentType: Card.type)
     }
 }
