@@ -7,31 +7,41 @@ extension X11Connection {
     /// - Parameters:
     ///   - position: Its top-left corner on the root window; nil lets the window manager place it.
     ///   - keepAbove: Ask the window manager to keep it above other windows.
+    ///   - iconSize: The width and height of the icons lines may have (``setLines(_:highlighted:icons:in:)``), 0
+    ///     for none; lines are at least this tall.
     /// - Throws: `.connectionLost` / `.shutDown` when the connection is closed.
     public func openTextWindow(
-        title: String, lines: [String], width: Int = 360, position: (x: Int, y: Int)? = nil, keepAbove: Bool = false
+        title: String, lines: [String], width: Int = 360, position: (x: Int, y: Int)? = nil, keepAbove: Bool = false,
+        iconSize: Int = 0
     ) throws -> TextWindow {
         let display = try requireDisplay()
         let names = try atoms(for: [
             "WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "UTF8_STRING", "_NET_WM_STATE", "_NET_WM_STATE_ABOVE",
         ])
-        let metrics = display.lineMetrics()
+        let iconSize = max(0, min(iconSize, 256))
+        var metrics = display.lineMetrics()
+        metrics.lineHeight = max(metrics.lineHeight, iconSize > 0 ? iconSize + 4 : 0)
         let height = 12 + max(3, lines.count) * metrics.lineHeight
         let window = display.createTextWindow(
             position: position, width: width, height: height, title: title, keepAbove: keepAbove,
             atoms: (names[0], names[1], names[2], names[3], names[4], names[5]))
         let (events, continuation) = AsyncStream<TextWindowEvent>.makeStream(bufferingPolicy: .bufferingNewest(256))
-        textWindows[window] = TextWindowState(lines: lines, width: width, metrics: metrics, continuation: continuation)
+        textWindows[window] = TextWindowState(
+            lines: lines, width: width, iconSize: iconSize, metrics: metrics, continuation: continuation)
         textWindowProtocols = (names[0], names[1])
         display.flush()
         return TextWindow(window: window, events: events)
     }
 
-    /// Shows `lines` in a text window, with a frame around the `highlighted` ones.
-    public func setLines(_ lines: [String], highlighted: Set<Int> = [], in window: X11Window) {
+    /// Shows `lines` in a text window, with a frame around the `highlighted` ones and `icons` (by line index;
+    /// nil keeps the current ones) before theirs.
+    public func setLines(
+        _ lines: [String], highlighted: Set<Int> = [], icons: [Int: WindowIcon]? = nil, in window: X11Window
+    ) {
         guard let state = textWindows[window] else { return }
         state.lines = lines
         state.highlighted = highlighted
+        if let icons { state.icons = icons }
         redraw(window, state)
     }
 
@@ -93,7 +103,8 @@ extension X11Connection {
     private func redraw(_ window: X11Window, _ state: TextWindowState) {
         guard let display = xdisplay else { return }
         display.drawLines(
-            state.lines, in: window, highlighted: state.highlighted, metrics: state.metrics, width: state.width)
+            state.lines, in: window, highlighted: state.highlighted, icons: state.icons, iconSize: state.iconSize,
+            metrics: state.metrics, width: state.width)
         display.flush()
     }
 }

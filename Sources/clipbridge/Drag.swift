@@ -120,6 +120,8 @@ struct Drag: AsyncParsableCommand {
             case file(URL)
             case raw(ClipboardItem)
         }
+        /// Its place in the command line's list (what thumbnails and drops are matched by).
+        var id: Int
         var content: Content
         var label: String
     }
@@ -133,11 +135,11 @@ struct Drag: AsyncParsableCommand {
             }
             let name = url.lastPathComponent
             let kind = UTType(filenameExtension: url.pathExtension)?.preferredMIMEType ?? "file"
-            items.append(Item(content: .file(url), label: "\(name)  (\(kind))"))
+            items.append(Item(id: items.count, content: .file(url), label: "\(name)  (\(kind))"))
         }
         for string in text {
             let shown = string.count > 40 ? String(string.prefix(40)) + "..." : string
-            items.append(Item(content: .raw(.text(string)), label: "\"\(shown)\"  (text)"))
+            items.append(Item(id: items.count, content: .raw(.text(string)), label: "\"\(shown)\"  (text)"))
         }
         if data, let type {
             let payload = try file.map { try Spool.open(path: $0) } ?? Spool.spool(from: STDIN_FILENO)
@@ -148,7 +150,7 @@ struct Drag: AsyncParsableCommand {
             } else {
                 item.append(type.contentType, target: type.exactTarget, source: .data(bytes))
             }
-            items.append(Item(content: .raw(item), label: "\(bytes.count) bytes  (\(type.text))"))
+            items.append(Item(id: items.count, content: .raw(item), label: "\(bytes.count) bytes  (\(type.text))"))
         }
         return items
     }
@@ -197,40 +199,28 @@ struct Drag: AsyncParsableCommand {
     }
 
     private func runWindow(_ items: [Item], on connection: X11Connection) async throws -> ExitStatus {
-        var remaining = items
-        var lines: [String] { all && remaining.count > 1 ? ["All \(remaining.count) items:"] + remaining.map { "  " + $0.label } : remaining.map(\.label) }
+        let hasImages = items.contains {
+            if case .file(let url) = $0.content { UTType(filenameExtension: url.pathExtension)?.conforms(to: .image) == true } else { false }
+        }
         let window = try await connection.openTextWindow(
-            title: "clipbridge drag", lines: lines, width: 420, keepAbove: keepAbove)
+            title: "clipbridge drag", lines: DragListing.lines(for: items, all: all), width: 420, keepAbove: keepAbove,
+            iconSize: hasImages ? DragListing.iconSize : 0)
+        let listing = DragListing(connection: connection, window: window.window, items: items, all: all)
+        let thumbnails = Task.detached { await listing.makeThumbnails() }
+        defer { thumbnails.cancel() }
         var last = ExitStatus.success
         for await event in window.events {
             switch event {
             case .dragStarted(let line, _):
-                let chosen: [Item]
-                if all || remaining.count == 1 {
-                    chosen = remaining
-                } else {
-                    guard let line, line < remaining.count else { continue }
-                    chosen = [remaining[line]]
-                }
+                guard let chosen = await listing.items(at: line) else { continue }
                 let outcome = try await drag(chosen, on: connection)
                 try report(outcome, items: chosen.count)
                 last = Self.status(of: outcome)
                 guard case .dropped = outcome else { continue }
-                if once {
+                let emptied = exitWhenEmpty ? await listing.remove(chosen) : false
+                if once || emptied {
                     await connection.closeTextWindow(window.window)
                     return .success
-                }
-                if exitWhenEmpty {
-                    if all || remaining.count == 1 {
-                        remaining.removeAll()
-                    } else if let line {
-                        remaining.remove(at: line)
-                    }
-                    if remaining.isEmpty {
-                        await connection.closeTextWindow(window.window)
-                        return .success
-                    }
-                    await connection.setLines(lines, in: window.window)
                 }
             case .escapePressed, .closeRequested:
                 await connection.closeTextWindow(window.window)

@@ -107,3 +107,24 @@ struct EncodingTests {
         #expect(try Image(data: frames).exportedContentTypes() == [.gif])
     }
 }
+
+@Suite struct ThumbnailTests {
+    @Test func aWideImageFitsItsBoxWithItsAspectAndAveragedPixels() throws {
+        // 64×32: left half red, right half blue.
+        var pixels = Data()
+        for _ in 0..<32 {
+            for x in 0..<64 { pixels.append(contentsOf: x < 32 ? [255, 0, 0, 255] : [0, 0, 255, 255]) }
+        }
+        let image = try PixelImage(width: 64, height: 32, hasAlpha: false, pixels: pixels)
+        let thumbnail = image.thumbnail(fitting: 16)
+        #expect(thumbnail.width == 16 && thumbnail.height == 8)
+        #expect(thumbnail.rgba8(x: 0, y: 0) == [255, 0, 0, 255])
+        #expect(thumbnail.rgba8(x: 15, y: 7) == [0, 0, 255, 255])
+        // A checkerboard averages to grey.
+        var checker = Data()
+        for y in 0..<8 { for x in 0..<8 { checker.append(contentsOf: (x + y) % 2 == 0 ? [255, 255, 255, 255] : [0, 0, 0, 255]) } }
+        let grey = try PixelImage(width: 8, height: 8, hasAlpha: false, pixels: checker).thumbnail(fitting: 1)
+        #expect(grey.width == 1 && grey.height == 1 && grey.rgba8(x: 0, y: 0) == [127, 127, 127, 255])
+        #expect(image.thumbnail(fitting: 100).width == 64)
+    }
+}

@@ -89,6 +89,36 @@ struct DragDropCommandTests {
         #expect(drop.text == text && drop.action == "copy")
     }
 
+    /// The window shows a thumbnail before an image file (decoded, scaled to fit 32 × 32): the pixels at the
+    /// icon's place are the image's colour, and a text item's line has none.
+    @Test func theWindowShowsThumbnailsOfImages() async throws {
+        let display = try CLI.server().display
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let image = scratch.url.appendingPathComponent("red.png").path
+        let made = try await runPeer(["convert", "-size", "120x80", "xc:#ff0000", image], display: nil)
+        #expect(made.succeeded, "\(made.stderrText)")
+        let command = try CLI.start(["drag", image, "--text", "no picture"], display: display)
+        defer { Task { _ = await command.stop() } }
+        let window = try await PeerWindow.find(named: "clipbridge drag", display: display)
+        // Line height 36 (32 + 4), lines from y = 6; the icon column starts at x = 8.
+        let probe = """
+            import sys, time
+            from Xlib import display, X
+            d = display.Display(); root = d.screen().root
+            def pixel(x, y):
+                raw = root.get_image(x, y, 1, 1, X.ZPixmap, 0xffffffff).data
+                return "%02x%02x%02x" % (raw[2], raw[1], raw[0])
+            deadline = time.time() + 10
+            while time.time() < deadline and pixel(\(window.x + 24), \(window.y + 24)) != "ff0000":
+                time.sleep(0.05)
+            print(pixel(\(window.x + 24), \(window.y + 24)), pixel(\(window.x + 24), \(window.y + 60)))
+            """
+        let result = try await runPeer([ToolkitPeer.python, "-c", probe], display: display, timeout: .seconds(20))
+        #expect(result.stdoutText.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } == ["ff0000", "ffffff"],
+                "\(result.stdoutText) \(result.stderrText)")
+    }
+
     /// A target that never answers: the drag gives up after the status bound and exits 3.
     @Test func aSilentTargetEndsTheDragWithStatus3() async throws {
         let display = try CLI.server().display

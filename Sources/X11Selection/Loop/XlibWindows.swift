@@ -1,4 +1,5 @@
 internal import CX11
+import Glibc
 
 /// Plain toplevel windows that show lines of text in the server's `fixed` font: what a drag needs to start
 /// from and a drop needs to land on (`TextWindow`). Part of the Xlib layer (`XDisplay`): Swift values in and out.
@@ -69,9 +70,13 @@ extension XDisplay {
         return LineMetrics(ascent: ascent, lineHeight: ascent + Int(font.pointee.descent) + 4)
     }
 
-    /// Clears `window` and draws `lines` from the top with a margin; `highlighted` lines get a frame. Text is
-    /// drawn in Latin-1 (the core font's encoding): other characters show as `?`.
-    func drawLines(_ lines: [String], in window: X11Window, highlighted: Set<Int>, metrics: LineMetrics, width: Int) {
+    /// Clears `window` and draws `lines` from the top with a margin, each after its icon when it has one (in a
+    /// column `iconSize` wide); `highlighted` lines get a frame. Text is drawn in Latin-1 (the core font's
+    /// encoding): other characters show as `?`.
+    func drawLines(
+        _ lines: [String], in window: X11Window, highlighted: Set<Int>, icons: [Int: WindowIcon], iconSize: Int,
+        metrics: LineMetrics, width: Int
+    ) {
         guard !isDead else { return }
         let screen = XDefaultScreen(display)
         let gc = XDefaultGC(display, screen)
@@ -81,9 +86,14 @@ extension XDisplay {
             let top = 6 + index * metrics.lineHeight
             var bytes = line.unicodeScalars.prefix(512).map { $0.value < 256 && $0.value >= 32 ? CChar(bitPattern: UInt8($0.value)) : CChar(63) }
             bytes.withUnsafeMutableBufferPointer { buffer in
+                let textX = iconSize > 0 ? iconSize + 14 : 8
+                let baseline = top + (metrics.lineHeight + metrics.ascent) / 2 - 1
                 _ = XDrawString(
-                    display, Window(window.rawValue), gc, 8, Int32(top + metrics.ascent + 2), buffer.baseAddress,
+                    display, Window(window.rawValue), gc, Int32(textX), Int32(baseline), buffer.baseAddress,
                     Int32(buffer.count))
+            }
+            if let icon = icons[index] {
+                putIcon(icon, in: window, x: 8 + (iconSize - icon.width) / 2, y: top + (metrics.lineHeight - icon.height) / 2)
             }
             if highlighted.contains(index) {
                 XDrawRectangle(
@@ -91,6 +101,41 @@ extension XDisplay {
                     UInt32(metrics.lineHeight))
             }
         }
+    }
+
+    /// Draws `icon` at (`x`, `y`), composited over white, when the screen's default visual is 24-bit TrueColor
+    /// with the usual masks (every X server a desktop runs; anything else shows no icon).
+    func putIcon(_ icon: WindowIcon, in window: X11Window, x: Int, y: Int) {
+        guard !isDead, icon.width > 0, icon.height > 0, icon.rgba.count == icon.width * icon.height * 4 else { return }
+        let screen = XDefaultScreen(display)
+        guard let visual = XDefaultVisual(display, screen), XDefaultDepth(display, screen) == 24,
+            visual.pointee.red_mask == 0xFF0000, visual.pointee.green_mask == 0xFF00, visual.pointee.blue_mask == 0xFF
+        else { return }
+        let count = icon.width * icon.height
+        // XDestroyImage frees the buffer with free(3).
+        guard let buffer = malloc(count * 4)?.bindMemory(to: UInt32.self, capacity: count) else { return }
+        icon.rgba.withUnsafeBytes { raw in
+            let rgba = raw.bindMemory(to: UInt8.self)
+            for index in 0..<count {
+                let alpha = UInt32(rgba[index * 4 + 3])
+                func over(_ value: UInt8) -> UInt32 { (UInt32(value) * alpha + 255 * (255 - alpha)) / 255 }
+                buffer[index] = over(rgba[index * 4]) << 16 | over(rgba[index * 4 + 1]) << 8 | over(rgba[index * 4 + 2])
+            }
+        }
+        guard let image = XCreateImage(
+            display, visual, 24, ZPixmap, 0, UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: CChar.self),
+            UInt32(icon.width), UInt32(icon.height), 32, 0)
+        else {
+            free(buffer)
+            return
+        }
+        // The buffer holds host-order 32-bit pixels.
+        image.pointee.byte_order = 1.littleEndian == 1 ? LSBFirst : MSBFirst
+        XPutImage(
+            display, Window(window.rawValue), XDefaultGC(display, screen), image, 0, 0, Int32(x), Int32(y),
+            UInt32(icon.width), UInt32(icon.height))
+        // XDestroyImage is a macro over the image's own destroy function.
+        _ = image.pointee.f.destroy_image(image)
     }
 
     /// Where `window`'s top-left corner is on the root window, and its size (nil when it is gone).

@@ -2,6 +2,9 @@
 final class TextWindowState {
     var lines: [String]
     var highlighted: Set<Int> = []
+    var icons: [Int: WindowIcon] = [:]
+    /// The icon column's width (0: no icons), which also sets the line height.
+    let iconSize: Int
     let width: Int
     let metrics: XDisplay.LineMetrics
     let continuation: AsyncStream<TextWindowEvent>.Continuation
@@ -11,9 +14,10 @@ final class TextWindowState {
     /// GTK's default `gtk-dnd-drag-threshold`.
     static let dragThreshold = 8
 
-    init(lines: [String], width: Int, metrics: XDisplay.LineMetrics,
+    init(lines: [String], width: Int, iconSize: Int, metrics: XDisplay.LineMetrics,
          continuation: AsyncStream<TextWindowEvent>.Continuation) {
         self.lines = lines
+        self.iconSize = iconSize
         self.width = width
         self.metrics = metrics
         self.continuation = continuation
