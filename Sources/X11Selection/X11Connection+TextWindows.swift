@@ -5,6 +5,9 @@ extension X11Connection {
     /// Opens and maps a window showing `lines`, `width` pixels wide and as tall as its lines (at least three).
     ///
     /// - Parameters:
+    ///   - title: The window's title (`_NET_WM_NAME`, and `WM_NAME` in Latin-1).
+    ///   - lines: The lines shown, from the top.
+    ///   - width: The window's width in pixels.
     ///   - position: Its top-left corner on the root window; nil lets the window manager place it.
     ///   - keepAbove: Ask the window manager to keep it above other windows.
     ///   - iconSize: The width and height of the icons lines may have (``setLines(_:highlighted:icons:in:)``), 0

@@ -35,6 +35,10 @@ public final class ItemDropDestination: Sendable {
     ///
     /// - Parameters:
     ///   - types: What the destination takes; a drag offering nothing that conforms is refused while it moves.
+    ///   - window: The toplevel that takes the drops (this connection's own window when nil; another client's
+    ///     through `XdndProxy`).
+    ///   - connection: The connection that speaks XDND for it and reads the drops.
+    ///   - configuration: How drops are read: converters, where files are received.
     ///   - perform: Receives the drop's providers and where it landed; returns whether the drop was taken.
     ///   - isTargeted: True when an acceptable drag enters, false when it leaves or is dropped.
     public static func register(
