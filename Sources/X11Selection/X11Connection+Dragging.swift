@@ -33,7 +33,10 @@ extension X11Connection {
             throw SelectionError(.dragInProgress, "this connection is dragging already")
         }
         let xdnd = try xdndAtoms()
-        let allowed = actions.isEmpty ? [.xdndActionCopy] : actions
+        // Each action once (the list is the caller's, e.g. a command line's repeated option), in its order.
+        var seenActions = Set<SelectionTarget>()
+        let unique = actions.filter { seenActions.insert($0).inserted }
+        let allowed = unique.isEmpty ? [.xdndActionCopy] : unique
         let actionNames: [SelectionTarget] = [
             .xdndActionCopy, .xdndActionMove, .xdndActionLink, .xdndActionAsk, .xdndActionPrivate,
         ]

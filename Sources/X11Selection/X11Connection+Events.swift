@@ -52,7 +52,7 @@ extension X11Connection {
             handleSelectionClear(selection: selection, time: time)
         case .propertyNotify(let changedWindow, let property, let time, let deleted):
             if changedWindow == window {
-                lastServerTime = time
+                noteServerTime(time)
                 handleOwnPropertyChange(property: property, time: time, deleted: deleted)
             }
             if deleted {
@@ -62,7 +62,7 @@ extension X11Connection {
             textWindowDestroyed(destroyed)
             windowVanished(destroyed, .requestorDestroyed)
         case .ownerChange(let change):
-            lastServerTime = change.timestamp
+            noteServerTime(change.timestamp)
             handleOwnerChange(change)
         case .clientMessage(let window, let type, let format, let words):
             handleClientMessage(window: window, type: type, format: format, words: words)
@@ -75,6 +75,15 @@ extension X11Connection {
         case .other:
             break
         }
+    }
+
+    /// Moves `lastServerTime` forward to `time`, never back: events are not delivered in time order across
+    /// kinds (an XFixes notification about another client's older claim can come after our own newer one), and
+    /// a request stamped with an older time than our own claim is one our owner side refuses (ICCCM 2.2) — a
+    /// bridge asking TARGETS of itself was refused that way.
+    func noteServerTime(_ time: X11Timestamp) {
+        guard time != .currentTime else { return }
+        if lastServerTime == .currentTime || lastServerTime < time { lastServerTime = time }
     }
 
     private func handleOwnPropertyChange(property: X11Atom, time: X11Timestamp, deleted: Bool) {

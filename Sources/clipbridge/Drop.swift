@@ -108,6 +108,9 @@ struct Drop: AsyncParsableCommand {
         let takesData = outputDir != nil
         let readTimeout = Duration.milliseconds(Int64((timeout * 1000).rounded()))
         let counter = Mutex(0)
+        // A drop taken, whose XdndFinished is not sent yet: the window closes (--once) only after it was, or the
+        // source would wait for a finish that never comes (GTK 4 waits for ever).
+        let finishing = FinishingDrop()
         let (taken, takenInput) = AsyncStream<Void>.makeStream()
         let delegate = XdndDropDelegate(
             proposal: { proposal in
@@ -124,10 +127,20 @@ struct Drop: AsyncParsableCommand {
                     return count
                 }
                 let printed = (try? report(DroppedContent.decode(read.bytes, as: target), target: target, action: drop.action, index: index)) ?? false
-                if printed { takenInput.yield() }
+                finishing.taken.withLock { $0 = printed }
+                if printed {
+                    // A source that vanished during the drop gets no finish, and no `false` follows: count the
+                    // drop anyway after a moment.
+                    Task {
+                        try? await Task.sleep(for: .seconds(2))
+                        if finishing.takeOnce() { takenInput.yield() }
+                    }
+                }
                 return printed
             },
             targeted: { over in
+                // After a drop, `false` comes once its XdndFinished went out.
+                if !over, finishing.takeOnce() { takenInput.yield() }
                 Task { await connection.setLines(["Drop files, links or text here."], highlighted: over ? [0] : [], in: window.window) }
             },
             // Where in the window it lands does not matter here: the source may stop sending positions.
@@ -187,6 +200,19 @@ struct Drop: AsyncParsableCommand {
             for line in paths + urls + [text, file].compactMap({ $0 }) { try Output.line(line) }
         }
         return true
+    }
+}
+
+/// Whether a drop was taken and not yet counted: the window closes (`--once`) once its XdndFinished went out.
+final class FinishingDrop: Sendable {
+    let taken = Mutex(false)
+
+    /// True once per taken drop.
+    func takeOnce() -> Bool {
+        taken.withLock { taken in
+            defer { taken = false }
+            return taken
+        }
     }
 }
 

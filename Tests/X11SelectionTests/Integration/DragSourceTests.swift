@@ -39,7 +39,10 @@ struct DragSourceTests {
         defer { Task { await target.stop() } }
         let connection = try await openConnection()
         try await Pointer.run(["move", "5", "5"], display: display)
-        let outcome = try await drag(textOffer(text), on: connection, steps: clickSteps(at: target.window.center))
+        // An action named twice is allowed once (it used to trap, building the action table).
+        let outcome = try await drag(
+            textOffer(text), on: connection, actions: [.xdndActionCopy, .xdndActionCopy, .xdndActionMove],
+            steps: clickSteps(at: target.window.center))
         #expect(outcome == .dropped(target: target.window.id, action: .xdndActionCopy))
         let drop = try await target.waitForEvent("drop")
         #expect(drop.text == text && drop.mime == "text/plain;charset=utf-8" && drop.action == "copy")
