@@ -400,18 +400,10 @@ final class XDisplay {
         return owner == 0 ? nil : X11Window(rawValue: UInt(owner))
     }
 
-    /// Whether any pointer button is held down now (XQueryPointer's mask): a PRIMARY selection is still being
-    /// dragged out while one is. Nil when the server could not be asked.
+    /// Whether a pointer button (1 to 3) is held down now: a PRIMARY selection is still being dragged out while
+    /// one is. Nil when the server could not be asked.
     func pointerButtonHeld() -> Bool? {
-        guard !isDead else { return nil }
-        var rootReturn: Window = 0, childReturn: Window = 0
-        var rootX: Int32 = 0, rootY: Int32 = 0, windowX: Int32 = 0, windowY: Int32 = 0
-        var mask: UInt32 = 0
-        guard XQueryPointer(
-            display, Window(root.rawValue), &rootReturn, &childReturn, &rootX, &rootY, &windowX, &windowY, &mask) != 0
-        else { return nil }
-        let buttons = UInt32(Button1Mask | Button2Mask | Button3Mask | Button4Mask | Button5Mask)
-        return mask & buttons != 0
+        queryPointer()?.buttonHeld
     }
 
     func convertSelection(
