@@ -29,6 +29,10 @@ actor BridgeCoordinator {
     /// The generation of the newest owner change being handled, per selection: an older one still reading
     /// TARGETS when a newer came is dropped.
     private var latestChange: [SelectionName: UInt64] = [:]
+    /// A display whose owner change was dropped that way, per selection: taken up again if the newer change turns
+    /// out to be no new content (another bridge's claim, or ours) — two bridges each dropping the app's copy
+    /// for the other's claim would otherwise leave every display without it.
+    private var supersededChange: [SelectionName: Int] = [:]
     /// Tasks reporting what happens to each claim of ours, by display. Each ends by itself once its lease does
     /// (ownership lost and the pastes in flight over, so their outcome is still reported).
     private var leaseWatchers: [Int: [UInt64: Task<Void, Never>]] = [:]
@@ -173,18 +177,28 @@ actor BridgeCoordinator {
         do {
             targets = try await connection.targets(of: selection, timeout: bridge.configuration.readTimeout)
         } catch {
-            guard latestChange[selection] == current else { return }
+            guard latestChange[selection] == current else {
+                supersededChange[selection] = index
+                return
+            }
             // The change was overtaken by our own claim there (another bridge's claim, then ours, under load):
             // what we offer on that display is current, and refusing would make its relays refuse.
             if let owner = try? await connection.owner(of: selection), owner == (await connection.utilityWindow) {
                 report(.notBridged(selection, from: name(index), reason: "our own claim replaced it before its TARGETS were read"))
+                await takeUpSupersededChange(selection, after: current, on: index)
                 return
             }
+            supersededChange[selection] = nil
             await refuse(selection, on: index, generation: current, reason: "its TARGETS could not be read: \(Self.describe(error))")
             return
         }
-        guard latestChange[selection] == current else { return }
-        switch BridgePolicy.plan(for: targets, includeSensitive: bridge.includeSensitive) {
+        guard latestChange[selection] == current else {
+            supersededChange[selection] = index
+            return
+        }
+        let plan = BridgePolicy.plan(for: targets, includeSensitive: bridge.includeSensitive)
+        if case .skipBridged = plan {} else { supersededChange[selection] = nil }
+        switch plan {
         case .skipBridged:
             // Another bridge's claim: left alone, as our own are. Only if it replaced our source's owner is the
             // content we offer gone.
@@ -193,6 +207,7 @@ actor BridgeCoordinator {
                 sources[selection] = nil
                 await withdraw(selection, keeping: index)
             }
+            await takeUpSupersededChange(selection, after: current, on: index)
         case .skipSensitive:
             await refuse(selection, on: index, generation: current, reason: "the content is marked sensitive (x-kde-passwordManagerHint)")
         case .offer(let bridged, let isSensitive):
@@ -214,6 +229,15 @@ actor BridgeCoordinator {
             }
             report(.bridged(selection, from: name(index), to: claimed, targets: bridged))
         }
+    }
+
+    /// A change on another display that was dropped for this one, which turned out to bring no new content: that
+    /// display's owner is looked at again (it may be the app's copy both bridges dropped for each other's claim).
+    private func takeUpSupersededChange(_ selection: SelectionName, after current: UInt64, on index: Int) async {
+        guard latestChange[selection] == current, let pending = supersededChange.removeValue(forKey: selection),
+            pending != index
+        else { return }
+        await newSource(selection, on: pending)
     }
 
     /// The new owner is not bridged: it is the source of nothing, and the other displays stop offering the
