@@ -138,6 +138,19 @@ final class RawXClient: @unchecked Sendable {
     }
 
     /// Sends the SelectionNotify answering a request.
+    /// Sends `window` a SelectionClear for `selection` stamped `time`, as the server sends when another client
+    /// takes a selection (a synthetic one: the engine must judge it by its time and the real owner).
+    func sendSelectionClear(to window: Window, selection: String, time: Time) {
+        var event = XEvent()
+        event.xselectionclear.type = SelectionClear
+        event.xselectionclear.display = display
+        event.xselectionclear.window = window
+        event.xselectionclear.selection = atom(selection)
+        event.xselectionclear.time = time
+        XSendEvent(display, window, 0, NoEventMask, &event)
+        XSync(display, 0)
+    }
+
     func notify(requestor: Window, selection: Atom, target: Atom, property: Atom, time: Time) {
         var event = XEvent()
         event.xselection.type = SelectionNotify

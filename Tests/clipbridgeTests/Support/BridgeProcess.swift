@@ -10,7 +10,9 @@ struct BridgeProcess {
 
     /// Starts `clipbridge bridge displays… extra…` and waits until it connected to each display.
     static func start(_ displays: [String], _ extra: [String] = []) async throws -> BridgeProcess {
-        let bridge = try CLI.start(["bridge"] + displays + extra, display: nil)
+        let bridge = try CLI.start(
+            ["bridge"] + displays + extra, display: nil,
+            environment: ProcessInfo.processInfo.environment["CLIPBRIDGE_ENGINE_LOG"].map { ["CLIPBRIDGE_ENGINE_LOG": $0] } ?? [:])
         let process = BridgeProcess(peer: bridge)
         for display in displays {
             try await process.waitFor("connected \(display)\n")
