@@ -199,9 +199,7 @@ struct Drag: AsyncParsableCommand {
     }
 
     private func runWindow(_ items: [Item], on connection: X11Connection) async throws -> ExitStatus {
-        let hasImages = items.contains {
-            if case .file(let url) = $0.content { UTType(filenameExtension: url.pathExtension)?.conforms(to: .image) == true } else { false }
-        }
+        let hasImages = items.contains { DragListing.imageFile($0) != nil }
         let window = try await connection.openTextWindow(
             title: "clipbridge drag", lines: DragListing.lines(for: items, all: all), width: 420, keepAbove: keepAbove,
             iconSize: hasImages ? DragListing.iconSize : 0)

@@ -95,35 +95,22 @@ public final class DropDestination<T: Transferable>: Sendable {
         isTargeted: @escaping @Sendable (Bool) -> Void = { _ in }
     ) async throws -> DropDestination<T> {
         let converters = configuration.converters
-        let delegate = XdndDropDelegate(
-            proposal: { proposal in
-                if let rectangle, !rectangle.contains(x: proposal.windowX, y: proposal.windowY) { return nil }
+        let taking = try await DropRegistration.register(
+            on: window, connection: connection, configuration: configuration,
+            accepts: { proposal in
+                if let rectangle, !rectangle.contains(x: proposal.windowX, y: proposal.windowY) { return false }
                 return Clipboard.canImport(T.self, offered: proposal.types, all: proposal.types, converters: converters)
-                    ? Self.action(for: proposal.action) : nil
             },
-            drop: { drop in
-                // The drag's announced types, not TARGETS: Qt 5's sources answer only the data targets.
-                let clipboard = Clipboard(drop: drop.types, connection: connection, configuration: configuration)
+            take: { clipboard, location in
                 guard let values = try? await clipboard.paste(T.self), !values.isEmpty else { return false }
-                return await action(values, DropLocation(x: drop.x, y: drop.y, windowX: drop.windowX, windowY: drop.windowY))
+                return await action(values, location)
             },
-            targeted: isTargeted)
-        let own = await connection.utilityWindow
-        try await connection.registerDropTarget(on: window, delegate: delegate)
-        return DropDestination(window: window ?? own, connection: connection)
+            isTargeted: isTargeted)
+        return DropDestination(window: taking, connection: connection)
     }
 
     /// Stops taking drops.
     public func unregister() async {
         await connection.unregisterDropTarget(on: window)
-    }
-
-    /// The action a drop is taken with: the one the user asked for, but a copy for `XdndActionAsk` (there is
-    /// no menu to ask with) and for actions this side does not know.
-    static func action(for asked: SelectionTarget) -> SelectionTarget {
-        switch asked {
-        case .xdndActionCopy, .xdndActionMove, .xdndActionLink: asked
-        default: .xdndActionCopy
-        }
     }
 }

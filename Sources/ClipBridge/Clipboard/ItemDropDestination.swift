@@ -48,21 +48,15 @@ public final class ItemDropDestination: Sendable {
         isTargeted: @escaping @Sendable (Bool) -> Void = { _ in }
     ) async throws -> ItemDropDestination {
         let converters = configuration.converters
-        let delegate = XdndDropDelegate(
-            proposal: { proposal in
-                Self.accepts(offered: proposal.types, wanted: types, converters: converters)
-                    ? DropDestination<String>.action(for: proposal.action) : nil
-            },
-            drop: { drop in
-                let clipboard = Clipboard(drop: drop.types, connection: connection, configuration: configuration)
+        let taking = try await DropRegistration.register(
+            on: window, connection: connection, configuration: configuration,
+            accepts: { proposal in Self.accepts(offered: proposal.types, wanted: types, converters: converters) },
+            take: { clipboard, location in
                 guard let contentTypes = try? await clipboard.contentTypes() else { return false }
-                let provider = ItemProvider(offeredBy: clipboard, types: contentTypes)
-                return await perform([provider], DropLocation(x: drop.x, y: drop.y, windowX: drop.windowX, windowY: drop.windowY))
+                return await perform([ItemProvider(offeredBy: clipboard, types: contentTypes)], location)
             },
-            targeted: isTargeted)
-        let own = await connection.utilityWindow
-        try await connection.registerDropTarget(on: window, delegate: delegate)
-        return ItemDropDestination(window: window ?? own, connection: connection)
+            isTargeted: isTargeted)
+        return ItemDropDestination(window: taking, connection: connection)
     }
 
     /// Stops taking drops.

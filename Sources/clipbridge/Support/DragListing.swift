@@ -62,16 +62,21 @@ actor DragListing {
         await connection.setLines(Self.lines(for: remaining, all: all), icons: byLine, in: window)
     }
 
+    /// The image file an item names, if it is one (by its extension).
+    static func imageFile(_ item: Drag.Item) -> (url: URL, type: UTType)? {
+        guard case .file(let url) = item.content, let type = UTType(filenameExtension: url.pathExtension),
+            type.conforms(to: .image)
+        else { return nil }
+        return (url, type)
+    }
+
     /// Makes the thumbnails of the image files, one after the other (off the window's loop), and shows each as
     /// it is ready. Files over 64 MiB, images over 50 megapixels and anything that does not decode get none.
     nonisolated func makeThumbnails() async {
         let decoder = ImageDecoder(maximumPixelCount: 50_000_000)
         for item in await remaining {
             guard !Task.isCancelled else { return }
-            guard case .file(let url) = item.content,
-                let type = UTType(filenameExtension: url.pathExtension), type.conforms(to: .image),
-                decoder.canDecode(type)
-            else { continue }
+            guard let (url, type) = Self.imageFile(item), decoder.canDecode(type) else { continue }
             var info = stat()
             guard stat(url.path, &info) == 0, info.st_size <= 64 << 20,
                 let data = FileManager.default.contents(atPath: url.path),
