@@ -122,11 +122,12 @@ final class XDisplay {
             || descriptor.revents & Int16(POLLERR | POLLHUP | POLLNVAL) == 0
     }
 
-    /// Events already in Xlib's queue, without reading the socket.
-    var queuedEvents: Int { Int(XEventsQueued(display, QueuedAlready)) }
+    /// Events already in Xlib's queue, without reading the socket (none once closed: libX11 1.8 locks the
+    /// Display for this, and a closed one has no lock left to take).
+    var queuedEvents: Int { isClosed ? 0 : Int(XEventsQueued(display, QueuedAlready)) }
 
     /// Events in the queue after a non-blocking read of whatever the socket holds.
-    func readAvailableEvents() -> Int { Int(XEventsQueued(display, QueuedAfterReading)) }
+    func readAvailableEvents() -> Int { isDead ? 0 : Int(XEventsQueued(display, QueuedAfterReading)) }
 
     /// The next queued event, decoded; only call when `queuedEvents > 0` (XNextEvent would block).
     func nextEvent(fixesEventBase: Int32?) -> X11Event {
@@ -344,6 +345,7 @@ final class XDisplay {
     /// Takes a queued PropertyNotify(NewValue) for `property` on `window` out of Xlib's queue, leaving every
     /// other event queued in order; its time, or nil when none is queued (does not read the socket).
     func takePropertyNotify(window: X11Window, property: X11Atom) -> X11Timestamp? {
+        guard !isClosed else { return nil }
         var event = XEvent()
         while XCheckTypedWindowEvent(display, Window(window.rawValue), PropertyNotify, &event) != 0 {
             if event.xproperty.atom == Atom(property.rawValue), event.xproperty.state == PropertyNewValue {
@@ -356,7 +358,7 @@ final class XDisplay {
     /// Whether Xlib's queue holds events and every one of them is a SelectionClear of `selection` on
     /// `window`; removes nothing (does not read the socket).
     func queueHoldsOnlySelectionClear(window: X11Window, selection: X11Atom) -> Bool {
-        guard queuedEvents > 0 else { return false }
+        guard !isClosed, queuedEvents > 0 else { return false }
         // XCheckIfEvent offers every queued event to the predicate, in order; one that never matches
         // looks at the whole queue and leaves it as it was.
         var scan = SelectionClearScan(window: Window(window.rawValue), selection: Atom(selection.rawValue))
@@ -378,6 +380,7 @@ final class XDisplay {
     /// Takes queued SelectionClear events for `window` out of Xlib's queue, leaving every other event
     /// queued in order (does not read the socket).
     func discardSelectionClears(window: X11Window) {
+        guard !isClosed else { return }
         var event = XEvent()
         while XCheckTypedWindowEvent(display, Window(window.rawValue), SelectionClear, &event) != 0 {}
     }
