@@ -86,7 +86,7 @@ start_owner() {
     started=$!
     background+=("$started")
     # xclip -quiet says it serves on stderr; the benchmark programs print READY on stdout.
-    if ! wait_for "$work/$name.out" "$ready" 60 "$work/$name.err"; then
+    if ! wait_for "$work/$name.out" "$ready" "${ready_timeout:-60}" "$work/$name.err"; then
         note "$name did not become ready:"; cat "$work/$name.err" >&2; return 1
     fi
 }
@@ -548,6 +548,36 @@ if wants scaling && [ -n "$cli" ] && [ -x "$cli" ]; then
         tq=$(median "${quick_times[@]}"); tf=$(median "${full_times[@]}")
         row '  %-40s %10s s   (%s)' "TARGETS, $count atoms: clipbridge paste" "$tq" "$(per_item "$tq" "$count")"
         row '  %-40s %10s s   (%s)' "  same: clipbridge paste -t a custom type" "$tf" "$(per_item "$tf" "$count")"
+    done
+    # TARGETS with N *distinct* atoms the owner interned itself (names nothing knows, each a dynamic type of
+    # its own): every pass over the offer must be linear in distinct types. paste -t, --list-types and
+    # watch --json --initial --once, beside xclip's reading of the same TARGETS (one XGetAtomName per atom).
+    for count in 10000 100000 1000000; do
+        ready_timeout=600 start_owner distinct-$count READY /dev/null /usr/bin/python3 "$peers/hostile_owner.py" distinct-targets \
+            --count "$count" --exit-after 900 || continue
+        distinct_pid=$started
+        custom_times=(); list_times=(); watch_times=(); xclip_times=()
+        for _ in 1 2 3; do
+            begin=$(now_ns); out=$("$cli" paste -t application/x-test --timeout 60 2>/dev/null || true); end=$(now_ns)
+            custom_times+=("$([ "$out" = x-test-bytes ] && awk -v d="$((end - begin))" 'BEGIN { printf "%.3f", d / 1e9 }' || echo nan)")
+            begin=$(now_ns); lines=$("$cli" paste --list-types --timeout 60 2>/dev/null | wc -l); end=$(now_ns)
+            list_times+=("$([ "$lines" -ge $((count - 1)) ] && awk -v d="$((end - begin))" 'BEGIN { printf "%.3f", d / 1e9 }' || echo nan)")
+            begin=$(now_ns); out=$("$cli" watch --json --initial --once --timeout 60 2>/dev/null | grep -c application/x-test || true); end=$(now_ns)
+            watch_times+=("$([ "$out" -ge 1 ] && awk -v d="$((end - begin))" 'BEGIN { printf "%.3f", d / 1e9 }' || echo nan)")
+        done
+        if [ "$count" -le 100000 ]; then
+            begin=$(now_ns); lines=$(timeout 120 xclip -o -selection clipboard -t TARGETS 2>/dev/null | wc -l); end=$(now_ns)
+            xclip_times+=("$([ "$lines" -ge "$count" ] && awk -v d="$((end - begin))" 'BEGIN { printf "%.3f", d / 1e9 }' || echo nan)")
+        fi
+        stop "$distinct_pid"
+        tc=$(median "${custom_times[@]}"); tl=$(median "${list_times[@]}"); tw=$(median "${watch_times[@]}")
+        row '  %-40s %10s s   (%s)' "TARGETS, $count distinct atoms: paste -t" "$tc" "$(per_item "$tc" "$count")"
+        row '  %-40s %10s s   (%s)' "  same: clipbridge paste --list-types" "$tl" "$(per_item "$tl" "$count")"
+        row '  %-40s %10s s   (%s)' "  same: clipbridge watch --json --initial" "$tw" "$(per_item "$tw" "$count")"
+        if [ "$count" -le 100000 ]; then
+            tx=$(median "${xclip_times[@]}")
+            row '  %-40s %10s s   (%s)' "  same: xclip -o -t TARGETS (one run)" "$tx" "$(per_item "$tx" "$count")"
+        fi
     done
 fi
 

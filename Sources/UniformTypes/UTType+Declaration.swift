@@ -26,12 +26,12 @@ extension UTType {
     private init(inProcessIdentifier identifier: String, parentType: UTType?) {
         let registry = TypeRegistry.shared
         if let record = registry.record(for: identifier) {
-            self.identifier = record.identifier
+            self.init(knownIdentifier: record.identifier)
             return
         }
         if DynamicTypeIdentifier(identifier: identifier) != nil {
             // Apps cannot declare or claim dynamic types; hand the dynamic type back as it is.
-            self.identifier = identifier.lowercased()
+            self.init(knownIdentifier: identifier.lowercased())
             return
         }
         let record = TypeRecord(
@@ -40,6 +40,6 @@ extension UTType {
             origin: .undeclaredInProcess
         )
         registry.insertIfAbsent(record)
-        self.identifier = registry.existingRecord(for: identifier)?.identifier ?? identifier
+        self.init(knownIdentifier: registry.existingRecord(for: identifier)?.identifier ?? identifier)
     }
 }

@@ -24,9 +24,15 @@ public struct UTType: Sendable {
     /// The type's uniform type identifier, for example `public.jpeg`.
     public let identifier: String
 
+    /// The identifier lower-cased (the registry's key), computed once: equality, hashing and conformance
+    /// compare it, and a clipboard owner may offer a million distinct types, each compared with every
+    /// converter's — lower-casing both sides per comparison was most of that time.
+    let key: String
+
     /// Wraps an identifier the caller knows to be valid (built-in constants, registry results).
     init(knownIdentifier identifier: String) {
         self.identifier = identifier
+        self.key = TypeRegistry.lowercasedKey(identifier)
     }
 
     /// Creates a type for a uniform type identifier the system knows.
@@ -36,9 +42,9 @@ public struct UTType: Sendable {
     /// The result carries the declared spelling of the identifier even if `identifier` differs in case.
     public init?(_ identifier: String) {
         if let record = TypeRegistry.shared.record(for: identifier) {
-            self.identifier = record.identifier
+            self.init(knownIdentifier: record.identifier)
         } else if DynamicTypeIdentifier(identifier: identifier) != nil {
-            self.identifier = identifier.lowercased()
+            self.init(knownIdentifier: identifier.lowercased())
         } else {
             return nil
         }
@@ -54,7 +60,7 @@ public struct UTType: Sendable {
         if let known = UTType(identifier) {
             self = known
         } else if allowUndeclared, Self.isValidIdentifier(identifier) {
-            self.identifier = identifier
+            self.init(knownIdentifier: identifier)
         } else {
             return nil
         }
@@ -118,8 +124,8 @@ public struct UTType: Sendable {
 
     /// All ancestors, lower-cased key → spelled identifier.
     private var ancestorTable: [String: String] {
-        if identifier.hasPrefix("dyn.") { return TypeRegistry.shared.ancestors(ofDynamic: identifier) }
-        return TypeRegistry.shared.ancestors(of: identifier)
+        if key.hasPrefix("dyn.") { return TypeRegistry.shared.ancestors(ofDynamic: identifier, key: key) }
+        return TypeRegistry.shared.ancestors(ofKey: key)
     }
 
     /// The set of all types this type conforms to, directly and indirectly (not including itself).
@@ -129,9 +135,16 @@ public struct UTType: Sendable {
         Set(ancestorTable.values.map(UTType.init(knownIdentifier:)))
     }
 
+    /// This type's conformances read once, for asking many ``conforms(to:)`` questions of one type: a
+    /// converter search asks it of every converter, for each of the (possibly a million) offered types.
+    package var conformances: Conformances { Conformances(key: key, ancestors: ancestorTable) }
+
+    /// The identifier as the registry keys it (lower-cased): equal for equal types.
+    package var registryKey: String { key }
+
     /// Whether this type is `type` or conforms to it, directly or indirectly.
     public func conforms(to type: UTType) -> Bool {
-        self == type || ancestorTable[TypeRegistry.lowercasedKey(type.identifier)] != nil
+        key == type.key || ancestorTable[type.key] != nil
     }
 
     /// Whether `type` conforms to this type and is not equal to it.
@@ -148,12 +161,25 @@ public struct UTType: Sendable {
 extension UTType: Hashable {
     /// Types are equal when their identifiers are equal, ignoring letter case.
     public static func == (lhs: UTType, rhs: UTType) -> Bool {
-        lhs.identifier == rhs.identifier
-            || TypeRegistry.lowercasedKey(lhs.identifier) == TypeRegistry.lowercasedKey(rhs.identifier)
+        lhs.key == rhs.key
     }
 
     /// Hashes the lower-cased identifier, consistent with ``==(_:_:)``.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(TypeRegistry.lowercasedKey(identifier))
+        hasher.combine(key)
     }
+}
+
+/// What one type conforms to, read from the registry once (``UTType/conformances``).
+package struct Conformances: Sendable {
+    let key: String
+    let ancestors: [String: String]
+
+    /// Whether the type is `type` or conforms to it: the same answer as ``UTType/conforms(to:)``.
+    package func include(_ type: UTType) -> Bool {
+        key == type.key || ancestors[type.key] != nil
+    }
+
+    /// The ``UTType/registryKey`` of the type and of every type it conforms to.
+    package var keys: some Sequence<String> { CollectionOfOne(key).lazy.map { $0 } + ancestors.keys.lazy.map { $0 } }
 }

@@ -98,13 +98,19 @@ public final class BlockingSelectionReader {
                                  "the connection to \(displayName) is closed")
         }
         readCount += 1
-        let resolved = atoms([selection.rawValue, target.rawValue, Self.propertyName(readCount)])
+        // One round trip for every name this read may meet: INCR, and TEXT's encodings (a TEXT read may be
+        // answered with any of them, ReadStateMachine.answers).
+        let resolved = atoms([selection.rawValue, target.rawValue, Self.propertyName(readCount),
+                              "INCR", "TEXT", "STRING", "UTF8_STRING", "COMPOUND_TEXT"])
         let (selectionAtom, targetAtom, property) = (resolved[0], resolved[1], resolved[2])
         let context = "\(selection):\(target)"
         let replyTimeout = timeout ?? configuration.readTimeout
         var machine = ReadStateMachine(
-            request: .init(selection: selectionAtom, target: targetAtom, property: property, time: serverTime),
-            incrAtom: atoms(["INCR"])[0], bufferLimit: Int.max, sliceBytes: configuration.propertySliceBytes)
+            request: .init(
+                selection: selectionAtom, target: targetAtom, property: property, time: serverTime,
+                alternativeTargets: ReadStateMachine.Request.alternatives(
+                    for: targetAtom, text: resolved[4], encodings: Array(resolved[5...]))),
+            incrAtom: resolved[3], bufferLimit: Int.max, sliceBytes: configuration.propertySliceBytes)
         var deadline = ContinuousClock.now + replyTimeout
         var probe: ContinuousClock.Instant?
         var finished = false

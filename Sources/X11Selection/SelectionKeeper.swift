@@ -18,6 +18,9 @@ public final class SelectionKeeper: Sendable {
     public enum Event: Sendable, Equatable {
         /// A new owner's offer was kept: its flavours, total bytes and omitted targets.
         case kept(SelectionName, flavours: Int, bytes: Int, omitted: [SelectionTarget])
+        /// The owner went away while its offer was read: the flavours read whole before it did are kept (and
+        /// served), the targets not read are among `omitted`.
+        case keptPart(SelectionName, flavours: Int, bytes: Int, omitted: [SelectionTarget])
         /// A new owner's offer is marked sensitive: nothing was kept.
         case skippedSensitive(SelectionName)
         /// The offer could not be kept (the owner went away while it was read, or broke the protocol).
@@ -347,6 +350,9 @@ public final class SelectionKeeper: Sendable {
                 if Task.isCancelled { return nil }
                 if snapshot.isSensitive {
                     report(.skippedSensitive(selection))
+                } else if snapshot.ownerLeft {
+                    report(.keptPart(selection, flavours: snapshot.flavours.count, bytes: snapshot.byteCount,
+                                     omitted: snapshot.omissions.map(\.target)))
                 } else {
                     report(.kept(selection, flavours: snapshot.flavours.count, bytes: snapshot.byteCount,
                                  omitted: snapshot.omissions.map(\.target)))

@@ -56,6 +56,9 @@ public struct SelectionSnapshot: Sendable {
     public var omissions: [Omission]
     /// True when the offer asked not to be kept (`x-kde-passwordManagerHint`): then nothing was read.
     public var isSensitive: Bool
+    /// True when the owner went away before every target was read: the flavours are the ones read whole
+    /// before it did (each byte-exact), and the targets not read are among the omissions.
+    public var ownerLeft = false
 
     /// Creates a snapshot, as `snapshot(_:targets:limits:timeout:inOneRequest:)` does (or from content kept elsewhere).
     public init(selection: SelectionName, flavours: [Flavour], omissions: [Omission] = [], isSensitive: Bool = false) {
@@ -94,6 +97,18 @@ public struct SelectionSnapshot: Sendable {
         return kept
     }
 
+    /// Marks the snapshot as cut short by its owner's departure: the targets of `steps` still to read are
+    /// omitted (those already omitted keep their reason).
+    mutating func keepRead(omittingFrom steps: ArraySlice<SnapshotPolicy.Step>) {
+        ownerLeft = true
+        for step in steps {
+            switch step {
+            case .read(let target): omissions.append(.init(target: target, reason: SnapshotPolicy.ownerLeftReason))
+            case .omit(let target, let reason): omissions.append(.init(target: target, reason: reason))
+            }
+        }
+    }
+
     /// Deletes the files of spooled flavours. Serving the snapshot afterwards fails for those flavours.
     public func removeFiles() {
         for flavour in flavours {
@@ -116,7 +131,10 @@ public struct SnapshotLimits: Sendable {
     /// Which targets are kept; nil keeps every one. A target it rejects is not read, and is listed among
     /// the omissions ("not among the kept types").
     public var keepsTarget: (@Sendable (SelectionTarget) -> Bool)? = nil
+    /// The most targets read of one offer, in the owner's order; the others are listed among the omissions.
+    /// An owner chooses how many targets it lists (thousands, or a million), and each is a request.
+    public var maximumFlavours: Int = 256
 
-    /// The default limits: 256 MiB per flavour, 512 MiB per offer, 1 MiB in memory per flavour.
+    /// The default limits: 256 MiB per flavour, 512 MiB per offer, 1 MiB in memory per flavour, 256 flavours.
     public init() {}
 }

@@ -44,10 +44,10 @@ extension X11Connection {
         }
     }
 
+    /// The targets without repeats, first places kept (linear: a peer chooses how many it lists).
     private static func uniqueTargets(_ targets: [SelectionTarget]) -> [SelectionTarget] {
-        var unique: [SelectionTarget] = []
-        for target in targets where !unique.contains(target) { unique.append(target) }
-        return unique
+        var seen = Set<SelectionTarget>()
+        return targets.filter { seen.insert($0).inserted }
     }
 
     /// Sends one MULTIPLE for `targets` and waits, on loan, until every target ended or MULTIPLE proved

@@ -41,7 +41,12 @@ extension X11Connection {
         -> ReadStateMachine
     {
         ReadStateMachine(
-            request: .init(selection: selection, target: target, property: property, time: time ?? dropTimes[selection] ?? lastServerTime),
+            request: .init(
+                selection: selection, target: target, property: property,
+                time: time ?? dropTimes[selection] ?? lastServerTime,
+                alternativeTargets: ReadStateMachine.Request.alternatives(
+                    for: target, text: wellKnown.text,
+                    encodings: [wellKnown.string, wellKnown.utf8String, wellKnown.compoundText])),
             incrAtom: wellKnown.incr, bufferLimit: bufferLimit, sliceBytes: configuration.propertySliceBytes)
     }
 

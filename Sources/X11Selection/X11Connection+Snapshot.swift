@@ -26,7 +26,12 @@ extension X11Connection {
     ///     read alone, streamed. An owner that refuses MULTIPLE or answers it wrongly is read target by
     ///     target; one that advertises it and never answers (xsel 1.2) costs `timeout` first, which is why
     ///     it is not the default.
-    /// - Throws: `.noOwner`, `.ownerGone` (the owner went away meanwhile: nothing is kept, no file is left),
+    /// At most ``SnapshotLimits/maximumFlavours`` targets are read; from ``SnapshotPolicy/batchThreshold`` of
+    /// them on (and for a handover), an owner offering MULTIPLE is read in batches of MULTIPLE requests. When
+    /// the owner goes away after at least one flavour was read whole, the snapshot keeps those
+    /// (``SelectionSnapshot/ownerLeft``) and lists the others among its omissions.
+    /// - Throws: `.noOwner`, `.ownerGone` (the owner went away before any flavour was read: nothing is kept, no
+    ///   file is left),
     ///   `.storageFailed`, `.connectionLost`, `.shutDown`; cancellation.
     public nonisolated(nonsending) func snapshot(
         _ selection: SelectionName, targets requested: [SelectionTarget]? = nil,
@@ -45,29 +50,46 @@ extension X11Connection {
             return snapshot
         }
         let announced = offered.contains(.targetSizes) ? await announcedSizes(of: selection, timeout: timeout) : [:]
+        let steps = SnapshotPolicy.steps(
+            for: targets, keeps: limits.keepsTarget, maximumFlavours: limits.maximumFlavours)
+        var batches = SnapshotPolicy.batches(
+            steps, ownerOffersMultiple: offered.contains(.multiple), handover: inOneRequest, announced: announced,
+            inMemoryBytes: limits.inMemoryBytes)[...]
         var batched: [SelectionTarget: Result<SelectionData, SelectionError>] = [:]
-        let batch = targets.filter { target in
-            announced[target].map { $0 <= limits.inMemoryBytes } ?? true && limits.keepsTarget?(target) != false
-        }
-        if inOneRequest, offered.contains(.multiple), batch.count > 1 {
-            batched = try await readMultiple(
-                selection, targets: batch, timeout: timeout,
-                perTarget: min(limits.inMemoryBytes, limits.maximumFlavourBytes),
-                total: min(limits.maximumTotalBytes, SnapshotPolicy.batchBytes)) ?? [:]
-        }
         do {
-            for target in targets {
+            reading: for (index, step) in steps.enumerated() {
+                let target: SelectionTarget
+                switch step {
+                case .omit(let omitted, let reason):
+                    snapshot.omissions.append(.init(target: omitted, reason: reason))
+                    continue
+                case .read(let read):
+                    target = read
+                }
                 let budget = SnapshotPolicy.flavourBudget(
                     flavourLimit: limits.maximumFlavourBytes, remaining: limits.maximumTotalBytes - snapshot.byteCount)
-                if let keeps = limits.keepsTarget, !keeps(target) {
-                    snapshot.omissions.append(.init(target: target, reason: "not among the kept types"))
-                    continue
-                }
                 if let size = announced[target], size > budget {
                     snapshot.omissions.append(.init(target: target, reason: "announced \(size) bytes, over the limit of \(budget)"))
                     continue
                 }
-                switch batched[target] {
+                if batched[target] == nil, let batch = batches.first, batch.contains(target) {
+                    batches.removeFirst()
+                    do {
+                        if let results = try await readMultiple(
+                            selection, targets: batch, timeout: timeout,
+                            perTarget: min(limits.inMemoryBytes, limits.maximumFlavourBytes),
+                            total: min(limits.maximumTotalBytes, SnapshotPolicy.batchBytes))
+                        {
+                            batched.merge(results) { first, _ in first }
+                        } else {
+                            batches = []  // MULTIPLE unusable: the rest target by target.
+                        }
+                    } catch let error as SelectionError where Self.ownerLeft(error) && !snapshot.flavours.isEmpty {
+                        snapshot.keepRead(omittingFrom: steps[index...])
+                        break reading
+                    }
+                }
+                switch batched.removeValue(forKey: target) {
                 case .success(let data) where data.bytes.count <= budget:
                     snapshot.flavours.append(SelectionSnapshot.Flavour(
                         target: target, type: data.type, format: data.format, content: .bytes(data.bytes),
@@ -79,11 +101,14 @@ extension X11Connection {
                 case .failure(let error) where Self.omitsFlavour(error):
                     snapshot.omissions.append(.init(target: target, reason: error.description))
                     continue
+                case .failure(let error) where Self.ownerLeft(error) && !snapshot.flavours.isEmpty:
+                    snapshot.keepRead(omittingFrom: steps[index...])
                 case .failure(let error) where error.code != .tooLarge:
                     throw error
                 case .failure, nil:
-                    break  // Not in the batch, or too large for it: read alone, streamed.
+                    break  // Not in a batch, or too large for it: read alone, streamed.
                 }
+                if snapshot.ownerLeft { break reading }
                 let spool = FlavourSpool(limit: budget, inMemoryLimit: limits.inMemoryBytes, directory: limits.spoolDirectory)
                 do {
                     let summary = try await read(selection, target: target, timeout: timeout) { try spool.append($0) }
@@ -96,6 +121,12 @@ extension X11Connection {
                 } catch let error as SelectionError where Self.omitsFlavour(error) {
                     spool.discard()
                     snapshot.omissions.append(.init(target: target, reason: error.description))
+                } catch let error as SelectionError where Self.ownerLeft(error) && !snapshot.flavours.isEmpty {
+                    // Keep what was read whole rather than nothing: an owner that lists many targets, or is slow,
+                    // may quit before the last one is read (seen: 1,807 of 3,002 read, then nothing kept).
+                    spool.discard()
+                    snapshot.keepRead(omittingFrom: steps[index...])
+                    break reading
                 } catch {
                     spool.discard()
                     throw error
@@ -124,6 +155,11 @@ extension X11Connection {
             return sizes
         }
         return sizes ?? [:]
+    }
+
+    /// Failures that mean the owner is gone: what was read of it before is kept.
+    private static func ownerLeft(_ error: SelectionError) -> Bool {
+        error.code == .ownerGone || error.code == .noOwner
     }
 
     /// Failures that cost one flavour, not the snapshot: the owner is still there and answered the others.

@@ -46,6 +46,11 @@ struct Daemon: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The most kept of one copy, in MiB (default: 512).", valueName: "mib"))
     var maxSize: Int?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "The most flavours (targets) read of one copy, in the owner's order; the rest are not kept (default: 256).",
+        valueName: "count"))
+    var maxFlavours: Int?
+
     @Option(name: .long, parsing: .singleValue, help: ArgumentHelp(
         "Keep only targets of this type: text, image, text/html, UTF8_STRING, public.image, or a name with * (image/*). Repeatable (default: every type).",
         valueName: "type"))
@@ -107,6 +112,9 @@ struct Daemon: AsyncParsableCommand {
                 throw ValidationError("\(name) must be between 1 and \(DaemonSettings.sizes.upperBound) MiB.")
             }
         }
+        if let maxFlavours, !DaemonSettings.flavourCounts.contains(maxFlavours) {
+            throw ValidationError("--max-flavours must be between 1 and \(DaemonSettings.flavourCounts.upperBound).")
+        }
         if let validateTimeout {
             guard validateTimeout > 0, validateTimeout.isFinite else {
                 throw ValidationError("--validate-timeout must be a positive number.")
@@ -123,6 +131,7 @@ struct Daemon: AsyncParsableCommand {
         if !selection.isEmpty { settings.selection = selection }
         if let maxFlavourSize { settings.maxFlavourSize = maxFlavourSize }
         if let maxSize { settings.maxSize = maxSize }
+        if let maxFlavours { settings.maxFlavours = maxFlavours }
         if !keepType.isEmpty { settings.keepType = keepType }
         if let timeout { settings.timeout = timeout }
         if let sync { settings.sync = sync }
@@ -162,6 +171,7 @@ struct Daemon: AsyncParsableCommand {
             var limits = SnapshotLimits()
             limits.maximumFlavourBytes = settings.maxFlavourSize << 20
             limits.maximumTotalBytes = settings.maxSize << 20
+            limits.maximumFlavours = settings.maxFlavours
             limits.spoolDirectory = spool.url
             limits.keepsTarget = TypePattern.filter(settings.keepType)
             var configuration = Connections.configuration(timeout: settings.timeout)
@@ -235,7 +245,7 @@ struct Daemon: AsyncParsableCommand {
         let message = Logger.Message(stringLiteral: line(for: event))
         switch event {
         case .kept, .skippedSensitive, .restored, .saved, .rewritten: log.info(message)
-        case .notKept, .lostWithOwner, .replaced: log.notice(message)
+        case .keptPart, .notKept, .lostWithOwner, .replaced: log.notice(message)
         case .saveRefused, .vetoed: log.warning(message)
         }
     }
@@ -250,12 +260,21 @@ struct Daemon: AsyncParsableCommand {
         }
     }
 
+    /// "; not kept: A B C", the first 20 of `omitted` named (an owner may list thousands), or "".
+    private static func notKept(_ omitted: [SelectionTarget]) -> String {
+        guard !omitted.isEmpty else { return "" }
+        let named = omitted.prefix(20).map(\.rawValue).joined(separator: " ")
+        return "; not kept: " + named + (omitted.count > 20 ? " and \(omitted.count - 20) more" : "")
+    }
+
     /// The line an event is reported with.
     static func line(for event: SelectionKeeper.Event) -> String {
         switch event {
         case .kept(let selection, let flavours, let bytes, let omitted):
-            let skipped = omitted.isEmpty ? "" : "; not kept: " + omitted.map(\.rawValue).joined(separator: " ")
-            return "kept \(selection.rawValue): \(flavours) flavours, \(bytes) bytes\(skipped)"
+            return "kept \(selection.rawValue): \(flavours) flavours, \(bytes) bytes" + notKept(omitted)
+        case .keptPart(let selection, let flavours, let bytes, let omitted):
+            return "kept \(selection.rawValue) in part (the owner went away while it was read): \(flavours) flavours, "
+                + "\(bytes) bytes" + notKept(omitted)
         case .skippedSensitive(let selection):
             return "sensitive \(selection.rawValue): not kept"
         case .notKept(let selection, let reason):

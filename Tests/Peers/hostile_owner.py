@@ -17,9 +17,14 @@ Modes (exactly one):
                        selection  names the other selection (PRIMARY, or CLIPBOARD when PRIMARY was asked); the
                                   requested property holds b"DECOY-SELECTION" (default)
                        property   names a property the requestor did not ask for (CB_HOSTILE_DECOY), holding
-                                  b"DECOY-PROPERTY"; "target" is accepted as another name for this kind (owners may
-                                  legitimately answer with another target, so a wrong target is no decoy)
+                                  b"DECOY-PROPERTY"
+                       target     names another target than the one asked (--decoy-target, default UTF8_STRING, or
+                                  TEXT when UTF8_STRING itself is asked), with the requested property, selection and
+                                  time; the requested property holds b"DECOY-DATA-MUST-NOT-BE-USED" of that target's
+                                  type (a TARGETS read gets an ATOM list naming only CB_DECOY_ATOM)
                        time       names another time than the request's; the requested property holds b"DECOY-TIME"
+                     --decoy-wait (seconds, default 0.2) is the pause between the decoy and the real answer.
+                     --offer adds targets (comma-separated names) to TARGETS, each answered with b"real-bytes".
   stale              TARGETS [TARGETS, UTF8_STRING, text/plain], UTF8_STRING and text/plain -> b"fresh-bytes".
                      Before answering a request it re-sends the previous request's SelectionNotify (that request's
                      selection, target, property and time) to the new requestor, with b"STALE-BYTES" (type
@@ -28,6 +33,12 @@ Modes (exactly one):
                      real atom (TARGETS, STRING, text/plain, text/html in turn), then application/x-test. Written
                      with Replace + Append chunks when it exceeds the maximum request size. UTF8_STRING ->
                      b"huge-ok", application/x-test -> b"x-test-bytes"; anything else is refused.
+  distinct-targets   TARGETS lists --count atoms: TARGETS, UTF8_STRING, then --count - 3 distinct atoms interned by this
+                     peer (application/x-cb-distinct-<run>-<i>: names no other client knows), then
+                     application/x-test. UTF8_STRING -> b"huge-ok", application/x-test -> b"x-test-bytes", any of the
+                     distinct atoms -> b"distinct-<i>" (so a snapshot of them can be checked byte for byte);
+                     anything else is refused. --answer-delay (seconds) pauses before each content answer (a slow
+                     owner); MULTIPLE is refused, so a reader must ask target by target.
   silent             owns the selection and never answers anything.
   die-mid-incr       TARGETS [TARGETS, UTF8_STRING]. Any other target starts INCR (announcing --size bytes), sends
                      --chunks (default two) 64 KiB chunks of b"A" as the requestor deletes the property, prints "DIED" and exits at
@@ -55,11 +66,12 @@ from Xlib import X, Xatom, error as xerror
 
 from peer_process import Stopped, install_stops, open_display, say, selection_name
 from Xlib.protocol import event as xevent
+from Xlib.protocol import request as rq
 
 assert array("I").itemsize == 4, "32-bit property items need a 4-byte array type"
 
-MODES = ["garbage-targets", "decoy", "stale", "huge-targets", "silent", "die-mid-incr", "die-on-request",
-         "big-single"]
+MODES = ["garbage-targets", "decoy", "stale", "huge-targets", "distinct-targets", "silent", "die-mid-incr",
+         "die-on-request", "big-single"]
 GARBAGE_IDS = (0x7FFFFFFF, 0x7FFFFFFE, 0x7FFFFF00)
 INCR_CHUNK = 64 * 1024
 INCR_CHUNKS_BEFORE_DYING = 2
@@ -72,7 +84,13 @@ def parse_arguments():
                         help="the selection's atom name (clipboard/primary/secondary are upper-cased)")
     parser.add_argument("--exit-after", type=float, default=60.0, help="seconds of life at most (default 60)")
     parser.add_argument("--decoy-kind", choices=["selection", "property", "target", "time"], default="selection")
-    parser.add_argument("--count", type=int, default=1000, help="huge-targets: number of atoms listed")
+    parser.add_argument("--decoy-target", default=None, help="decoy --decoy-kind target: the decoy's target name")
+    parser.add_argument("--decoy-wait", type=float, default=0.2, help="decoy: seconds between decoy and answer")
+    parser.add_argument("--offer", default="", help="decoy: more targets offered (comma-separated names)")
+    parser.add_argument("--count", type=int, default=1000,
+                        help="huge-targets, distinct-targets: number of atoms listed")
+    parser.add_argument("--answer-delay", type=float, default=0.0,
+                        help="distinct-targets: seconds before each content answer")
     parser.add_argument("--size", type=int, default=None,
                         help="die-mid-incr: INCR size announced (default 1 MiB); big-single: bytes (default 4 MiB)")
     parser.add_argument("--chunks", type=int, default=INCR_CHUNKS_BEFORE_DYING,
@@ -81,10 +99,10 @@ def parse_arguments():
                         help="bytes per ChangeProperty when writing big properties (capped by the server's limit)")
     arguments = parser.parse_args()
     arguments.selection = selection_name(arguments.selection)
-    if arguments.decoy_kind == "target":
-        arguments.decoy_kind = "property"
     if arguments.mode == "huge-targets" and arguments.count < 2:
         parser.error("--count must be at least 2")
+    if arguments.mode == "distinct-targets" and arguments.count < 3:
+        parser.error("--count must be at least 3")
     if arguments.size is None:
         arguments.size = 4 * 1024 * 1024 if arguments.mode == "big-single" else 1024 * 1024
     if arguments.size < 0 or arguments.exit_after <= 0 or arguments.chunk < 4:
@@ -143,7 +161,10 @@ class Owner:
             contents.update({garbage: b"GARBAGE-CONVERTED" for garbage in GARBAGE_IDS})
             return array("I", listed).tobytes(), contents
         if self.mode == "decoy":
-            return array("I", [T, U]).tobytes(), {U: b"real-bytes"}
+            extra = [self.atom(name) for name in self.arguments.offer.split(",") if name]
+            return array("I", [T, U] + extra).tobytes(), {target: b"real-bytes" for target in [U] + extra}
+        if self.mode == "distinct-targets":
+            return self.distinct_targets(self.arguments.count)
         if self.mode == "stale":
             return array("I", [T, U, self.TEXT_PLAIN]).tobytes(), {U: b"fresh-bytes", self.TEXT_PLAIN: b"fresh-bytes"}
         if self.mode == "huge-targets":
@@ -165,6 +186,27 @@ class Owner:
         listed.extend(atoms)
         listed.append(self.X_TEST)
         return listed.tobytes()
+
+    def distinct_targets(self, count):
+        # Interned in batches of pipelined requests (one round trip each would take minutes at 1M).
+        run = "%d-%d" % (os.getpid(), int(time.time() * 1000) % 1000000)
+        names = ["application/x-cb-distinct-%s-%d" % (run, i) for i in range(count - 3)]
+        atoms = []
+        batch = 4096
+        for start in range(0, len(names), batch):
+            requests = [rq.InternAtom(display=self.display.display, name=name, only_if_exists=False, defer=True)
+                        for name in names[start:start + batch]]
+            self.display.flush()
+            for request in requests:
+                request.reply()
+                atoms.append(request.atom)
+        listed = array("I", [self.TARGETS, self.UTF8_STRING])
+        listed.extend(atoms)
+        listed.append(self.X_TEST)
+        contents = {self.UTF8_STRING: b"huge-ok", self.X_TEST: b"x-test-bytes"}
+        contents.update({atom: b"distinct-%d" % i for i, atom in enumerate(atoms)})
+        say("interned %d distinct atoms" % len(atoms), sys.stderr)
+        return listed.tobytes(), contents
 
     # Plumbing
 
@@ -259,6 +301,8 @@ class Owner:
                 self.sleep(0.150)
             self.previous = (request.selection, request.target, prop, request.time)
         if request.target == self.TARGETS:
+            if self.mode == "decoy" and self.arguments.decoy_kind == "target":
+                self.decoy_targets(request, prop)
             self.write(request.requestor, prop, self.ATOM, 32, self.targets)
             self.notify(requestor, request.selection, request.target, prop, request.time)
             return
@@ -276,6 +320,8 @@ class Owner:
             self.refuse(request)
             return
         kind = request.target if request.target not in GARBAGE_IDS else self.STRING
+        if self.arguments.answer_delay > 0:
+            self.sleep(self.arguments.answer_delay)
         if self.mode == "decoy":
             self.decoy(request, prop, kind)
         self.write(request.requestor, prop, kind, 8, content)
@@ -294,6 +340,16 @@ class Owner:
         elif self.arguments.decoy_kind == "property":
             decoy_prop = self.DECOY_PROPERTY if prop != self.DECOY_PROPERTY else self.TIMESTAMP_PROPERTY
             payload = b"DECOY-PROPERTY"
+        elif self.arguments.decoy_kind == "target":
+            name = self.arguments.decoy_target or ("TEXT" if request.target == self.UTF8_STRING else "UTF8_STRING")
+            target = self.atom(name)
+            payload = b"DECOY-DATA-MUST-NOT-BE-USED"
+            say("  decoy (target): %s instead of %s into %s at %d" % (name, self.name(request.target),
+                                                                      self.name(prop), when), sys.stderr)
+            self.write(request.requestor, prop, target if target != self.TARGETS else self.STRING, 8, payload)
+            self.notify(requestor, selection, target, prop, when)
+            self.sleep(self.arguments.decoy_wait)
+            return
         else:
             when = (request.time + 1000) & 0xFFFFFFFF
             payload = b"DECOY-TIME"
@@ -301,7 +357,16 @@ class Owner:
                                                 self.name(decoy_prop), when), sys.stderr)
         self.write(request.requestor, decoy_prop, kind, 8, payload)
         self.notify(requestor, selection, request.target, decoy_prop, when)
-        self.sleep(0.200)
+        self.sleep(self.arguments.decoy_wait)
+
+    def decoy_targets(self, request, prop):
+        """A decoy for a TARGETS read: an ATOM list naming CB_DECOY_ATOM, notified under another target."""
+        name = self.arguments.decoy_target or "UTF8_STRING"
+        target = self.atom(name)
+        say("  decoy (target): %s instead of TARGETS into %s" % (name, self.name(prop)), sys.stderr)
+        self.write(request.requestor, prop, self.ATOM, 32, array("I", [self.atom("CB_DECOY_ATOM")]).tobytes())
+        self.notify(request.requestor.id, request.selection, target, prop, request.time)
+        self.sleep(self.arguments.decoy_wait)
 
     def start_incr(self, request, prop):
         # Ask for PropertyNotify on the requestor's window before anything it could react to.

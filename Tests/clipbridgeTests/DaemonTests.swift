@@ -109,4 +109,76 @@ struct DaemonTests {
         await daemon.stop()
         #expect(try await CLI.run(["daemon", "--status"], display: display).exitCode == 1)
     }
+
+    @Test("--status follows every change: kept, cleared (copy --clear), kept again, served, a new copy not kept")
+    func statusTellsTheTruth() async throws {
+        let display = try CLI.server().display
+        let daemon = try await DaemonProcess.start(display)
+        func status() async throws -> String { try await CLI.run(["daemon", "--status"], display: display).stdoutText }
+        let first = try await Xclip.own(display, Data("one".utf8))
+        try await daemon.waitFor("kept CLIPBOARD: 1 flavours, 3 bytes")
+        #expect(try await status().contains("CLIPBOARD: kept, 1 flavours, 3 bytes"))
+        // Cleared: the selection has no owner, and nothing of the earlier copy is held any more.
+        let cleared = try await CLI.run(["copy", "--clear"], display: display)
+        #expect(cleared.succeeded, "\(cleared)")
+        let clearedStatus = try await eventually { try await status().contains("CLIPBOARD: nothing") }
+        let afterClear = try await status()
+        #expect(clearedStatus, "\(afterClear)")
+        _ = await first.kill()
+        let second = try await Xclip.own(display, Data("second".utf8))
+        #expect(try await eventually { try await status().contains("CLIPBOARD: kept, 1 flavours, 6 bytes") })
+        _ = await second.kill()
+        try await daemon.waitFor("restored CLIPBOARD")
+        #expect(try await eventually { try await status().contains("CLIPBOARD: served, 1 flavours, 6 bytes") })
+        // A new owner whose offer cannot be kept (it never answers): the served copy is history.
+        let silent = try await HostilePeer.owner(["silent"], display: display)
+        let replaced = try await eventually(timeout: .seconds(20)) { try await status().contains("CLIPBOARD: nothing") }
+        let afterSilent = try await status()
+        #expect(replaced, "\(afterSilent)")
+        await silent.stop()
+        await daemon.stop()
+    }
+
+    /// An owner listing 3,000 targets of its own (distinct names; answering each after 10 ms, like a slow app)
+    /// and killed after a second: the daemon used to read target after target, lose the owner at the 1,807th
+    /// and keep nothing. Now it reads at most --max-flavours of them and keeps every flavour read whole before
+    /// the owner went away — each served byte-exact.
+    @Test("an owner with 3,000 targets killed mid-snapshot: the flavours read before are kept and served byte-exact")
+    func manyTargetsOwnerKilled() async throws {
+        let display = try CLI.server().display
+        let daemon = try await DaemonProcess.start(display, ["--timeout", "10"])
+        let owner = try await HostilePeer.owner(
+            ["distinct-targets", "--count", "3000", "--answer-delay", "0.01"], display: display,
+            readyTimeout: .seconds(30))
+        try await Task.sleep(for: .seconds(1))
+        _ = await owner.kill()
+        try await daemon.waitFor("kept CLIPBOARD in part")
+        try await daemon.waitFor("restored CLIPBOARD")
+        let status = try await CLI.run(["daemon", "--status"], display: display).stdoutText
+        #expect(status.contains("in part") && status.contains("targets not kept"), "\(status)")
+        let targets = try await Xclip.targets(display).filter { $0.hasPrefix("application/x-cb-distinct-") }
+        #expect(targets.count >= 5 && targets.count < 256, "\(targets.count) kept")
+        for target in targets {
+            let index = target.split(separator: "-").last.map(String.init) ?? "?"
+            let pasted = try await Xclip.paste(display, target: target)
+            #expect(pasted.stdout == Data("distinct-\(index)".utf8), "\(target): \(pasted)")
+        }
+        _ = await daemon.stop()
+    }
+
+    @Test("an owner with 3,000 targets: --max-flavours of them are kept, the rest named as not kept")
+    func flavourCap() async throws {
+        let display = try CLI.server().display
+        let daemon = try await DaemonProcess.start(display, ["--max-flavours", "40"])
+        let owner = try await HostilePeer.owner(["distinct-targets", "--count", "3000"], display: display,
+                                                readyTimeout: .seconds(30))
+        try await daemon.waitFor("kept CLIPBOARD: 40 flavours")
+        let log = daemon.log
+        // 2,999 content targets (UTF8_STRING, 2,997 distinct, application/x-test): 40 read, 20 of the rest named.
+        #expect(log.contains("and 2939 more"), "\(log.suffix(400))")
+        await owner.stop()
+        _ = await daemon.stop()
+        let invalid = try await CLI.run(["daemon", "--max-flavours", "0"], display: display)
+        #expect(invalid.exitCode == 64 && invalid.stderrText.contains("--max-flavours"), "\(invalid)")
+    }
 }

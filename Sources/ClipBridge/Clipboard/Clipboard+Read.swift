@@ -87,11 +87,16 @@ extension Clipboard {
     static func types(for targets: [SelectionTarget], converters: ConverterRegistry) -> [ClipboardType] {
         let offered = targets.map { ClipboardType(target: $0, contentType: TargetMapping.contentType(for: $0)) }
         let offeredTypes = offered.map(\.contentType)
-        let converted = converters.reachableTypes(from: offeredTypes).compactMap { chain -> ClipboardType? in
-            guard let source = offered.first(where: { $0.contentType == chain.source }) else { return nil }
+        let chains = converters.reachableTypes(from: offeredTypes)
+        guard !chains.isEmpty else { return offered }
+        // The richest target of each type, found in one pass (a peer may list a million targets).
+        var richest: [UTType: SelectionTarget] = [:]
+        for type in offered where richest[type.contentType] == nil { richest[type.contentType] = type.target }
+        let converted = chains.compactMap { chain -> ClipboardType? in
+            guard let source = richest[chain.source] else { return nil }
             return ClipboardType(
                 target: TargetMapping.targets(for: chain.destination)[0], contentType: chain.destination,
-                convertedFrom: source.target, through: chain)
+                convertedFrom: source, through: chain)
         }
         return offered + converted
     }

@@ -63,7 +63,12 @@ public struct ContentConverter: Sendable, CustomStringConvertible {
 
     /// True when this converter reads content of `type`.
     public func accepts(_ type: UTType) -> Bool {
-        type.conforms(to: source) && !excludedSources.contains { type.conforms(to: $0) }
+        accepts(type.conformances)
+    }
+
+    /// ``accepts(_:)`` for a type's conformances read once (the converter search asks every converter).
+    func accepts(_ conformances: Conformances) -> Bool {
+        conformances.include(source) && !excludedSources.contains { conformances.include($0) }
     }
 
     /// The name.

@@ -32,10 +32,8 @@ struct DynamicTypeIdentifier: Hashable, Sendable {
 
     /// Decodes a `dyn.` identifier; `nil` if it is not one this encoding produced.
     init?(identifier: String) {
-        guard identifier.lowercased().hasPrefix(Self.prefix), let payload = Self.decode(identifier) else {
-            return nil
-        }
-        guard payload.hasPrefix("?"), let pairs = Self.splitPairs(String(payload.dropFirst())) else { return nil }
+        guard let payload = Self.decode(identifier) else { return nil }
+        guard let pairs = Self.splitPairs(payload) else { return nil }
         conformsTo = []
         tags = []
         for (key, value) in pairs {
@@ -96,43 +94,51 @@ struct DynamicTypeIdentifier: Hashable, Sendable {
         return result
     }
 
+    // Escaping and splitting work on UTF-8 bytes: the three special characters are ASCII, so they never occur
+    // inside a multi-byte sequence, and this runs for every dynamic type a process makes or decodes (an owner
+    // may offer a million unknown targets) — walking Characters cost more than the rest of the type.
+
     private static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            if character == ":" || character == "=" || character == "\\" { out.append("\\") }
-            out.append(character)
+        guard text.utf8.contains(where: { $0 == colon || $0 == equals || $0 == backslash }) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 4)
+        for byte in text.utf8 {
+            if byte == colon || byte == equals || byte == backslash { out.append(backslash) }
+            out.append(byte)
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
+    private static let colon = UInt8(ascii: ":"), equals = UInt8(ascii: "="), backslash = UInt8(ascii: "\\")
+
     /// Splits `k=v:k=v` honouring `\` escapes; `nil` on malformed input.
-    private static func splitPairs(_ text: String) -> [(String, String)]? {
+    private static func splitPairs(_ bytes: ArraySlice<UInt8>) -> [(String, String)]? {
         var pairs: [(String, String)] = []
         var key: String?
-        var current = ""
+        var current: [UInt8] = []
         var escaped = false
-        for character in text {
+        for byte in bytes {
             if escaped {
-                current.append(character)
+                current.append(byte)
                 escaped = false
-            } else if character == "\\" {
+            } else if byte == backslash {
                 escaped = true
-            } else if character == "=" {
+            } else if byte == equals {
                 guard key == nil else { return nil }
-                key = current
-                current = ""
-            } else if character == ":" {
+                key = String(decoding: current, as: UTF8.self)
+                current.removeAll(keepingCapacity: true)
+            } else if byte == colon {
                 guard let pairKey = key else { return nil }
-                pairs.append((pairKey, current))
+                pairs.append((pairKey, String(decoding: current, as: UTF8.self)))
                 key = nil
-                current = ""
+                current.removeAll(keepingCapacity: true)
             } else {
-                current.append(character)
+                current.append(byte)
             }
         }
         guard !escaped else { return nil }
         if let pairKey = key {
-            pairs.append((pairKey, current))
+            pairs.append((pairKey, String(decoding: current, as: UTF8.self)))
         } else if !current.isEmpty {
             return nil
         }
@@ -160,12 +166,34 @@ struct DynamicTypeIdentifier: Hashable, Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private static func decode(_ identifier: String) -> String? {
+    /// The value of each base-32 character (either case), 0xFF for any other byte.
+    private static let alphabetValues: [UInt8] = {
+        var values = [UInt8](repeating: 0xFF, count: 256)
+        for (value, character) in alphabet.enumerated() {
+            values[Int(character)] = UInt8(value)
+            if character >= UInt8(ascii: "a"), character <= UInt8(ascii: "z") { values[Int(character) - 32] = UInt8(value) }
+        }
+        return values
+    }()
+
+    /// The payload's bytes, after checking the `dyn.a` prefix (any case); nil when it is not this encoding or
+    /// not valid UTF-8.
+    private static func decode(_ identifier: String) -> ArraySlice<UInt8>? {
         var bytes: [UInt8] = []
         var buffer: UInt32 = 0
         var bits = 0
-        for character in identifier.lowercased().utf8.dropFirst(prefix.utf8.count) {
-            guard let value = alphabet.firstIndex(of: character) else { return nil }
+        var index = 0
+        let prefixBytes = Array(prefix.utf8)
+        for character in identifier.utf8 {
+            defer { index += 1 }
+            if index < prefixBytes.count {
+                // ASCII case folding of the prefix ("DYN.A" is the same identifier).
+                let folded = character >= UInt8(ascii: "A") && character <= UInt8(ascii: "Z") ? character + 32 : character
+                guard folded == prefixBytes[index] else { return nil }
+                continue
+            }
+            let value = alphabetValues[Int(character)]
+            guard value != 0xFF else { return nil }
             buffer = (buffer << 5) | UInt32(value)
             bits += 5
             if bits >= 8 {
@@ -175,7 +203,9 @@ struct DynamicTypeIdentifier: Hashable, Sendable {
             }
         }
         // Leftover bits are the zero padding of the last group; anything else is not our encoding.
-        guard buffer == 0 else { return nil }
-        return String(validating: bytes, as: UTF8.self)
+        guard index >= prefixBytes.count, buffer == 0, String(validating: bytes, as: UTF8.self) != nil,
+            bytes.first == UInt8(ascii: "?")
+        else { return nil }
+        return bytes[1...]
     }
 }

@@ -128,23 +128,34 @@ final class TypeRegistry: Sendable {
     /// All ancestors of a declared identifier (direct and indirect, self excluded), lower-cased key →
     /// spelled identifier. Unknown parents are kept (by identifier) but not expanded.
     func ancestors(of identifier: String) -> [String: String] {
-        state.withLock { state in Self.ancestors(of: Self.lowercasedKey(identifier), in: &state) }
+        ancestors(ofKey: Self.lowercasedKey(identifier))
+    }
+
+    /// ``ancestors(of:)`` for an identifier already lower-cased (`UTType.key`).
+    func ancestors(ofKey key: String) -> [String: String] {
+        state.withLock { state in Self.ancestors(of: key, in: &state) }
     }
 
     /// Ancestors of a `dyn.` type (parents decoded from the identifier), cached like declared types':
     /// `conforms(to:)` runs for every offered type against every converter while a copy builds its offer,
     /// and decoding the identifier each time cost more than the rest of the check.
-    func ancestors(ofDynamic identifier: String) -> [String: String] {
-        let key = Self.lowercasedKey(identifier)
+    func ancestors(ofDynamic identifier: String, key: String? = nil) -> [String: String] {
+        let key = key ?? Self.lowercasedKey(identifier)
         if let cached = state.withLock({ $0.dynamicClosureCache[key] }) { return cached }
         guard let dynamic = DynamicTypeIdentifier(identifier: identifier) else { return ancestors(of: identifier) }
         // Computed and stored under one lock, so a registration in between cannot leave a stale entry.
         return state.withLock { state in
             let result = Self.ancestors(ofParents: dynamic.conformsTo, in: &state)
+            // Bounded: dynamic types are made from whatever X clients offer, and a long-running process (the
+            // daemon, watch) would otherwise grow with every distinct name it was ever shown.
+            if state.dynamicClosureCache.count >= Self.dynamicClosureCacheLimit { state.dynamicClosureCache.removeAll() }
             state.dynamicClosureCache[key] = result
             return result
         }
     }
+
+    /// The most dynamic types whose ancestors are cached at once.
+    static let dynamicClosureCacheLimit = 1 << 16
 
     /// Ancestors of a type given by its direct parents (dynamic types have no record).
     func ancestors(ofParents parents: [String]) -> [String: String] {
@@ -189,7 +200,19 @@ final class TypeRegistry: Sendable {
     /// `text` lower-cased; `text` itself when it has no upper-case ASCII letter (every built-in identifier,
     /// which saves a new string per record when the table is built at start-up).
     static func lowercasedKey(_ text: String) -> String {
-        text.utf8.contains { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 } ? text.lowercased() : text
+        needsLowercasing(text) ? text.lowercased() : text
+    }
+
+    /// Whether `text` has an upper-case ASCII letter or any non-ASCII byte, over its contiguous UTF-8 where it
+    /// has one (every native string), without a generic iterator.
+    private static func needsLowercasing(_ text: String) -> Bool {
+        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            for byte in bytes where byte >= 0x80 || (byte >= 0x41 && byte <= 0x5A) { return true }
+            return false
+        }
+        if let found = text.utf8.withContiguousStorageIfAvailable(scan) { return found }
+        var copy = text
+        return copy.withUTF8(scan)
     }
 
     /// The canonical index key of a tag: MIME types canonicalised, everything else lower-cased.

@@ -23,6 +23,17 @@ struct ReadStateMachine: Sendable {
         var property: X11Atom
         /// The request's timestamp (ICCCM 2.4: a real server time, not CurrentTime, where one is known).
         var time: X11Timestamp
+        /// The targets an answer may name instead of `target`: empty but for the polymorphic TEXT
+        /// (``textAnswers(text:encodings:)``).
+        var alternativeTargets: [X11Atom] = []
+
+        /// The targets a read of `target` may be answered with besides itself: for TEXT — a target that asks
+        /// the owner to choose an encoding (ICCCM 2.6.2) — the encodings it may choose (`STRING`, `UTF8_STRING`,
+        /// `COMPOUND_TEXT`); xsel answers TEXT with STRING and names STRING in its notify. Nothing for any other
+        /// target.
+        static func alternatives(for target: X11Atom, text: X11Atom, encodings: [X11Atom]) -> [X11Atom] {
+            target == text && !text.isNone ? encodings.filter { !$0.isNone && $0 != text } : []
+        }
     }
 
     enum State: Sendable, Equatable {
@@ -141,18 +152,20 @@ struct ReadStateMachine: Sendable {
     /// Whether a SelectionNotify with these fields answers this read (ICCCM 2.4). Pure: a driver asks this
     /// of every notify that reaches its window, and only a `true` goes to `selectionNotified`.
     ///
-    /// - The selection must be the one asked. The *target* may differ: xsel answers TEXT with target
-    ///   STRING, and xclip and GTK accept that; the property's type says what the data is.
-    /// - The property must be ours. A refusal (property None) names none, so it must name our target, or
-    ///   carry our request's exact real time.
+    /// - The selection and the target must be the ones asked (ICCCM 2.2: the owner's SelectionNotify carries
+    ///   the request's selection, target and time). GTK 4's requestor drops any notify whose selection or
+    ///   target differs (gdk/x11/gdkselectioninputstream-x11.c, the SelectionNotify case); a notify naming
+    ///   another target is a decoy or meant for another read, and taking it would hand over bytes of another
+    ///   type as if they were the ones asked — wrong bytes, exit 0. The one exception is the polymorphic TEXT,
+    ///   which an owner answers by choosing an encoding (`Request.alternativeTargets`: xsel names STRING).
+    /// - The property must be ours; a refusal (property None) names none, and is known by its target.
     /// - When both the request and the notify carry a real time, they must be equal: owners echo the
     ///   request's time, so another time marks a notify meant for another request (a decoy or a stale one).
     func answers(selection: X11Atom, target: X11Atom, property: X11Atom, time: X11Timestamp) -> Bool {
         guard selection == request.selection else { return false }
-        let timed = request.time != .currentTime && time != .currentTime
-        if timed && time != request.time { return false }
-        if property.isNone { return target == request.target || timed }
-        return property == request.property
+        guard target == request.target || request.alternativeTargets.contains(target) else { return false }
+        if request.time != .currentTime && time != .currentTime && time != request.time { return false }
+        return property.isNone || property == request.property
     }
 
     /// A SelectionNotify that `answers` this read arrived.

@@ -23,6 +23,61 @@ enum SnapshotPolicy {
     /// past it are read alone, streamed to files.
     static let batchBytes = 16 << 20
 
+    /// The most targets asked in one MULTIPLE request of a snapshot.
+    static let batchTargets = 64
+
+    /// From how many targets to read a snapshot in MULTIPLE batches when the owner offers MULTIPLE (a handover
+    /// always does): one round trip per batch instead of one per target, so an owner listing hundreds of
+    /// targets is read before it can go away. Below this, target by target: xsel 1.2 lists MULTIPLE among six
+    /// targets and never answers it, which would cost a whole timeout.
+    static let batchThreshold = 16
+
+    /// The reason a target past ``SnapshotLimits/maximumFlavours`` is omitted with.
+    static func overFlavourLimit(_ maximum: Int) -> String { "over the limit of \(maximum) flavours per copy" }
+
+    /// The reason given for the targets not read because the owner went away first.
+    static let ownerLeftReason = "the owner went away before it was read"
+
+    /// What a snapshot does with each target of its plan, in order.
+    enum Step: Sendable, Equatable {
+        /// Read it.
+        case read(SelectionTarget)
+        /// Do not read it, for this reason.
+        case omit(SelectionTarget, reason: String)
+    }
+
+    /// The steps for `targets` (a plan's): a target `keeps` rejects is omitted unread; of the others, the first
+    /// `maximumFlavours` are read and the rest omitted (the work one owner can cause is bounded: an owner may
+    /// list a million targets).
+    static func steps(
+        for targets: [SelectionTarget], keeps: ((SelectionTarget) -> Bool)?, maximumFlavours: Int
+    ) -> [Step] {
+        var reads = 0
+        return targets.map { target in
+            if let keeps, !keeps(target) { return .omit(target, reason: "not among the kept types") }
+            guard reads < maximumFlavours else { return .omit(target, reason: overFlavourLimit(maximumFlavours)) }
+            reads += 1
+            return .read(target)
+        }
+    }
+
+    /// The targets of `steps` to read in MULTIPLE batches (each at most ``batchTargets``), or none: batches when
+    /// the owner offers MULTIPLE and either the owner waits for us (a handover) or there are at least
+    /// ``batchThreshold`` to read. Targets announced over `inMemoryBytes` are read alone, streamed.
+    static func batches(
+        _ steps: [Step], ownerOffersMultiple: Bool, handover: Bool, announced: [SelectionTarget: Int], inMemoryBytes: Int
+    ) -> [[SelectionTarget]] {
+        guard ownerOffersMultiple else { return [] }
+        let reads = steps.compactMap { step -> SelectionTarget? in
+            guard case .read(let target) = step else { return nil }
+            return announced[target].map { $0 <= inMemoryBytes } ?? true ? target : nil
+        }
+        guard reads.count > 1, handover || reads.count >= batchThreshold else { return [] }
+        return stride(from: 0, to: reads.count, by: batchTargets).map {
+            Array(reads[$0..<min($0 + batchTargets, reads.count)])
+        }
+    }
+
     /// Targets never kept, besides the meta targets.
     static let unkeptTargets: Set<SelectionTarget> = [
         .incr, "INSERT_SELECTION", "INSERT_PROPERTY", "PIXMAP", "BITMAP", "DRAWABLE", "COLORMAP", "WINDOW",

@@ -20,6 +20,8 @@ struct WellKnownAtoms {
     var utf8String = X11Atom.none
     var string = X11Atom.none
     var compoundText = X11Atom.none
+    /// The polymorphic text target (ICCCM 2.6.2): the owner picks the encoding.
+    var text = X11Atom.none
     var clipboardManager = X11Atom.none
     var clipboard = X11Atom.none
     /// The type of the client message a new manager announces itself with (ICCCM 2.8).
@@ -47,6 +49,7 @@ struct WellKnownAtoms {
         utf8String = get("UTF8_STRING")
         string = get("STRING")
         compoundText = get("COMPOUND_TEXT")
+        text = get("TEXT")
         clipboardManager = get("CLIPBOARD_MANAGER")
         clipboard = get("CLIPBOARD")
         timestampProperty = get("CLIPBRIDGE_TIMESTAMP")

@@ -13,6 +13,7 @@ struct DaemonSettings: Sendable, Equatable {
     var selection: [SelectionChoice] = [.clipboard]
     var maxFlavourSize = 256
     var maxSize = 512
+    var maxFlavours = 256
     var keepType: [TypePattern] = []
     var timeout = 5.0
     var sync: SyncDirection?
@@ -29,6 +30,7 @@ struct DaemonSettings: Sendable, Equatable {
         ("selection", "a selection name or an array of them: clipboard, primary, secondary"),
         ("max-flavour-size", "a size in MiB"),
         ("max-size", "a size in MiB"),
+        ("max-flavours", "a number of flavours"),
         ("keep-type", "an array of types (text, image, text/html, UTF8_STRING, public.image, image/*)"),
         ("timeout", "seconds"),
         ("sync", "primary-to-clipboard, clipboard-to-primary or both"),
@@ -43,6 +45,9 @@ struct DaemonSettings: Sendable, Equatable {
 
     /// The sizes `max-size` and `max-flavour-size` take, in MiB (up to 1 TiB, so bytes never overflow).
     static let sizes = 1...(1 << 20)
+
+    /// The counts `max-flavours` takes.
+    static let flavourCounts = 1...(1 << 20)
 
     // MARK: - The file
 
@@ -75,6 +80,11 @@ struct DaemonSettings: Sendable, Equatable {
             case ("max-flavour-size", .integer(let mib)), ("max-size", .integer(let mib)):
                 guard Self.sizes.contains(mib) else { throw fail("\(mib) MiB is not a size between 1 and \(Self.sizes.upperBound)") }
                 if entry.key == "max-size" { settings.maxSize = mib } else { settings.maxFlavourSize = mib }
+            case ("max-flavours", .integer(let count)):
+                guard Self.flavourCounts.contains(count) else {
+                    throw fail("\(count) is not a number of flavours between 1 and \(Self.flavourCounts.upperBound)")
+                }
+                settings.maxFlavours = count
             case ("timeout", _), ("validate-timeout", _):
                 guard let seconds = Self.seconds(value) else { throw expected() }
                 guard seconds > 0, seconds.isFinite else { throw fail("\(seconds) is not a positive number of seconds") }
@@ -185,6 +195,7 @@ struct DaemonSettings: Sendable, Equatable {
             "selection = \(list(selection.map(\.rawValue)))",
             "max-flavour-size = \(maxFlavourSize)",
             "max-size = \(maxSize)",
+            "max-flavours = \(maxFlavours)",
             "keep-type = \(list(keepType.map(\.text)))",
             "timeout = \(timeout)",
         ]

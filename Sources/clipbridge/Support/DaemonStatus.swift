@@ -24,6 +24,10 @@ struct DaemonStatus: Codable, Sendable, Equatable {
         var state: State
         var flavours: Int = 0
         var bytes: Int = 0
+        /// Targets offered but not kept (limits, refusals, or the owner gone before they were read).
+        var omitted: Int? = nil
+        /// The owner went away while its offer was read: what was read before is kept.
+        var partial: Bool? = nil
     }
 
     var pid: Int32
@@ -69,7 +73,10 @@ struct DaemonStatus: Codable, Sendable, Equatable {
             case .nothing, .sensitive:
                 lines.append("  \(name): \(held.state.rawValue)")
             case .kept, .served:
-                lines.append("  \(name): \(held.state.rawValue), \(held.flavours) flavours, \(held.bytes) bytes")
+                var line = "  \(name): \(held.state.rawValue), \(held.flavours) flavours, \(held.bytes) bytes"
+                if held.partial == true { line += ", in part (the owner went away while it was read)" }
+                if let omitted = held.omitted, omitted > 0 { line += ", \(omitted) targets not kept" }
+                lines.append(line)
             }
         }
         return lines
@@ -94,16 +101,24 @@ final class DaemonStatusFile: Sendable {
     func update(_ event: SelectionKeeper.Event) {
         status.withLock { status in
             switch event {
-            case .kept(let selection, let flavours, let bytes, _):
-                status.selections[selection.rawValue] = .init(state: .kept, flavours: flavours, bytes: bytes)
+            case .kept(let selection, let flavours, let bytes, let omitted):
+                status.selections[selection.rawValue] = .init(
+                    state: .kept, flavours: flavours, bytes: bytes, omitted: omitted.count)
+            case .keptPart(let selection, let flavours, let bytes, let omitted):
+                status.selections[selection.rawValue] = .init(
+                    state: .kept, flavours: flavours, bytes: bytes, omitted: omitted.count, partial: true)
             case .skippedSensitive(let selection):
                 status.selections[selection.rawValue] = .init(state: .sensitive)
             case .restored(let selection, let flavours), .saved(let selection, let flavours, _):
-                let bytes = status.selections[selection.rawValue]?.bytes ?? 0
-                status.selections[selection.rawValue] = .init(state: .served, flavours: flavours, bytes: bytes)
-            case .lostWithOwner(let selection), .vetoed(let selection, restored: false):
+                var held = status.selections[selection.rawValue] ?? .init(state: .served)
+                held.state = .served
+                held.flavours = flavours
+                status.selections[selection.rawValue] = held
+            case .lostWithOwner(let selection), .vetoed(let selection, restored: false), .notKept(let selection, _):
+                // Whatever was kept before belongs to an owner that is gone or replaced: a status that still said
+                // "kept" after a clear or a withdrawn offer told a stale story.
                 status.selections[selection.rawValue] = .init(state: .nothing)
-            case .notKept, .saveRefused, .replaced, .vetoed, .rewritten:
+            case .saveRefused, .replaced, .vetoed, .rewritten:
                 return
             }
         }

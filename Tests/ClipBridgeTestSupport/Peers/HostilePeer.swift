@@ -8,9 +8,16 @@ import Foundation
 /// true error and a bounded time. Each script's docstring lists its modes.
 public enum HostilePeer {
     /// Starts `hostile_owner.py MODE [options]` on `display` and returns once it owns the selection.
-    public static func owner(_ arguments: [String], display: String) async throws -> BackgroundPeer {
+    /// `readyTimeout` is for modes that prepare a lot first (distinct-targets interns its atoms).
+    public static func owner(_ arguments: [String], display: String, readyTimeout: Duration? = nil) async throws
+        -> BackgroundPeer
+    {
         let peer = try startPeer(command("hostile_owner.py", arguments), display: display)
-        try await peer.waitForOutput("READY")
+        if let readyTimeout {
+            try await peer.waitForOutput("READY", timeout: readyTimeout)
+        } else {
+            try await peer.waitForOutput("READY")
+        }
         return peer
     }
 

@@ -38,9 +38,32 @@ import Testing
         #expect(!read.answers(selection: clipboard, target: utf8, property: X11Atom(rawValue: 7), time: time))
     }
 
-    @Test func theOwnerMayChangeTheTarget() {
-        // xsel answers TEXT with target STRING; xclip and GTK accept it.
-        #expect(machine().answers(selection: clipboard, target: string, property: property, time: time))
+    @Test func aNotifyNamingAnotherTargetIsNotTheAnswer() {
+        // A decoy: the owner writes other bytes into our very property and names another target (seen: a
+        // notify for UTF8_STRING answering a read of a custom type). GTK 4 drops it; so do we.
+        let read = machine()
+        #expect(!read.answers(selection: clipboard, target: string, property: property, time: time))
+        #expect(!read.answers(selection: clipboard, target: textTarget, property: property, time: time))
+        #expect(!read.answers(selection: clipboard, target: string, property: property, time: .currentTime))
+    }
+
+    @Test func textMayBeAnsweredWithTheEncodingTheOwnerChose() {
+        // xsel answers TEXT with target STRING (ICCCM 2.6.2: TEXT asks the owner to choose).
+        let compound = X11Atom(rawValue: 95)
+        let alternatives = ReadStateMachine.Request.alternatives(
+            for: textTarget, text: textTarget, encodings: [string, utf8, compound])
+        #expect(alternatives == [string, utf8, compound])
+        let read = ReadStateMachine(
+            request: .init(selection: clipboard, target: textTarget, property: property, time: time,
+                           alternativeTargets: alternatives),
+            incrAtom: incr, bufferLimit: 100)
+        for target in [textTarget, string, utf8, compound] {
+            #expect(read.answers(selection: clipboard, target: target, property: property, time: time))
+        }
+        #expect(!read.answers(selection: clipboard, target: X11Atom(rawValue: 96), property: property, time: time))
+        // No other target has alternatives.
+        #expect(ReadStateMachine.Request.alternatives(for: utf8, text: textTarget, encodings: [string]).isEmpty)
+        #expect(ReadStateMachine.Request.alternatives(for: .none, text: .none, encodings: [string]).isEmpty)
     }
 
     @Test func anotherRealTimeMarksAnotherRequest() {
@@ -52,10 +75,12 @@ import Testing
             selection: clipboard, target: utf8, property: property, time: X11Timestamp(rawValue: 1)))
     }
 
-    @Test func aRefusalMustNameOurTargetOrCarryOurTime() {
+    @Test func aRefusalMustNameOurTarget() {
         let read = machine()
         #expect(read.answers(selection: clipboard, target: utf8, property: .none, time: .currentTime))
-        #expect(read.answers(selection: clipboard, target: string, property: .none, time: time))
+        #expect(read.answers(selection: clipboard, target: utf8, property: .none, time: time))
+        // Another target, even with our time: a refusal of another read, not of ours.
+        #expect(!read.answers(selection: clipboard, target: string, property: .none, time: time))
         #expect(!read.answers(selection: clipboard, target: string, property: .none, time: .currentTime))
     }
 

@@ -51,4 +51,57 @@ import Testing
         #expect(101 > SnapshotPolicy.flavourBudget(flavourLimit: 100, remaining: 1000))
         #expect(60 > SnapshotPolicy.flavourBudget(flavourLimit: 100, remaining: 50))
     }
+
+    // MARK: Bounded work per owner
+
+    private func names(_ count: Int) -> [SelectionTarget] { (0..<count).map { SelectionTarget(rawValue: "t\($0)") } }
+
+    @Test func atMostTheFlavourLimitIsReadTheRestOmittedInOrder() {
+        let steps = SnapshotPolicy.steps(for: names(5), keeps: nil, maximumFlavours: 3)
+        #expect(steps.prefix(3) == [.read("t0"), .read("t1"), .read("t2")])
+        #expect(steps.suffix(2) == [.omit("t3", reason: SnapshotPolicy.overFlavourLimit(3)),
+                                    .omit("t4", reason: SnapshotPolicy.overFlavourLimit(3))])
+    }
+
+    @Test func targetsNotKeptDoNotCountAgainstTheLimit() {
+        let steps = SnapshotPolicy.steps(for: names(4), keeps: { $0 != "t0" }, maximumFlavours: 2)
+        #expect(steps == [.omit("t0", reason: "not among the kept types"), .read("t1"), .read("t2"),
+                          .omit("t3", reason: SnapshotPolicy.overFlavourLimit(2))])
+    }
+
+    @Test func aMillionTargetsAreReadUpToTheLimit() {
+        let steps = SnapshotPolicy.steps(for: names(1_000_000), keeps: nil, maximumFlavours: 256)
+        #expect(steps.count == 1_000_000)
+        #expect(steps.filter { if case .read = $0 { true } else { false } }.count == 256)
+    }
+
+    @Test func manyTargetsAreReadInMultipleBatchesWhenTheOwnerOffersMultiple() {
+        let steps = SnapshotPolicy.steps(for: names(150), keeps: nil, maximumFlavours: 256)
+        let batches = SnapshotPolicy.batches(
+            steps, ownerOffersMultiple: true, handover: false, announced: [:], inMemoryBytes: 1 << 20)
+        #expect(batches.map(\.count) == [64, 64, 22])
+        #expect(batches.joined().map(\.rawValue) == names(150).map(\.rawValue))
+        // No MULTIPLE offered: none.
+        #expect(SnapshotPolicy.batches(
+            steps, ownerOffersMultiple: false, handover: true, announced: [:], inMemoryBytes: 1 << 20).isEmpty)
+    }
+
+    @Test func fewTargetsAreReadOneByOneUnlessTheOwnerHandsOver() {
+        // xsel 1.2 lists MULTIPLE among six targets and never answers it: a whole timeout lost.
+        let steps = SnapshotPolicy.steps(for: names(6), keeps: nil, maximumFlavours: 256)
+        #expect(SnapshotPolicy.batches(
+            steps, ownerOffersMultiple: true, handover: false, announced: [:], inMemoryBytes: 1 << 20).isEmpty)
+        #expect(SnapshotPolicy.batches(
+            steps, ownerOffersMultiple: true, handover: true, announced: [:], inMemoryBytes: 1 << 20).map(\.count) == [6])
+    }
+
+    @Test func largeAnnouncedAndOmittedTargetsStayOutOfBatches() {
+        let steps = SnapshotPolicy.steps(for: names(20), keeps: { $0 != "t1" }, maximumFlavours: 18)
+        let batches = SnapshotPolicy.batches(
+            steps, ownerOffersMultiple: true, handover: false, announced: ["t2": 5 << 20, "t3": 10], inMemoryBytes: 1 << 20)
+        let batched = Set(batches.joined())
+        #expect(!batched.contains("t1") && !batched.contains("t2") && batched.contains("t3"))
+        #expect(!batched.contains("t19"))  // over the flavour limit
+        #expect(batched.count == 17)  // t0 and t3…t18
+    }
 }
