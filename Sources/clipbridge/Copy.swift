@@ -61,8 +61,9 @@ struct Copy: AsyncParsableCommand {
     var file: String?
 
     @Option(name: .long, parsing: .singleValue,
-            help: ArgumentHelp("Offer one more representation: TYPE=PATH ('-' for standard input). Repeatable; "
-                               + "the order given is the preference order.", valueName: "type=path"))
+            help: ArgumentHelp("Offer one more representation: TYPE=PATH ('-' for standard input), under the name "
+                               + "TYPE as given. Repeatable; offered richest first (see --keep-order).",
+                               valueName: "type=path"))
     var add: [AddedRepresentation] = []
 
     @Option(name: .long, parsing: .upToNextOption,
@@ -92,6 +93,10 @@ struct Copy: AsyncParsableCommand {
     @Flag(name: .long, help: "Clear the selection (whoever owns it) and exit.")
     var clear = false
 
+    @Flag(name: .long, help: ArgumentHelp("Offer the representations in the order given (the main content, then "
+                                          + "each --add) instead of richest first (images, rich text, URLs, plain text)."))
+    var keepOrder = false
+
     func validate() throws {
         let sources = (text.isEmpty ? 0 : 1) + (file == nil ? 0 : 1) + (files.isEmpty ? 0 : 1)
         if sources > 1 { throw ValidationError("Give only one of TEXT, --file and --files.") }
@@ -110,7 +115,7 @@ struct Copy: AsyncParsableCommand {
     var request: CopyRequest {
         CopyRequest(display: displayOptions.display, selection: selectionOptions.name, text: text,
                     type: type, file: file, add: add, files: files, cut: cut, sensitive: sensitive,
-                    pasteOnce: pasteOnce, loops: loops, foreground: foreground, clear: clear)
+                    pasteOnce: pasteOnce, loops: loops, foreground: foreground, clear: clear, keepOrder: keepOrder)
     }
 
     func run() async throws {

@@ -35,7 +35,9 @@ struct Paste: AsyncParsableCommand {
             help: ArgumentHelp("The type to paste: MIME type, UTI, X target, or text/image/….", valueName: "type"))
     var type: TypeName?
 
-    @Flag(name: [.customShort("l"), .long], help: "List the offered types, richest first, with their UTType.")
+    @Flag(name: [.customShort("l"), .long], help: ArgumentHelp(
+        "List the offered types with their UTType: the owner's targets in the owner's order (its richest first, as it "
+        + "ranks them), then the types ClipBridge can convert to, cheapest first."))
     var listTypes = false
 
     @Flag(name: .long, help: "With --list-types: print JSON.")

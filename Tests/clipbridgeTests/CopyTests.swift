@@ -95,6 +95,44 @@ struct CopyTests {
         #expect(try await Xclip.paste(display).stdoutText == text)
     }
 
+    @Test("--add offers every type under the name given (text/plain too, for any text), richest first unless --keep-order")
+    func addNamedTypesRichestFirst() async throws {
+        let display = try CLI.server().display
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let text = "naïve €uro ✓ 漢字"  // not Latin-1: the text family alone has no text/plain for it
+        let html = "<b>rich</b>"
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(count: 64)
+        let textFile = try scratch.file("t.txt", Data(text.utf8))
+        let htmlFile = try scratch.file("t.html", Data(html.utf8))
+        let pngFile = try scratch.file("t.png", png)
+        // Given plain text first, then HTML, then an image: offered image, HTML, then the text.
+        let copy = try await CLI.run(["copy", "--add", "text/plain=\(textFile.path)", "--add", "text/html=\(htmlFile.path)",
+                                      "--add", "image/png=\(pngFile.path)"], display: display)
+        #expect(copy.succeeded, "\(copy)")
+        let targets = try await Xclip.targets(display)
+        #expect(Array(targets.contentTargets.prefix(3)) == ["image/png", "text/html", "text/plain"], "\(targets)")
+        #expect(targets.offers("text/html", before: "UTF8_STRING"))
+        #expect(targets.filter { $0 == "text/plain" }.count == 1, "\(targets)")
+        #expect(try await Xclip.paste(display, target: "text/plain").stdout == Data(text.utf8))
+        #expect(try await Xclip.paste(display, target: "UTF8_STRING").stdout == Data(text.utf8))
+        #expect(try await Xclip.paste(display, target: "text/html").stdoutText == html)
+        #expect(try await Xclip.paste(display, target: "image/png").stdout == png)
+        // --keep-order: as given.
+        let kept = try await CLI.run(["copy", "--keep-order", "--add", "text/plain=\(textFile.path)",
+                                      "--add", "text/html=\(htmlFile.path)"], display: display)
+        #expect(kept.succeeded, "\(kept)")
+        let given = try await Xclip.targets(display)
+        #expect(given.contentTargets.first == "text/plain", "\(given)")
+        #expect(given.offers("text/plain", before: "text/html"))
+        // A Latin-1 text named text/plain: offered once, in Latin-1 as the family does.
+        let latin = try scratch.file("l.txt", Data("café".utf8))
+        let latinCopy = try await CLI.run(["copy", "--add", "text/plain=\(latin.path)"], display: display)
+        #expect(latinCopy.succeeded, "\(latinCopy)")
+        #expect(try await Xclip.paste(display, target: "text/plain").stdout == Data([0x63, 0x61, 0x66, 0xE9]))
+        #expect(try await Xclip.targets(display).filter { $0 == "text/plain" }.count == 1)
+    }
+
     @Test("'-' names standard input for --file and --add")
     func standardInputPaths() async throws {
         let display = try CLI.server().display

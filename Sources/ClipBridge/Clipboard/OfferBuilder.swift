@@ -89,7 +89,10 @@ struct OfferBuilder {
                 reps.append(Self.rep(TargetMapping.kdeCutSelection, .bytes(Data("1".utf8))))
             }
         }
-        return reps
+        // Each target once, at its first (richest) place: a name given explicitly and the family it belongs to
+        // both offer it.
+        var seen = Set<SelectionTarget>()
+        return reps.filter { seen.insert($0.target).inserted }
     }
 
     // MARK: - Pieces
@@ -144,7 +147,12 @@ struct OfferBuilder {
         if TargetMapping.textTargets.contains(target), target != .utf8String, target != .utf8PlainText,
             let data = try await primary.canonicalData(of: representation), let text = TextDecoding.utf8(data)
         {
-            return Self.textRepresentations(text).filter { $0.target == target }
+            let encoded = Self.textRepresentations(text).filter { $0.target == target }
+            // Named explicitly, `text/plain` (no charset) is offered even for text that is not Latin-1, with its
+            // UTF-8 bytes, as xclip does: dropping the one target the user asked for was worse. STRING stays
+            // Latin-1 only (ICCCM 2.6.2), so it cannot carry such text at all.
+            if encoded.isEmpty, target == .plainText { return [Self.rep(target, .bytes(Data(text.utf8)))] }
+            return encoded
         }
         return [Self.rep(target, source(of: representation.payload))]
     }

@@ -37,6 +37,8 @@ struct CopyRequest: Sendable {
     var foreground = false
     /// --clear.
     var clear = false
+    /// --keep-order.
+    var keepOrder = false
 
     /// Runs the copy: `--clear` and `--foreground` in this process, any other copy detached (``Detach``).
     ///
@@ -125,16 +127,28 @@ struct CopyRequest: Sendable {
         for added in add {
             payloads.append(try load(added.path))
             let index = payloads.count - 1
-            // --add names its type explicitly; the text family is still added after the whole list
-            // when the content reads as text and no text representation was given.
-            let typeName: String? = Detection.isTextFamily(added.type) ? nil : added.type.text
-            plan.representations.append(CopyPlan.Representation(typeName: typeName, payload: index))
+            // --add names its type explicitly and is offered under that very name (`text/plain` too, which the
+            // text family offers only for Latin-1 text — xclip offers what it is told); a text name also brings
+            // the whole text family, added after the whole list.
+            plan.representations.append(CopyPlan.Representation(typeName: added.type.text, payload: index))
+            if Detection.isTextFamily(added.type),
+               !plan.representations.contains(where: { $0.typeName == nil && $0.payload == index }) {
+                plan.representations.append(CopyPlan.Representation(typeName: nil, payload: index))
+            }
         }
         if !add.isEmpty, !plan.representations.contains(where: { $0.typeName == nil }),
            let textual = payloads.indices.first(where: {
                ContentSniffer(prefix: payloads[$0].prefix, size: payloads[$0].size).isTextLike
            }) {
             plan.representations.append(CopyPlan.Representation(typeName: nil, payload: textual))
+        }
+        if !add.isEmpty, !keepOrder {
+            // Richest first, whatever order the options came in (HTML before plain text, an image before its name).
+            plan.representations = OfferOrder.richestFirst(plan.representations) { representation in
+                representation.typeName.flatMap(TypeName.resolve).map { type in
+                    type.exactTarget.map(TargetMapping.contentType(for:)) ?? type.contentType
+                }
+            }
         }
         return (plan, payloads)
     }
