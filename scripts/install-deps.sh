@@ -19,6 +19,7 @@ packages=(
     libpng-dev libjpeg62-turbo-dev        # ImageCodecs: PNG, JPEG (libjpeg-turbo)
     libgif-dev libtiff-dev libwebp-dev    # ImageCodecs: GIF, TIFF, WebP
     imagemagick                           # an independent image peer: test fixtures and the codec benchmark
+    pcmanfm                               # a real file manager (libfm): cut and paste under the daemon
 )
 
 missing=()

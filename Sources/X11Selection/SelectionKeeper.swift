@@ -29,6 +29,9 @@ public final class SelectionKeeper: Sendable {
         case restored(SelectionName, flavours: Int)
         /// The owner went away, and nothing kept could replace it.
         case lostWithOwner(SelectionName)
+        /// The owner of a file manager's cut went away: a cut is served only by its owner (a paste moves the
+        /// files), so it is not restored.
+        case cutNotRestored(SelectionName)
         /// An owner handed its content over (SAVE_TARGETS): the keeper serves these flavours now.
         case saved(SelectionName, flavours: Int, requestor: X11Window)
         /// A SAVE_TARGETS request was refused, and why.
@@ -229,6 +232,10 @@ public final class SelectionKeeper: Sendable {
                 current = nil
                 guard let kept, !kept.snapshot.isSensitive, !kept.snapshot.flavours.isEmpty else {
                     report(.lostWithOwner(selection))
+                    continue
+                }
+                if kept.snapshot.isCut {
+                    report(.cutNotRestored(selection))
                     continue
                 }
                 do {

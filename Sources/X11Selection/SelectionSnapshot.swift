@@ -59,6 +59,9 @@ public struct SelectionSnapshot: Sendable {
     /// True when the owner went away before every target was read: the flavours are the ones read whole
     /// before it did (each byte-exact), and the targets not read are among the omissions.
     public var ownerLeft = false
+    /// True when the content is a file manager's cut (`application/x-kde-cutselection` = `1`): pasting it moves
+    /// the files, so it is served only by its owner — a keeper does not restore it when the owner goes.
+    public var isCut = false
 
     /// Creates a snapshot, as `snapshot(_:targets:limits:timeout:inOneRequest:)` does (or from content kept elsewhere).
     public init(selection: SelectionName, flavours: [Flavour], omissions: [Omission] = [], isSensitive: Bool = false) {
@@ -95,6 +98,42 @@ public struct SelectionSnapshot: Sendable {
             if case .file(let url) = flavour.content { unlink(url.path) }
         }
         return kept
+    }
+
+    /// Marks a cut, and for a copy puts back the file lists that were not read because reading them acts on the
+    /// owner (`SnapshotPolicy.sideEffectTargets`), re-made from the kept `text/uri-list`, each at its place in the
+    /// owner's order. `steps` are the snapshot's, in the owner's order.
+    mutating func completeFileList(sideEffectPlaces steps: [SnapshotPolicy.Step]) {
+        let inMemory = flavours.compactMap { flavour -> (target: SelectionTarget, bytes: Data)? in
+            guard case .bytes(let data) = flavour.content else { return nil }
+            return (flavour.target, data)
+        }
+        isCut = SnapshotPolicy.isCut(inMemory)
+        let skipped = Set(steps.compactMap { step -> SelectionTarget? in
+            guard case .omit(let target, SnapshotPolicy.sideEffectReason) = step else { return nil }
+            return target
+        })
+        guard !isCut, !skipped.isEmpty,
+            let uris = inMemory.first(where: { $0.target == SnapshotPolicy.uriList }),
+            let list = SnapshotPolicy.copiedFiles(fromURIList: uris.bytes)
+        else { return }
+        // Each re-made list goes after the flavours that precede it in the owner's order.
+        var order: [SelectionTarget: Int] = [:]
+        for (index, step) in steps.enumerated() {
+            switch step {
+            case .read(let target), .omit(let target, _): if order[target] == nil { order[target] = index }
+            }
+        }
+        for target in steps.compactMap({ step -> SelectionTarget? in
+            if case .omit(let target, _) = step, skipped.contains(target) { return target }
+            return nil
+        }) {
+            let place = order[target] ?? Int.max
+            let index = flavours.firstIndex { (order[$0.target] ?? Int.max) > place } ?? flavours.endIndex
+            flavours.insert(
+                Flavour(target: target, type: target, format: 8, content: .bytes(list), byteCount: list.count), at: index)
+            omissions.removeAll { $0.target == target }
+        }
     }
 
     /// Marks the snapshot as cut short by its owner's departure: the targets of `steps` still to read are

@@ -136,6 +136,7 @@ extension X11Connection {
             snapshot.removeFiles()
             throw error
         }
+        snapshot.completeFileList(sideEffectPlaces: steps)
         return snapshot
     }
 

@@ -245,7 +245,7 @@ struct Daemon: AsyncParsableCommand {
         let message = Logger.Message(stringLiteral: line(for: event))
         switch event {
         case .kept, .skippedSensitive, .restored, .saved, .rewritten: log.info(message)
-        case .keptPart, .notKept, .lostWithOwner, .replaced: log.notice(message)
+        case .keptPart, .notKept, .lostWithOwner, .cutNotRestored, .replaced: log.notice(message)
         case .saveRefused, .vetoed: log.warning(message)
         }
     }
@@ -283,6 +283,8 @@ struct Daemon: AsyncParsableCommand {
             return "restored \(selection.rawValue): \(flavours) flavours"
         case .lostWithOwner(let selection):
             return "lost \(selection.rawValue): nothing kept to restore"
+        case .cutNotRestored(let selection):
+            return "not restored \(selection.rawValue): a file manager's cut is served by its owner only (a paste moves the files)"
         case .saved(let selection, let flavours, let requestor):
             return "saved \(selection.rawValue): \(flavours) flavours handed over by \(requestor)"
         case .saveRefused(let selection, let requestor, let reason):

@@ -14,6 +14,8 @@ Steps (run in order; XSync after each, so each has been processed by the X serve
   key NAME       press and release the key of keysym NAME (X keysym names: Escape, Return, a, Shift_L, ...)
   keydown NAME   press the key only (e.g. hold Shift_L or Control_L during a drag); keyup NAME releases it
   sleep MS       sleep MS milliseconds
+  focus XID      give the keyboard focus to window XID (decimal or 0x hex): keys then go to it, with no
+                 window manager to click-to-focus
 The options may appear anywhere among the steps.
 
 Example, a drag:  pointer.py move 50 50 press glide 400 300 sleep 100 release
@@ -82,6 +84,14 @@ def parse(arguments):
             index += 1
         elif word == "sleep":
             steps.append((word, (max(0.0, number(float)),)))
+        elif word == "focus":
+            if index >= len(arguments):
+                usage("focus needs a window id")
+            try:
+                steps.append((word, (int(arguments[index], 0),)))
+            except ValueError:
+                usage("%r is not a window id" % arguments[index])
+            index += 1
         else:
             usage("unknown step %r" % word)
     if not steps:
@@ -137,6 +147,9 @@ def main():
                     xtest.fake_input(display, X.KeyRelease, keycodes[values[0]])
             elif verb == "keyup":
                 xtest.fake_input(display, X.KeyRelease, keycodes[values[0]])
+            elif verb == "focus":
+                window = display.create_resource_object("window", values[0])
+                window.set_input_focus(X.RevertToParent, X.CurrentTime)
             elif verb == "sleep":
                 time.sleep(values[0] / 1000.0)
             display.sync()

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// What a clipboard manager keeps of an owner's offer, as a pure decision from the owner's TARGETS.
 ///
 /// Kept: every target the owner lists, once, in the owner's order — a manager that keeps only text (GNOME's,
@@ -8,6 +10,12 @@
 ///   than transfers;
 /// - targets whose value names a resource of the owner (ICCCM §2.6.2: PIXMAP, BITMAP, DRAWABLE, COLORMAP,
 ///   WINDOW): the resource goes with the owner, so a kept ID would name nothing, or something else;
+/// - targets whose *reading* has a side effect for the owner, read only by a real paste: a file manager's
+///   cut list. libfm (pcmanfm) clears a cut as soon as anyone reads `x-special/gnome-copied-files`, taking
+///   that read for the paste of a move (src/gtk/fm-clipboard.c, get_data: "info about is_cut is already on
+///   clipboard so reset it"), so a manager reading it completed the "move" itself and the real paste found
+///   nothing. The list is re-made from `text/uri-list` instead (``copiedFiles(fromURIList:)``), for a copy; a
+///   cut (`application/x-kde-cutselection` = `1`) is never served by a manager (``isCut(_:)``);
 /// - and nothing at all when the offer carries `x-kde-passwordManagerHint` (the convention KDE's and GNOME's
 ///   password managers use, and `SelectionOffer.isSensitive` sets): content that asks not to be kept.
 enum SnapshotPolicy {
@@ -54,6 +62,7 @@ enum SnapshotPolicy {
     ) -> [Step] {
         var reads = 0
         return targets.map { target in
+            if sideEffectTargets.contains(target) { return .omit(target, reason: sideEffectReason) }
             if let keeps, !keeps(target) { return .omit(target, reason: "not among the kept types") }
             guard reads < maximumFlavours else { return .omit(target, reason: overFlavourLimit(maximumFlavours)) }
             reads += 1
@@ -76,6 +85,38 @@ enum SnapshotPolicy {
         return stride(from: 0, to: reads.count, by: batchTargets).map {
             Array(reads[$0..<min($0 + batchTargets, reads.count)])
         }
+    }
+
+    /// Targets a manager never reads because reading them acts on the owner (see above): the GNOME format of a
+    /// file manager's copied or cut files (Nautilus, Nemo, Thunar, libfm) and MATE's Caja variant of it.
+    static let sideEffectTargets: Set<SelectionTarget> = ["x-special/gnome-copied-files", "x-special/mate-copied-files"]
+
+    /// The reason a side-effect target is omitted with.
+    static let sideEffectReason = "not read: reading it acts on the owner (a file manager takes it for the paste of a cut)"
+
+    /// `text/uri-list` (RFC 2483).
+    static let uriList: SelectionTarget = "text/uri-list"
+    /// `application/x-kde-cutselection`: `1` when the files were cut.
+    static let kdeCutSelection: SelectionTarget = "application/x-kde-cutselection"
+
+    /// Whether kept flavours describe a cut (`application/x-kde-cutselection` holding `1`; libfm and Dolphin
+    /// offer it, libfm only for a cut): a paste of a cut moves the files, so only the owner may serve it.
+    static func isCut(_ flavours: [(target: SelectionTarget, bytes: Data)]) -> Bool {
+        flavours.contains { $0.target == kdeCutSelection && $0.bytes.first == UInt8(ascii: "1") }
+    }
+
+    /// The GNOME copied-files list of a copy (`copy`, then one URI per line) made from a `text/uri-list` reply:
+    /// its lines without CR, comments (`#`) and empty lines (RFC 2483 §5). Nil when it names no URI.
+    static func copiedFiles(fromURIList bytes: Data) -> Data? {
+        var lines: [Data] = []
+        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+            var uri = Data(line)
+            while let last = uri.last, last == UInt8(ascii: "\r") || last == 0 { uri.removeLast() }
+            guard let first = uri.first, first != UInt8(ascii: "#") else { continue }
+            lines.append(uri)
+        }
+        guard !lines.isEmpty else { return nil }
+        return Data("copy".utf8) + lines.reduce(into: Data()) { $0.append(UInt8(ascii: "\n")); $0.append($1) }
     }
 
     /// Targets never kept, besides the meta targets.

@@ -75,7 +75,7 @@ struct DaemonStatus: Codable, Sendable, Equatable {
             case .kept, .served:
                 var line = "  \(name): \(held.state.rawValue), \(held.flavours) flavours, \(held.bytes) bytes"
                 if held.partial == true { line += ", in part (the owner went away while it was read)" }
-                if let omitted = held.omitted, omitted > 0 { line += ", \(omitted) targets not kept" }
+                if let omitted = held.omitted, omitted > 0 { line += ", \(omitted) target\(omitted == 1 ? "" : "s") not kept" }
                 lines.append(line)
             }
         }
@@ -114,7 +114,8 @@ final class DaemonStatusFile: Sendable {
                 held.state = .served
                 held.flavours = flavours
                 status.selections[selection.rawValue] = held
-            case .lostWithOwner(let selection), .vetoed(let selection, restored: false), .notKept(let selection, _):
+            case .lostWithOwner(let selection), .vetoed(let selection, restored: false), .notKept(let selection, _),
+                .cutNotRestored(let selection):
                 // Whatever was kept before belongs to an owner that is gone or replaced: a status that still said
                 // "kept" after a clear or a withdrawn offer told a stale story.
                 status.selections[selection.rawValue] = .init(state: .nothing)

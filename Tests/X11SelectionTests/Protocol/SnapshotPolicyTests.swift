@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import X11Selection
 
@@ -103,5 +104,55 @@ import Testing
         #expect(!batched.contains("t1") && !batched.contains("t2") && batched.contains("t3"))
         #expect(!batched.contains("t19"))  // over the flavour limit
         #expect(batched.count == 17)  // t0 and t3…t18
+    }
+
+    // MARK: Side effects (a file manager's cut)
+
+    @Test func aFileManagersCopiedFilesListIsNeverRead() {
+        let steps = SnapshotPolicy.steps(
+            for: ["text/uri-list", "x-special/gnome-copied-files", "application/x-kde-cutselection", "x-special/mate-copied-files"],
+            keeps: nil, maximumFlavours: 256)
+        #expect(steps == [.read("text/uri-list"), .omit("x-special/gnome-copied-files", reason: SnapshotPolicy.sideEffectReason),
+                          .read("application/x-kde-cutselection"),
+                          .omit("x-special/mate-copied-files", reason: SnapshotPolicy.sideEffectReason)])
+    }
+
+    @Test func theCopiedFilesListIsRemadeFromAURIList() {
+        // libfm's uri-list: CRLF lines and a NUL (it sends length + 1); comments and empty lines are not URIs.
+        let list = Data("# a comment\r\nfile:///tmp/a%20b.txt\r\n\r\nfile:///tmp/c\r\n\0".utf8)
+        #expect(SnapshotPolicy.copiedFiles(fromURIList: list) == Data("copy\nfile:///tmp/a%20b.txt\nfile:///tmp/c".utf8))
+        #expect(SnapshotPolicy.copiedFiles(fromURIList: Data("# only a comment\r\n".utf8)) == nil)
+        #expect(SnapshotPolicy.copiedFiles(fromURIList: Data()) == nil)
+    }
+
+    @Test func aCutIsKnownByTheKDECutSelection() {
+        func one(_ target: String, _ text: String) -> [(target: SelectionTarget, bytes: Data)] {
+            [(SelectionTarget(rawValue: target), Data(text.utf8))]
+        }
+        #expect(SnapshotPolicy.isCut(one("application/x-kde-cutselection", "1\0")))
+        #expect(!SnapshotPolicy.isCut(one("application/x-kde-cutselection", "0")))
+        #expect(!SnapshotPolicy.isCut(one("text/uri-list", "1")))
+        #expect(!SnapshotPolicy.isCut([]))
+    }
+
+    @Test func aKeptCopyGetsItsListBackInTheOwnersOrderAndACutDoesNot() {
+        let steps = SnapshotPolicy.steps(
+            for: ["text/uri-list", "x-special/gnome-copied-files", "UTF8_STRING"], keeps: nil, maximumFlavours: 256)
+        func flavour(_ target: SelectionTarget, _ text: String) -> SelectionSnapshot.Flavour {
+            .init(target: target, type: target, format: 8, content: .bytes(Data(text.utf8)), byteCount: text.utf8.count)
+        }
+        var copy = SelectionSnapshot(selection: .clipboard, flavours: [
+            flavour("text/uri-list", "file:///x\r\n"), flavour("UTF8_STRING", "/x"),
+        ], omissions: [.init(target: "x-special/gnome-copied-files", reason: SnapshotPolicy.sideEffectReason)])
+        copy.completeFileList(sideEffectPlaces: steps)
+        #expect(copy.flavours.map(\.target) == ["text/uri-list", "x-special/gnome-copied-files", "UTF8_STRING"])
+        #expect(copy.flavours[1].content == .bytes(Data("copy\nfile:///x".utf8)))
+        #expect(copy.omissions.isEmpty && !copy.isCut)
+
+        var cut = SelectionSnapshot(selection: .clipboard, flavours: [
+            flavour("text/uri-list", "file:///x\r\n"), flavour("application/x-kde-cutselection", "1"),
+        ])
+        cut.completeFileList(sideEffectPlaces: steps)
+        #expect(cut.isCut && cut.flavours.count == 2)
     }
 }
