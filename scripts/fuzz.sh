@@ -35,7 +35,7 @@ done
 # configuration file, an event sequence), small enough that libFuzzer explores rather than grows inputs.
 declare -A max_len=(
     [fuzz-bmp]=8192 [fuzz-netpbm]=4096 [fuzz-image-decoder]=8192 [fuzz-toml]=4096 [fuzz-json-config]=4096
-    [fuzz-declarations]=4096 [fuzz-shared-mime-info]=8192 [fuzz-dropped-content]=2048 [fuzz-html-text]=4096
+    [fuzz-declarations]=4096 [fuzz-shared-mime-info]=8192 [fuzz-dropped-content]=2048 [fuzz-html-text]=32768
     [fuzz-color-text]=64 [fuzz-properties]=2048 [fuzz-xdnd-messages]=64 [fuzz-read-machine]=4096
     [fuzz-xdnd-machines]=2048
 )
@@ -95,10 +95,13 @@ for target in "${targets[@]}"; do
     mkdir -p "$corpus"
     [ -d "Fuzz/Corpus/$target" ] && cp -R "Fuzz/Corpus/$target/." "$corpus/"
     log="$work/$target.log"
+    # The tokens of its format, for the text parsers (libFuzzer splices them in).
+    dict=()
+    [ -f "Fuzz/Dictionaries/$target.dict" ] && dict=(-dict="$root/Fuzz/Dictionaries/$target.dict")
     echo "==== $target: ${seconds} s, -max_len=${max_len[$target]}, $(find "$corpus" -type f | wc -l) seed inputs"
     started=$(date +%s.%N)
     ( cd "$work" && exec "$bin/$target" "$corpus" -max_total_time="$seconds" -max_len="${max_len[$target]}" -timeout=10 \
-        -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$artifacts/$target-" ) >"$log" 2>&1
+        -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$artifacts/$target-" "${dict[@]}" ) >"$log" 2>&1
     status=$?
     elapsed=$(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)

@@ -20,6 +20,7 @@ packages=(
     libgif-dev libtiff-dev libwebp-dev    # ImageCodecs: GIF, TIFF, WebP
     imagemagick                           # an independent image peer: test fixtures and the codec benchmark
     pcmanfm                               # a real file manager (libfm): cut and paste under the daemon
+    libreoffice-writer libreoffice-gtk3   # LibreOffice Writer as a drop target (VCL's GTK 3 plugin)
 )
 
 missing=()

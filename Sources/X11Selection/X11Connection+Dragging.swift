@@ -163,6 +163,7 @@ extension X11Connection {
             // Wheel "buttons" click without dropping; a release of a button held before the drag's next click
             // (with `awaitingPress`) is not that click's.
             guard (1...3).contains(button), !session.awaitingPress else { return true }
+            logger.trace("drag: button \(button) released at \(event.time)")
             session.targetAtRelease = session.machine.currentTarget?.window
             carryOutDrag(session.machine.buttonReleased(time: event.time), session)
         }
@@ -236,9 +237,12 @@ extension X11Connection {
                 case .status, .finished: break
                 }
                 display.sendClientMessage(to: target.messageWindow, about: target.window, type: type, values: message.words)
+                logger.trace("sent to \(target.window): \(message)")
             case .finish(let outcome):
                 endDrag(session, outcome)
                 return
+            case .restartWatchdog:
+                askedForAnswer = true
             }
         }
         if let wait = session.machine.awaitedAnswer {

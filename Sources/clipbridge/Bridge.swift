@@ -72,11 +72,7 @@ struct Bridge: AsyncParsableCommand {
         Signals.ignore(SIGPIPE)
         Memory.oneArena()
         let log = StandardErrorLogHandler.logger(level: quiet ? .notice : .info)
-        var configuration = Connections.configuration(timeout: timeout)
-        // The engine's own messages (requests served and refused, reads), for a bridge that misbehaves.
-        if let level = ProcessInfo.processInfo.environment["CLIPBRIDGE_ENGINE_LOG"].flatMap(Logger.Level.init(rawValue:)) {
-            configuration.logger = StandardErrorLogHandler.logger("X11Selection", level: level)
-        }
+        let configuration = Connections.configuration(timeout: timeout)
         let bridge = SelectionBridge(
             displays: displays, selections: selections, includeSensitive: includeSensitive, configuration: configuration)
         let (events, sink) = AsyncStream.makeStream(of: SelectionBridge.Event.self)

@@ -18,6 +18,9 @@ enum HTMLText {
         var hiddenDepth = 0
         var preDepth = 0
         var index = html.startIndex
+        // A search for a tag's ">" found none, so there is none further on: a later "<" is text without searching
+        // again (each lone "<" searched to the end: quadratic, minutes for 64 KiB of "<"; Fuzz/fuzz-html-text).
+        var noTagEndAhead = false
 
         func newline() {
             while output.hasSuffix(" ") { output.removeLast() }
@@ -56,7 +59,8 @@ enum HTMLText {
                     index = end
                     continue
                 }
-                guard let close = html[index...].firstIndex(of: ">") else {
+                guard !noTagEndAhead, let close = html[index...].firstIndex(of: ">") else {
+                    noTagEndAhead = true
                     // A lone "<" is text.
                     if hiddenDepth == 0 { appendText("<") }
                     index = html.index(after: index)

@@ -8,9 +8,16 @@
 ///   positions while the pointer stays in it.
 /// - Entering a new window leaves the old one first; a window below version 3 is not a target.
 /// - The version spoken with a target is the lower of the two.
+/// - Every XdndStatus from the current target is its latest word, awaited or not, as GTK's source takes it
+///   (gdk/x11/gdkdrag-x11.c, gdk_x11_drag_handle_status): LibreOffice (VCL's GTK 3 drop target) answers each
+///   XdndPosition with three statuses — refuse, accept, accept — and a source that believed only the awaited
+///   first one saw a refusal at every position and never dropped.
 /// - Released over a target whose last status accepted, the source sends XdndDrop with the release's
 ///   timestamp — the one the target converts `XdndSelection` with; released before the status came, it waits
-///   for that status first. Released anywhere else, it leaves, and the drag ends refused.
+///   for that status first, and when that one refuses, for `settleTimeout` more in case the target changes
+///   its mind (the LibreOffice pattern); released over a target whose latest word refuses a position it also
+///   accepted, it asks once more with a position where the button was released. Released anywhere else, it
+///   leaves, and the drag ends refused.
 /// - Escape cancels: leave, then `.cancelled`.
 /// - A watchdog: a target that does not answer a position within `statusTimeout`, or a drop within
 ///   `finishTimeout`, or that vanishes, releases the source (`deadlinePassed`, `targetVanished`).
@@ -44,12 +51,16 @@ struct XdndSource: Sendable, Equatable {
         case send(XdndMessage, to: Target)
         /// The drag is over.
         case finish(Outcome)
+        /// Start the watchdog anew for `awaitedAnswer` (it waits for something no message of ours asked for).
+        case restartWatchdog
     }
 
     private enum Phase: Sendable, Equatable {
         case dragging
         /// Released over an accepting target, waiting for its status before dropping.
         case releasedAwaitingStatus(time: X11Timestamp)
+        /// Released; the awaited status refused: waiting `settleTimeout` for a later one that accepts.
+        case releasedSettling(time: X11Timestamp)
         case dropped
         case ended(Outcome)
     }
@@ -73,6 +84,11 @@ struct XdndSource: Sendable, Equatable {
         var quietRectangle: XdndRectangle?
         /// The action the last position asked for.
         var askedAction = X11Atom.none
+        /// The last position sent.
+        var lastSent: Position?
+        /// Whether any status since the last position sent accepted (a target that wavers answers a position
+        /// with refusals and acceptances: LibreOffice).
+        var acceptedSinceLastPosition = false
     }
 
     let source: X11Window
@@ -89,6 +105,9 @@ struct XdndSource: Sendable, Equatable {
     /// and its handler. Long enough for 50 MiB through a toolkit; a source must not wait forever on a target
     /// that died or hangs (react-x11 #126).
     static let finishTimeout = Duration.seconds(30)
+    /// After the release, how long a refusing target may take to send the status that accepts: LibreOffice sends
+    /// its three statuses per position within a millisecond or two.
+    static let settleTimeout = Duration.milliseconds(150)
 
     init(source: X11Window, types: [X11Atom], statusWait: Duration = statusTimeout, finishWait: Duration = finishTimeout) {
         self.source = source
@@ -114,6 +133,7 @@ struct XdndSource: Sendable, Equatable {
         switch phase {
         case .dropped: finishWait
         case .releasedAwaitingStatus: statusWait
+        case .releasedSettling: Self.settleTimeout
         case .dragging: session?.awaitingStatus == true ? statusWait : nil
         case .ended: nil
         }
@@ -146,6 +166,8 @@ struct XdndSource: Sendable, Equatable {
         current.askedAction = action
         current.awaitingStatus = true
         current.pending = nil
+        current.lastSent = Position(x: x, y: y, time: time, action: action)
+        current.acceptedSinceLastPosition = false
         session = current
         steps.append(.send(.position(source: source, rootX: x, rootY: y, time: time, action: action), to: current.target))
         return steps
@@ -157,20 +179,26 @@ struct XdndSource: Sendable, Equatable {
         guard var current = session, message.sender == current.target.window else { return [] }
         switch message {
         case .status(_, let accepts, let wantsPositionsInside, let rectangle, let action):
-            guard current.awaitingStatus || phase != .dragging else { return [] }
+            // Awaited or not, the target's latest word (see the type's rules).
+            let answered = current.awaitingStatus
             current.awaitingStatus = false
             current.accepts = accepts
             current.acceptedAction = accepts ? action : .none
+            if accepts { current.acceptedSinceLastPosition = true }
             current.quietRectangle = wantsPositionsInside || rectangle.width == 0 || rectangle.height == 0 ? nil : rectangle
             session = current
             switch phase {
             case .dragging:
-                guard let pending = current.pending else { return [] }
+                guard answered, let pending = current.pending else { return [] }
                 current.pending = nil
                 session = current
                 return pointerMoved(over: current.target, x: pending.x, y: pending.y, time: pending.time, action: pending.action)
             case .releasedAwaitingStatus(let time):
-                return drop(at: time)
+                if accepts { return drop(at: time) }
+                phase = .releasedSettling(time: time)
+                return [.restartWatchdog]
+            case .releasedSettling(let time):
+                return accepts ? drop(at: time) : []
             case .dropped, .ended:
                 return []
             }
@@ -187,10 +215,22 @@ struct XdndSource: Sendable, Equatable {
     /// The button was released at `time`.
     mutating func buttonReleased(time: X11Timestamp) -> [Step] {
         guard phase == .dragging else { return [] }
-        guard let current = session else { return end(.refused) }
+        guard var current = session else { return end(.refused) }
         if current.awaitingStatus {
             phase = .releasedAwaitingStatus(time: time)
             return []
+        }
+        if !current.accepts, current.acceptedSinceLastPosition, let last = current.lastSent {
+            // The target's latest word refuses, but it accepted this very position a moment ago: a wavering target
+            // (LibreOffice under load answers refuse, accept, refuse) is asked once more where the button was
+            // released, and its answers then decide (with `settleTimeout` for it to change its mind).
+            current.awaitingStatus = true
+            current.acceptedSinceLastPosition = false
+            current.lastSent = Position(x: last.x, y: last.y, time: time, action: last.action)
+            session = current
+            phase = .releasedAwaitingStatus(time: time)
+            return [.send(.position(source: source, rootX: last.x, rootY: last.y, time: time, action: last.action),
+                          to: current.target)]
         }
         return drop(at: time)
     }
@@ -219,6 +259,8 @@ struct XdndSource: Sendable, Equatable {
             return end(.abandoned(target: current.target.window, reason: "no XdndFinished within \(finishWait)"))
         case .releasedAwaitingStatus:
             return leaveCurrent() + end(.abandoned(target: current.target.window, reason: "no XdndStatus within \(statusWait)"))
+        case .releasedSettling:
+            return leaveCurrent() + end(.refused)
         case .dragging:
             // A target that stopped answering mid-drag is treated as refusing until it answers again.
             var stale = current
@@ -238,7 +280,7 @@ struct XdndSource: Sendable, Equatable {
         }
         session = nil
         switch phase {
-        case .dropped, .releasedAwaitingStatus:
+        case .dropped, .releasedAwaitingStatus, .releasedSettling:
             return end(.abandoned(target: current.target.window, reason: "the target went away during the drop"))
         case .dragging, .ended:
             return []

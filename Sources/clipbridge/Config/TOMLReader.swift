@@ -84,6 +84,11 @@ struct TOMLReader: ConfigScanning {
         skipSpaces()
         try expect("=", "after the key \(Self.display(key))")
         skipSpaces()
+        // Each dot opens a table around the value: counted like the arrays and inline tables around it, so that
+        // dotted keys (inside nested inline tables, too) cannot nest the document deeper than maximumConfigDepth
+        // (a regression input of Fuzz/fuzz-toml).
+        for _ in key.dropFirst() { try enter() }
+        defer { for _ in key.dropFirst() { leave() } }
         return (key, try value(), keyLine)
     }
 
@@ -168,6 +173,9 @@ struct TOMLReader: ConfigScanning {
             advance()
             skipSpaces()
             parts.append(try simpleKey())
+            // A key of thousands of parts (a header's too) made the recursive `withTable` exhaust the stack, and
+            // copying the path at each level took quadratic time and memory (Fuzz/fuzz-toml).
+            guard parts.count <= maximumConfigDepth else { throw error("a key of more than \(maximumConfigDepth) parts") }
         }
     }
 

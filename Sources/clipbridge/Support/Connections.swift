@@ -2,6 +2,8 @@
 // Opening the display with the command's deadlines.
 
 import ClipBridge
+import Glibc
+import Logging
 import X11Selection
 
 /// Opens X connections for commands.
@@ -18,6 +20,11 @@ enum Connections {
         let deadline = Duration.milliseconds(Int64((timeout * 1000).rounded()))
         configuration.readTimeout = deadline
         configuration.incrementalIdleTimeout = deadline
+        // The engine's own messages (requests served and refused, reads, XDND messages at trace), on standard
+        // error, for a command that misbehaves with some peer: CLIPBRIDGE_ENGINE_LOG=debug|trace|….
+        if let level = getenv("CLIPBRIDGE_ENGINE_LOG").flatMap({ Logger.Level(rawValue: String(cString: $0)) }) {
+            configuration.logger = StandardErrorLogHandler.logger("X11Selection", level: level)
+        }
         return configuration
     }
 

@@ -136,6 +136,60 @@ private let types = [X11Atom(rawValue: 401), X11Atom(rawValue: 402)]
             == [.send(.drop(source: sourceWindow, time: time(9)), to: target)])
     }
 
+    /// LibreOffice Writer (VCL's GTK 3 drop target) answers every position with three statuses: refuse, accept,
+    /// accept. The latest word counts, as in GTK's source; believing only the awaited first one refused every drag.
+    @Test func everyStatusIsTheTargetsLatestWord() {
+        var drag = XdndSource(source: sourceWindow, types: types)
+        _ = drag.pointerMoved(over: target, x: 1, y: 1, time: time(1), action: copy)
+        let refuse = XdndMessage.status(target: targetWindow, accepts: false, wantsPositionsInside: false, rectangle: .empty, action: .none)
+        let accept = XdndMessage.status(target: targetWindow, accepts: true, wantsPositionsInside: true, rectangle: .empty, action: copy)
+        #expect(drag.received(refuse).isEmpty)
+        #expect(!drag.targetAccepts)
+        #expect(drag.received(accept).isEmpty && drag.received(accept).isEmpty)
+        #expect(drag.targetAccepts)
+        #expect(drag.awaitedAnswer == nil)  // nothing in flight: the extra statuses asked for no position
+        #expect(drag.buttonReleased(time: time(5)) == [.send(.drop(source: sourceWindow, time: time(5)), to: target)])
+    }
+
+    @Test func releasedWhileTheAwaitedStatusRefusesItWaitsBrieflyForTheTargetToChangeItsMind() {
+        let refuse = XdndMessage.status(target: targetWindow, accepts: false, wantsPositionsInside: false, rectangle: .empty, action: .none)
+        let accept = XdndMessage.status(target: targetWindow, accepts: true, wantsPositionsInside: true, rectangle: .empty, action: copy)
+        var changed = XdndSource(source: sourceWindow, types: types)
+        _ = changed.pointerMoved(over: target, x: 1, y: 1, time: time(1), action: copy)
+        #expect(changed.buttonReleased(time: time(9)).isEmpty)
+        #expect(changed.received(refuse) == [.restartWatchdog])
+        #expect(changed.awaitedAnswer == XdndSource.settleTimeout)
+        #expect(changed.received(accept) == [.send(.drop(source: sourceWindow, time: time(9)), to: target)])
+        // A target that keeps refusing: refused once the settle time is over, not after the status timeout.
+        var refusing = XdndSource(source: sourceWindow, types: types)
+        _ = refusing.pointerMoved(over: target, x: 1, y: 1, time: time(1), action: copy)
+        _ = refusing.buttonReleased(time: time(9))
+        #expect(refusing.received(refuse) == [.restartWatchdog])
+        #expect(refusing.received(refuse).isEmpty)
+        #expect(refusing.deadlinePassed() == [.send(.leave(source: sourceWindow), to: target), .finish(.refused)])
+    }
+
+    /// Under load LibreOffice's answers to a position end with a refusal (refuse, accept, refuse): released there,
+    /// the source asks once more where the button was released, and drops on the accepting answer.
+    @Test func aWaveringTargetIsAskedOnceMoreAtTheRelease() {
+        let refuse = XdndMessage.status(target: targetWindow, accepts: false, wantsPositionsInside: false, rectangle: .empty, action: .none)
+        let accept = XdndMessage.status(target: targetWindow, accepts: true, wantsPositionsInside: true, rectangle: .empty, action: copy)
+        var drag = XdndSource(source: sourceWindow, types: types)
+        _ = drag.pointerMoved(over: target, x: 7, y: 8, time: time(1), action: copy)
+        _ = drag.received(refuse)
+        _ = drag.received(accept)
+        _ = drag.received(refuse)
+        #expect(drag.buttonReleased(time: time(9))
+            == [.send(.position(source: sourceWindow, rootX: 7, rootY: 8, time: time(9), action: copy), to: target)])
+        #expect(drag.received(refuse) == [.restartWatchdog])
+        #expect(drag.received(accept) == [.send(.drop(source: sourceWindow, time: time(9)), to: target)])
+        // A target that never accepted is not asked again.
+        var firm = XdndSource(source: sourceWindow, types: types)
+        _ = firm.pointerMoved(over: target, x: 7, y: 8, time: time(1), action: copy)
+        _ = firm.received(refuse)
+        #expect(firm.buttonReleased(time: time(9)) == [.send(.leave(source: sourceWindow), to: target), .finish(.refused)])
+    }
+
     @Test func refusedWhereNothingAcceptsAndCancelledByEscape() {
         var refused = XdndSource(source: sourceWindow, types: types)
         _ = refused.pointerMoved(over: target, x: 1, y: 1, time: time(1), action: copy)

@@ -1,0 +1,87 @@
+import ClipBridgeTestSupport
+import Foundation
+import Glibc
+import Testing
+import X11Selection
+
+/// `clipbridge drag` (ClipBridge's `DragSource`) into LibreOffice Writer, the pointer driven through XTEST.
+///
+/// Writer's drop target (VCL's GTK 3 plugin) answers every XdndPosition with three XdndStatus messages — refuse,
+/// accept, accept — and our source used to believe only the first one: every drag into Writer was refused. The
+/// text dropped is read back from the document (select all, copy, `clipbridge paste`); a dropped file makes
+/// Writer offer to insert it as a linked section, as a file dragged from pcmanfm does.
+@Suite(.xvfb, .serialized, .timeLimit(.minutes(4)))
+struct LibreOfficeDragTests {
+    /// Writer on `display` with a private profile, and its document window once it is mapped.
+    private func startWriter(display: String, profile: URL) async throws -> (BackgroundPeer, PeerWindow) {
+        let program = "/usr/lib/libreoffice/program/soffice.bin"
+        let options = ["--norestore", "--nologo", "-env:UserInstallation=\(profile.absoluteString)"]
+        let environment = ["SAL_USE_VCLPLUGIN": "gtk3", "HOME": profile.path]
+        // soffice.bin exits after creating a new profile (its wrapper, oosplash, would restart it): create the
+        // profile first, so that the process started below is Writer itself, ours to stop by its pid.
+        let initialised = try await runPeer([program, "--terminate_after_init"] + options, display: display,
+                                            environment: environment, timeout: .seconds(120))
+        #expect(initialised.exitCode == 0, "\(initialised)")
+        let writer = try startPeer([program, "--writer"] + options, display: display, environment: environment)
+        let window = try await PeerWindow.find(named: "Untitled 1 - LibreOffice Writer", display: display, timeout: .seconds(60))
+        try await Task.sleep(for: .seconds(2))  // the document view is laid out after the frame is mapped
+        return (writer, window)
+    }
+
+    private func dragFromPointer(_ arguments: [String], display: String) async throws -> BackgroundPeer {
+        try await Pointer.run(["move", "5", "5"], display: display)
+        let command = try CLI.start(["drag", "--from-pointer", "--json"] + arguments, display: display)
+        try await command.waitForOutput("dragging from the pointer", in: .stderr, timeout: .seconds(15))
+        return command
+    }
+
+    /// Glides to `point` the way a hand does (the target's statuses come per position) and clicks there.
+    private func drop(at point: (x: Int, y: Int), display: String) async throws {
+        try await Pointer.run(
+            ["glide", "\(point.x - 60)", "\(point.y - 40)", "sleep", "200", "glide", "\(point.x)", "\(point.y)",
+             "sleep", "400", "press", "sleep", "50", "release"], display: display)
+    }
+
+    private func outcome(_ result: CommandResult) -> [String: Any]? {
+        result.stdoutText.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }.first
+    }
+
+    @Test("text and a file dragged into LibreOffice Writer land in the document")
+    func textAndFileIntoWriter() async throws {
+        let display = try CLI.server().display
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let (writer, window) = try await startWriter(display: display, profile: scratch.url.appendingPathComponent("profile"))
+        defer { writer.send(signal: SIGKILL) }
+        // The middle of the page: near the view's edges Writer starts scrolling and refuses drops meanwhile.
+        let page = window.center
+
+        // Text: dropped with copy, and in the document afterwards.
+        let text = "dropped into Writer \(getpid())"
+        let textDrag = try await dragFromPointer(["--text", text], display: display)
+        try await drop(at: page, display: display)
+        let textResult = try await textDrag.waitForExit(timeout: .seconds(20))
+        #expect(textResult.exitCode == 0, "\(textResult)")
+        #expect(outcome(textResult)?["outcome"] as? String == "dropped", "\(textResult.stderrText.suffix(4000))")
+        #expect(outcome(textResult)?["action"] as? String == "copy", "\(textResult.stdoutText)")
+        try await Pointer.run(["focus", "\(window.id.rawValue)", "sleep", "300", "keydown", "Control_L", "key", "a",
+                               "sleep", "100", "key", "c", "keyup", "Control_L", "sleep", "300"], display: display)
+        let landed = try await eventually(timeout: .seconds(10)) {
+            try await CLI.run(["paste"], display: display).stdoutText.contains(text)
+        }
+        let document = try await CLI.run(["paste"], display: display).stdoutText
+        #expect(landed, "the document's text: \(document)")
+
+        // A file: Writer takes the uri-list and asks how to insert it (a linked section).
+        let file = try scratch.file("notes \(getpid()).txt", Data("file body\n".utf8))
+        let fileDrag = try await dragFromPointer([file.path], display: display)
+        try await drop(at: page, display: display)
+        let fileResult = try await fileDrag.waitForExit(timeout: .seconds(20))
+        #expect(fileResult.exitCode == 0, "\(fileResult)")
+        #expect(outcome(fileResult)?["outcome"] as? String == "dropped", "\(fileResult.stderrText.suffix(4000))")
+        let dialog = try await PeerWindow.find(named: "Insert Section", display: display, timeout: .seconds(15))
+        try await Pointer.run(["focus", "\(dialog.id.rawValue)", "sleep", "200", "key", "Escape"], display: display)
+    }
+}
