@@ -21,6 +21,7 @@ packages=(
     imagemagick                           # an independent image peer: test fixtures and the codec benchmark
     pcmanfm                               # a real file manager (libfm): cut and paste under the daemon
     libreoffice-writer libreoffice-gtk3   # LibreOffice Writer as a drop target (VCL's GTK 3 plugin)
+    chromium firefox-esr                  # browsers as drag sources (images, X Direct Save)
 )
 
 missing=()

@@ -18,11 +18,12 @@ trap 'rm -f "$log"' EXIT
 # by the caller wins.
 export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=${SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH:-2}
 # Suites with a desktop application that starves under the parallel run's load run alone afterwards: LibreOffice
-# Writer refuses drops (from GTK 4's drag source as from ours) while its CPU is taken by other tests.
-alone='LibreOfficeDragTests'
+# Writer refuses drops (from GTK 4's drag source as from ours) while its CPU is taken by other tests, and the
+# browsers take long to start.
+alone='LibreOfficeDragTests|BrowserDropTests'
 swift test --skip-build --scratch-path "$scratch" --parallel --skip "$alone" "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
-if [ $# -eq 0 ] || printf '%s\n' "$@" | grep -q "$alone"; then
+if [ $# -eq 0 ] || printf '%s\n' "$@" | grep -qE "$alone"; then
     swift test --skip-build --scratch-path "$scratch" --filter "$alone" 2>&1 | tee -a "$log"
     [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 fi

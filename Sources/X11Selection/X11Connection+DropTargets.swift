@@ -171,7 +171,8 @@ extension X11Connection {
                 let drop = XdndDrop(
                     types: state.types, x: state.lastPosition.x, y: state.lastPosition.y,
                     windowX: state.lastWindowPosition.x, windowY: state.lastWindowPosition.y,
-                    action: actionName ?? .xdndActionCopy, time: time, connection: self)
+                    action: actionName ?? .xdndActionCopy, time: time, source: state.machine.source ?? X11Window(rawValue: 0),
+                    connection: self)
                 let delegate = state.delegate
                 Task.detached {
                     let taken = await delegate.drop(drop)

@@ -43,6 +43,8 @@ public struct XdndDrop: Sendable {
     public let action: SelectionTarget
     /// The XdndDrop's timestamp: `XdndSelection` is converted with it.
     public let time: X11Timestamp
+    /// The drag source's window (the XdndEnter's): where a direct save's property lives.
+    public let source: X11Window
     let connection: X11Connection
 
     /// The drag's data as `target`, converted from `XdndSelection` with the drop's timestamp (whole; INCR is

@@ -15,8 +15,10 @@ struct Drop: AsyncParsableCommand {
             Drop files, links or text on the window. Files print as local paths (decoded from \
             text/uri-list: comments skipped, CRLF or LF, percent-decoding), links from browsers as URLs \
             (text/uri-list, Firefox's UTF-16 text/x-moz-url, _NETSCAPE_URL), text as it is. With \
-            --output-dir, data of any other type (an image dragged from a browser) is written to a new \
-            file there (mode 0600, named drop-N.EXT from its type) and its path printed.
+            --output-dir, an image (preferred over its URL: a picture dragged from a browser) or data of \
+            any other type is written to a new file there (mode 0600, named drop-N.EXT from its type) and its \
+            path printed; a source that saves files itself (the X Direct Save protocol, XdndDirectSave0: \
+            Chromium's images) is given a file there under the name it proposes.
 
             --accept TYPE (repeatable, in order of preference) takes only those types. A drag offering \
             nothing the window takes is refused before the drop. Each drop prints one line per path, URL \
@@ -102,10 +104,17 @@ struct Drop: AsyncParsableCommand {
         }
     }
 
+    /// XDS's action (a source that saves itself asks for it).
+    static let directSaveAction: SelectionTarget = "XdndActionDirectSave"
+
     /// Serves drops until the window goes; whether one was taken.
     private func takeDrops(on connection: X11Connection, window: TextWindow) async throws -> Bool {
         let accepted = accept.map(SelectionTarget.init(rawValue:))
         let takesData = outputDir != nil
+        // A direct save (XDS) needs a folder, and is taken unless --accept lists other types only.
+        let directSaves: @Sendable ([SelectionTarget]) -> Bool = { types in
+            takesData && types.contains(DirectSave.target) && (accepted.isEmpty || accepted.contains(DirectSave.target))
+        }
         let readTimeout = Duration.milliseconds(Int64((timeout * 1000).rounded()))
         let counter = Mutex(0)
         // A drop taken, whose XdndFinished is not sent yet: the window closes (--once) only after it was, or the
@@ -114,19 +123,29 @@ struct Drop: AsyncParsableCommand {
         let (taken, takenInput) = AsyncStream<Void>.makeStream()
         let delegate = XdndDropDelegate(
             proposal: { proposal in
+                if directSaves(proposal.types) { return proposal.action == Self.directSaveAction ? proposal.action : .xdndActionCopy }
                 guard DroppedContent.preferredTarget(offered: proposal.types, accepting: accepted, takesData: takesData) != nil
                 else { return nil }
                 return proposal.action == .xdndActionMove || proposal.action == .xdndActionLink ? proposal.action : .xdndActionCopy
             },
             drop: { drop in
-                guard let target = DroppedContent.preferredTarget(offered: drop.types, accepting: accepted, takesData: takesData),
-                    let read = try? await drop.read(target, timeout: readTimeout)
-                else { return false }
                 let index = counter.withLock { count in
                     count += 1
                     return count
                 }
-                let printed = (try? report(DroppedContent.decode(read.bytes, as: target), target: target, action: drop.action, index: index)) ?? false
+                var saved: Bool?
+                if directSaves(drop.types), let outputDir {
+                    saved = await directSave(drop, in: outputDir, timeout: readTimeout)
+                }
+                let printed: Bool
+                if let saved {
+                    printed = saved
+                } else {
+                    guard let target = DroppedContent.preferredTarget(offered: drop.types, accepting: accepted, takesData: takesData),
+                        let read = try? await drop.read(target, timeout: readTimeout)
+                    else { return false }
+                    printed = (try? report(DroppedContent.decode(read.bytes, as: target), target: target, action: drop.action, index: index)) ?? false
+                }
                 finishing.taken.withLock { $0 = printed }
                 if printed {
                     // A source that vanished during the drop gets no finish, and no `false` follows: count the
@@ -161,6 +180,36 @@ struct Drop: AsyncParsableCommand {
         }
         takenInput.finish()
         return await watcher.value
+    }
+
+    /// A direct save into `directory`, printed as a file; false when it failed (said on standard error), nil when
+    /// the source proposes no usable file name (the drop is then taken the usual way).
+    private func directSave(_ drop: XdndDrop, in directory: String, timeout: Duration) async -> Bool? {
+        do {
+            switch try await drop.directSave(in: URL(fileURLWithPath: directory, isDirectory: true), timeout: timeout) {
+            case .saved(let path, _):
+                return (try? printFile(path, type: DirectSave.target, action: drop.action)) ?? false
+            case .notOffered:
+                return nil
+            case .failed(let reason):
+                Output.complain("direct save failed: \(reason)")
+                return false
+            }
+        } catch {
+            Output.complain("direct save failed: \(error)")
+            return false
+        }
+    }
+
+    /// Prints a file a drop was saved to.
+    private func printFile(_ path: String, type: SelectionTarget, action: SelectionTarget) throws -> Bool {
+        if json {
+            let line = DropReport(type: type.rawValue, action: Drag.actionName(action), paths: [], urls: [], text: nil, file: path)
+            try Output.line(String(decoding: try TypeListing.encoder().encode(line), as: UTF8.self))
+        } else {
+            try Output.line(path)
+        }
+        return true
     }
 
     /// Prints one drop (writing its data to a file first when it is data); false when nothing could be kept.

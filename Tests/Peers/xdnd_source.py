@@ -2,8 +2,16 @@
 """A scripted XDND drag source (protocol version 5) for tests: no pointer, no grab — it speaks the protocol to
 one target window directly, as a real source would once the pointer is over it.
 
-  xdnd_source.py --target WINDOW --offer TYPE FILE [--offer TYPE FILE ...] [--action copy|move|link]
+  xdnd_source.py --target WINDOW --offer TYPE FILE [--offer TYPE FILE ...] [--action copy|move|link|directsave]
                  [--x X --y Y] [--extra-types N] [--die-after-drop]
+                 [--direct-save NAME [--direct-save-type TYPE] [--direct-save-reply S|F|E|lie]]
+
+--direct-save NAME speaks the Direct Save Protocol (XDS) as Chromium does for an image: it offers XdndDirectSave0
+first and sets its window's XdndDirectSave0 property to NAME (bytes as given, of --direct-save-type, default
+text/plain). Asked for XdndDirectSave0, it reads the file:// URI the target wrote there and answers with
+--direct-save-reply: S after writing the application/octet-stream offer's bytes to that path (default), F (the
+target is to read application/octet-stream), E, or "lie" (answers S without writing anything). The JSON line
+gets "directSaveURI" (what the target wrote, or null).
 
 It owns XdndSelection (with a real server time), serves TARGETS and the offered types from their files, finds where to send
 (the target's XdndProxy when that proxy names itself, else the target), reads the target's XdndAware version,
@@ -33,7 +41,10 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--target", required=True, type=lambda value: int(value, 0))
     parser.add_argument("--offer", nargs=2, action="append", metavar=("TYPE", "FILE"), required=True)
-    parser.add_argument("--action", choices=["copy", "move", "link"], default="copy")
+    parser.add_argument("--action", choices=["copy", "move", "link", "directsave"], default="copy")
+    parser.add_argument("--direct-save", default=None)
+    parser.add_argument("--direct-save-type", default="text/plain")
+    parser.add_argument("--direct-save-reply", choices=["S", "F", "E", "lie"], default="S")
     parser.add_argument("--x", type=int, default=10)
     parser.add_argument("--y", type=int, default=10)
     parser.add_argument("--extra-types", type=int, default=0)
@@ -51,6 +62,11 @@ def main():
         with open(path, "rb") as handle:
             contents[atom(kind)] = handle.read()
     types = list(contents) + [atom("application/x-extra-%d" % index) for index in range(arguments.extra_types)]
+    direct_save = {"uri": None}
+    if arguments.direct_save is not None:
+        types.insert(0, atom("XdndDirectSave0"))
+        source.change_property(atom("XdndDirectSave0"), atom(arguments.direct_save_type), 8,
+                               arguments.direct_save.encode("utf-8", "surrogateescape"))
 
     def server_time():
         source.change_property(atom("XDND_TEST_TIME"), Xatom.STRING, 8, b"", mode=X.PropModeAppend)
@@ -76,6 +92,21 @@ def main():
                 # As GTK's and Qt's sources do: the offered types, which a target may read before converting.
                 event.requestor.change_property(prop, Xatom.ATOM, 32, [atom("TARGETS")] + types)
                 data = b""
+            elif event.target == atom("XdndDirectSave0") and arguments.direct_save is not None:
+                written = source.get_full_property(atom("XdndDirectSave0"), X.AnyPropertyType)
+                uri = bytes(written.value).decode("utf-8", "replace") if written else None
+                direct_save["uri"] = uri
+                reply = arguments.direct_save_reply
+                if reply == "S":
+                    from urllib.parse import unquote, urlparse
+                    path = unquote(urlparse(uri).path) if uri else None
+                    try:
+                        with open(path, "wb") as handle:
+                            handle.write(contents.get(atom("application/octet-stream"), b""))
+                    except (OSError, TypeError):
+                        reply = "E"
+                data = (b"S" if reply == "lie" else reply.encode())
+                event.requestor.change_property(prop, Xatom.STRING, 8, data)
             elif data is not None:
                 event.requestor.change_property(prop, event.target, 8, data)
             requests.append(name(event.target))
@@ -130,13 +161,15 @@ def main():
         source.change_property(atom("XdndTypeList"), Xatom.ATOM, 32, types)
     inline = (types[:3] + [0, 0, 0])[:3]
     send("XdndEnter", [source.id, (version << 24) | (1 if len(types) > 3 else 0)] + inline)
-    action = atom("XdndAction" + arguments.action.capitalize())
+    action = atom({"copy": "XdndActionCopy", "move": "XdndActionMove", "link": "XdndActionLink",
+                   "directsave": "XdndActionDirectSave"}[arguments.action])
     send("XdndPosition", [source.id, 0, (arguments.x << 16) | arguments.y, server_time(), action])
     status = wait_for("XdndStatus")
     words = status.data[1]
     accepted = bool(words[1] & 1)
     result = {"version": version, "accepted": accepted, "statusAction": name(words[4]) if accepted else None,
-              "finished": None, "finishedAccepted": None, "finishedAction": None, "requests": requests}
+              "finished": None, "finishedAccepted": None, "finishedAction": None, "requests": requests,
+              "directSaveURI": None}
     if accepted:
         send("XdndDrop", [source.id, 0, server_time()])
         if arguments.die_after_drop:
@@ -149,6 +182,7 @@ def main():
         result["finishedAction"] = name(finished.data[1][2])
     else:
         send("XdndLeave", [source.id])
+    result["directSaveURI"] = direct_save["uri"]
     say(json.dumps(result))
 
 

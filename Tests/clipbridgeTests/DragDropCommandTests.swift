@@ -209,4 +209,63 @@ struct DragDropCommandTests {
         #expect(result.exitCode == 7, "\(result)")
         #expect(jsonLines(result).isEmpty)
     }
+
+    // MARK: Direct save (XDS): Chromium's image drags
+
+    /// A source that saves itself (XdndDirectSave0, as Chromium offers an image): the window gives it a file URI in
+    /// --output-dir under the name it proposes, and prints the file once the source said it saved it.
+    @Test("a direct save: saved by the source under its name (S), by us from its data (F), refused (E), a lie",
+          arguments: ["S", "F", "E", "lie"])
+    func directSave(reply: String) async throws {
+        let display = try CLI.server().display
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let image = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data((0..<5000).map { UInt8(truncatingIfNeeded: $0) })
+        // A file of that name is there already: the new one must not replace it.
+        try Data("older".utf8).write(to: scratch.url.appendingPathComponent("cat photo.png"))
+        let (command, window) = try await startDrop(["--once", "--output-dir", scratch.url.path, "--exit-after", "8"],
+                                                    display: display)
+        let outcome = try await XdndSourcePeer.drag(
+            onto: window.id, display: display, offering: [("application/octet-stream", image)],
+            extra: ["--action", "directsave", "--direct-save", "cat photo.png", "--direct-save-reply", reply])
+        let result = try await command.waitForExit(timeout: .seconds(20))
+        let expected = scratch.url.appendingPathComponent("cat photo (2).png").path
+        #expect(outcome.directSaveURI?.hasSuffix("/cat%20photo%20%282%29.png") == true, "\(outcome)")
+        #expect(try Data(contentsOf: scratch.url.appendingPathComponent("cat photo.png")) == Data("older".utf8))
+        switch reply {
+        case "S", "F":
+            #expect(result.exitCode == 0, "\(result)")
+            let line = try #require(jsonLines(result).first)
+            #expect(line["file"] as? String == expected && line["type"] as? String == "XdndDirectSave0", "\(line)")
+            #expect(FileManager.default.contents(atPath: expected) == image)
+            #expect(outcome.finishedAccepted == true)
+        default:
+            // E, or an S with no file there: nothing is printed, the drop is refused.
+            #expect(result.exitCode == 7, "\(result)")
+            #expect(jsonLines(result).isEmpty)
+            #expect(result.stderrText.contains("direct save failed"), "\(result.stderrText)")
+            #expect(outcome.finishedAccepted == false)
+        }
+    }
+
+    /// The proposed name is the source's: anything but one plain file name is not used, and the drop is taken the
+    /// usual way (its data, named from its type).
+    @Test("a direct save with a hostile name is not used: the data is saved as drop-N", arguments: ["../../escape.png", "a/b.png", ".hidden", ""])
+    func directSaveHostileName(name: String) async throws {
+        let display = try CLI.server().display
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let folder = scratch.url.appendingPathComponent("inbox")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let (command, window) = try await startDrop(["--once", "--output-dir", folder.path, "--exit-after", "8"], display: display)
+        let outcome = try await XdndSourcePeer.drag(
+            onto: window.id, display: display, offering: [("image/png", Data("png-bytes".utf8))],
+            extra: ["--action", "directsave", "--direct-save", name])
+        let result = try await command.waitForExit(timeout: .seconds(20))
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(outcome.directSaveURI == nil, "\(outcome)")
+        let line = try #require(jsonLines(result).first)
+        #expect(line["file"] as? String == folder.appendingPathComponent("drop-1.png").path, "\(line)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == ["inbox"])
+    }
 }

@@ -33,9 +33,10 @@ public enum DroppedContent: Sendable, Equatable {
     ///
     /// - `accepting` (MIME types or target names, in the caller's order of preference): the first of them
     ///   offered, compared without case; nil when none is.
-    /// - Otherwise URLs first (a dragged file or link is what it names), then — with `takesData` — the
-    ///   richest offered type that is neither a URL nor text (an image dragged from a browser is saved as the
-    ///   image), then text.
+    /// - Otherwise, with `takesData`, an image first: a browser offers an image dragged from a page both as its
+    ///   URL and as the image (Firefox: `text/x-moz-url`, `text/uri-list` and `image/png` among 20 types), and the
+    ///   image is what is wanted in a folder. Then URLs (a dragged file or link is what it names), then — with
+    ///   `takesData` — the richest offered type that is neither a URL nor text, then text.
     public static func preferredTarget(
         offered: [SelectionTarget], accepting: [SelectionTarget] = [], takesData: Bool
     ) -> SelectionTarget? {
@@ -43,6 +44,9 @@ public enum DroppedContent: Sendable, Equatable {
             offered.first { $0.rawValue.lowercased() == wanted.rawValue.lowercased() }
         }
         if !accepting.isEmpty { return accepting.lazy.compactMap(offeredMatch).first }
+        if takesData, let image = offered.first(where: { $0.rawValue.lowercased().hasPrefix("image/") && !isSideChannel($0) }) {
+            return image
+        }
         if let url = urlTargets.lazy.compactMap(offeredMatch).first { return url }
         if takesData {
             let known = Set((urlTargets + textTargets).map { $0.rawValue.lowercased() })

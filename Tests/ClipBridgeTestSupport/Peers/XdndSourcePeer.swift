@@ -16,6 +16,8 @@ public enum XdndSourcePeer {
         public var finishedAction: String?
         public var requests: [String]?
         public var error: String?
+        /// With `--direct-save`: the file URI the target wrote into the source's property.
+        public var directSaveURI: String?
     }
 
     /// Drags `offers` (MIME type or target name, bytes) onto `window`; `extra` are more of the script's options

@@ -39,7 +39,8 @@ import X11Selection
     @Test func theTargetReadIsTheRightOne() {
         let browserImage: [SelectionTarget] = ["TARGETS", "image/png", "text/x-moz-url", "text/uri-list", "UTF8_STRING"]
         #expect(DroppedContent.preferredTarget(offered: browserImage, takesData: false) == "text/uri-list")
-        #expect(DroppedContent.preferredTarget(offered: browserImage, takesData: true) == "text/uri-list")
+        // Into a folder, the image rather than its URL (#26: Firefox's image drags were printed as URLs).
+        #expect(DroppedContent.preferredTarget(offered: browserImage, takesData: true) == "image/png")
         let image: [SelectionTarget] = ["TARGETS", "_GTK_SOMETHING", "image/png", "UTF8_STRING"]
         #expect(DroppedContent.preferredTarget(offered: image, takesData: true) == "image/png")
         #expect(DroppedContent.preferredTarget(offered: image, takesData: false) == "UTF8_STRING")
@@ -53,5 +54,21 @@ import X11Selection
         #expect(DroppedContent.fileName(index: 3, type: "image/png") == "drop-3.png")
         #expect(DroppedContent.fileName(index: 1, type: "application/x-unknown-thing") == "drop-1.bin")
         #expect(DroppedContent.fileName(index: 2, type: "../../etc/passwd") == "drop-2.bin")
+    }
+
+    /// Firefox offers an image dragged from a page as its URL and as the image (among 20 types): into a folder, the
+    /// image; without one, the URL.
+    @Test func anImageBeatsItsURLWhenDataIsTaken() {
+        let firefox: [SelectionTarget] = [
+            "text/x-moz-url", "text/_moz_htmlcontext", "text/_moz_htmlinfo", "text/html", "text/x-moz-url-data",
+            "text/x-moz-url-desc", "application/x-moz-custom-clipdata", "text/plain", "application/x-moz-nativeimage",
+            "image/png", "image/jpeg", "application/x-moz-file-promise", "text/uri-list", "_NETSCAPE_URL",
+        ]
+        #expect(DroppedContent.preferredTarget(offered: firefox, takesData: true) == "image/png")
+        #expect(DroppedContent.preferredTarget(offered: firefox, takesData: false) == "text/uri-list")
+        #expect(DroppedContent.preferredTarget(offered: firefox, accepting: ["text/uri-list"], takesData: true) == "text/uri-list")
+        // A file dragged from a file manager stays a path.
+        #expect(DroppedContent.preferredTarget(offered: ["text/uri-list", "x-special/gnome-copied-files"], takesData: true)
+            == "text/uri-list")
     }
 }
