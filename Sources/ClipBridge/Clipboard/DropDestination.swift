@@ -85,23 +85,44 @@ public final class DropDestination<T: Transferable>: Sendable {
     ///     elsewhere over the window is refused there, and accepted once it moves inside.
     ///   - connection: The connection that speaks XDND for it and reads the drops.
     ///   - configuration: How drops are read: converters, where files are received.
+    ///   - directSaves: A folder where a drag offering the X Direct Save protocol (`XdndDirectSave0`: an image
+    ///     dragged from Chromium or Firefox) is saved, under the name its source proposes (see
+    ///     `XdndDrop.directSave(in:timeout:)`); the saved file is then what `T` imports — its file URL when `T`
+    ///     imports file URLs (`URL`), else the file itself (typed by its extension). Nil: such drags are read
+    ///     like any other.
     ///   - action: Receives the dropped values and where they landed; returns whether the drop was taken.
     ///   - isTargeted: Called with true when a drag `T` can take enters, false when it leaves or is dropped.
     /// - Throws: `SelectionError` when the connection is closed.
     public static func register(
         on window: X11Window? = nil, in rectangle: DropRectangle? = nil, connection: X11Connection,
-        configuration: ClipboardConfiguration = .init(),
+        configuration: ClipboardConfiguration = .init(), directSaves directory: URL? = nil,
         action: @escaping @Sendable ([T], DropLocation) async -> Bool,
         isTargeted: @escaping @Sendable (Bool) -> Void = { _ in }
     ) async throws -> DropDestination<T> {
         let converters = configuration.converters
+        // A direct save hands over a file: taken when T imports a file URL or an image file.
+        let savesDirectly: @Sendable ([SelectionTarget]) -> Bool = { types in
+            directory != nil && types.contains(DirectSave.target)
+                && (T.resolvedImporter(forOfferedTypes: [.fileURL]) != nil || T.resolvedImporter(forOfferedTypes: [.image]) != nil)
+        }
         let taking = try await DropRegistration.register(
             on: window, connection: connection, configuration: configuration,
             accepts: { proposal in
                 if let rectangle, !rectangle.contains(x: proposal.windowX, y: proposal.windowY) { return false }
-                return Clipboard.canImport(T.self, offered: proposal.types, all: proposal.types, converters: converters)
+                return savesDirectly(proposal.types)
+                    || Clipboard.canImport(T.self, offered: proposal.types, all: proposal.types, converters: converters)
             },
-            take: { clipboard, location in
+            take: { clipboard, location, drop in
+                if let directory, savesDirectly(drop.types),
+                    case .saved(let path, _)? = try? await drop.directSave(in: directory)
+                {
+                    let file = URL(fileURLWithPath: path)
+                    let value: T? = T.resolvedImporter(forOfferedTypes: [.fileURL]) != nil
+                        ? try? await T(importing: Data(file.absoluteString.utf8), contentType: .fileURL)
+                        : try? await T(importing: file, contentType: nil)
+                    guard let value else { return false }
+                    return await action([value], location)
+                }
                 guard let values = try? await clipboard.paste(T.self), !values.isEmpty else { return false }
                 return await action(values, location)
             },

@@ -51,7 +51,7 @@ public final class ItemDropDestination: Sendable {
         let taking = try await DropRegistration.register(
             on: window, connection: connection, configuration: configuration,
             accepts: { proposal in Self.accepts(offered: proposal.types, wanted: types, converters: converters) },
-            take: { clipboard, location in
+            take: { clipboard, location, _ in
                 guard let contentTypes = try? await clipboard.contentTypes() else { return false }
                 return await perform([ItemProvider(offeredBy: clipboard, types: contentTypes)], location)
             },

@@ -40,6 +40,39 @@ struct DropDestinationTests {
         await connection.shutdown()
     }
 
+    /// Chromium's image drags offer only XdndDirectSave0 and application/octet-stream: with a folder for direct
+    /// saves, a URL destination takes them, and gets the saved file's URL.
+    @Test("a direct save (XDS) into the folder arrives as the saved file's URL", arguments: ["S", "F"])
+    func directSaveArrivesAsAFileURL(reply: String) async throws {
+        let connection = try await X11Connection.open(display: try #require(XvfbServer.current).display)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("xds-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let received = Mutex<[URL]>([])
+        let destination = try await DropDestination<URL>.register(connection: connection, directSaves: folder) { urls, _ in
+            received.withLock { $0 = urls }
+            return true
+        }
+        let image = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let outcome = try await XdndSourcePeer.drag(
+            onto: destination.window, display: try #require(XvfbServer.current).display,
+            offering: [("application/octet-stream", image)],
+            extra: ["--action", "directsave", "--direct-save", "sunset.png", "--direct-save-reply", reply])
+        #expect(outcome.accepted == true && outcome.finishedAccepted == true, "\(outcome)")
+        let saved = folder.appendingPathComponent("sunset.png")
+        #expect(received.withLock { $0 } == [saved])
+        #expect(FileManager.default.contents(atPath: saved.path) == image)
+        // Without a folder, such a drag offers nothing a URL destination imports: refused before the drop.
+        let plain = try await DropDestination<URL>.register(connection: connection) { _, _ in true }
+        let refused = try await XdndSourcePeer.drag(
+            onto: plain.window, display: try #require(XvfbServer.current).display,
+            offering: [("application/octet-stream", image)], extra: ["--action", "directsave", "--direct-save", "x.png"])
+        #expect(refused.accepted == false, "\(refused)")
+        await plain.unregister()
+        await destination.unregister()
+        await connection.shutdown()
+    }
+
     @Test("a String destination takes HTML through the converter, and the move the user asked for")
     func htmlArrivesAsText() async throws {
         let connection = try await X11Connection.open(display: try #require(XvfbServer.current).display)
