@@ -14,7 +14,7 @@
 # Environment: FUZZ_ARTIFACT_DIR (default Fuzz/.build/fuzz-artifacts) keeps crashing inputs;
 # FUZZ_DETECT_LEAKS=0 turns LeakSanitizer off (it is on where it works: it needs ptrace, which some containers
 # forbid; the script checks and says so). The build takes the lock /tmp/clipbridge-build.lock, so it never
-# runs beside another build of the project on this machine.
+# runs beside another build of the project on this machine (CLIPBRIDGE_BUILD_LOCK_HELD=1: the caller holds it).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -25,7 +25,7 @@ targets=()
 for argument in "$@"; do
     case "$argument" in
         --merge) merge=1 ;;
-        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
         ''|*[!0-9]*) targets+=("fuzz-${argument#fuzz-}") ;;
         *) seconds=$argument ;;
     esac
@@ -54,13 +54,15 @@ done
 # link, harmless): those lines are dropped.
 echo "==== building the fuzz targets ($(date -u +%H:%M:%S))"
 build_start=$(date +%s)
-lock=(flock /tmp/clipbridge-build.lock)
-command -v flock >/dev/null || lock=()
+# The machine-wide build lock (one build at a time on 2 cores). A caller that already holds it (a `flock` around
+# `make test`) sets CLIPBRIDGE_BUILD_LOCK_HELD=1, or this would wait for itself; the wait is bounded anyway.
+lock=(flock -w 3600 /tmp/clipbridge-build.lock)
+{ command -v flock >/dev/null && [ "${CLIPBRIDGE_BUILD_LOCK_HELD:-0}" != 1 ]; } || lock=()
 "${lock[@]}" swift build -c debug --package-path Fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 \
     | grep -v "warning: Cannot export local symbol"
 status=${PIPESTATUS[0]}
 [ "$status" -eq 0 ] || { echo "fuzz.sh: the build failed ($status)" >&2; exit "$status"; }
-bin=$(swift build -c debug --package-path Fuzz --show-bin-path 2>/dev/null) || bin=Fuzz/.build/debug
+bin=$root/Fuzz/.build/debug
 echo "built in $(( $(date +%s) - build_start )) s"
 
 work=$(mktemp -d -t clipbridge-fuzz.XXXXXX)

@@ -26,8 +26,8 @@ extension X11Connection {
     ///     read alone, streamed. An owner that refuses MULTIPLE or answers it wrongly is read target by
     ///     target; one that advertises it and never answers (xsel 1.2) costs `timeout` first, which is why
     ///     it is not the default.
-    /// At most ``SnapshotLimits/maximumFlavours`` targets are read; from ``SnapshotPolicy/batchThreshold`` of
-    /// them on (and for a handover), an owner offering MULTIPLE is read in batches of MULTIPLE requests. When
+    /// At most ``SnapshotLimits/maximumFlavours`` targets are read; from 16 of them on (and for a handover), an
+    /// owner offering MULTIPLE is read in batches of MULTIPLE requests of 64. When
     /// the owner goes away after at least one flavour was read whole, the snapshot keeps those
     /// (``SelectionSnapshot/ownerLeft``) and lists the others among its omissions.
     /// - Throws: `.noOwner`, `.ownerGone` (the owner went away before any flavour was read: nothing is kept, no

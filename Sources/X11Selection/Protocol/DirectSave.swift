@@ -15,7 +15,7 @@ public enum DirectSave {
     /// What a target reads after an `F`.
     public static let dataTarget: SelectionTarget = "application/octet-stream"
     /// The longest name taken (bytes of UTF-8): the usual file-name limit.
-    static let maximumNameBytes = 255
+    public static let maximumNameBytes = 255
 
     /// The source's answer to the conversion.
     public enum Reply: Sendable, Equatable {
