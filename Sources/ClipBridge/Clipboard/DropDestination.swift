@@ -95,14 +95,14 @@ public final class DropDestination<T: Transferable>: Sendable {
     /// - Throws: `SelectionError` when the connection is closed.
     public static func register(
         on window: X11Window? = nil, in rectangle: DropRectangle? = nil, connection: X11Connection,
-        configuration: ClipboardConfiguration = .init(), directSaves directory: URL? = nil,
+        configuration: ClipboardConfiguration = .init(), directSaves: URL? = nil,
         action: @escaping @Sendable ([T], DropLocation) async -> Bool,
         isTargeted: @escaping @Sendable (Bool) -> Void = { _ in }
     ) async throws -> DropDestination<T> {
         let converters = configuration.converters
         // A direct save hands over a file: taken when T imports a file URL or an image file.
         let savesDirectly: @Sendable ([SelectionTarget]) -> Bool = { types in
-            directory != nil && types.contains(DirectSave.target)
+            directSaves != nil && types.contains(DirectSave.target)
                 && (T.resolvedImporter(forOfferedTypes: [.fileURL]) != nil || T.resolvedImporter(forOfferedTypes: [.image]) != nil)
         }
         let taking = try await DropRegistration.register(
@@ -113,7 +113,7 @@ public final class DropDestination<T: Transferable>: Sendable {
                     || Clipboard.canImport(T.self, offered: proposal.types, all: proposal.types, converters: converters)
             },
             take: { clipboard, location, drop in
-                if let directory, savesDirectly(drop.types),
+                if let directory = directSaves, savesDirectly(drop.types),
                     case .saved(let path, _)? = try? await drop.directSave(in: directory)
                 {
                     let file = URL(fileURLWithPath: path)
