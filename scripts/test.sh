@@ -38,4 +38,7 @@ if [ "$status" -ne 0 ]; then
 fi
 # With arguments (a filtered run) only the tests; the whole `make test` checks the packaging too.
 [ $# -eq 0 ] || exit 0
-scripts/check-packaging.sh
+scripts/check-packaging.sh || exit $?
+# The fuzz targets (Fuzz/README.md): built with libFuzzer and AddressSanitizer, then 10 s each over a copy of each
+# committed corpus, whose regression inputs (every crash once found) run first.
+scripts/fuzz.sh 10

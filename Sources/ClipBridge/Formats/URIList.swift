@@ -25,12 +25,17 @@ enum URIList {
         URL(fileURLWithPath: path).absoluteString
     }
 
-    /// The local path of a `file://` URI (percent-decoded), or nil for other URIs and remote hosts.
+    /// The local path of a `file://` URI (percent-decoded), or nil for other URIs, remote hosts, relative ones
+    /// (`file:a`: RFC 8089 has none, and a local file is an absolute path) and URIs with control characters (RFC
+    /// 3986 allows none; a NUL would cut the path short for a C reader). Found by the fuzzer (Fuzz/Corpus/
+    /// fuzz-dropped-content/crash-relative-file-uri, crash-nul-in-file-uri).
     static func path(ofFileURI uri: String) -> String? {
-        guard let url = URL(string: uri), url.isFileURL else { return nil }
+        guard !uri.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }),
+            let url = URL(string: uri), url.isFileURL
+        else { return nil }
         if let host = url.host, !host.isEmpty, host != "localhost" { return nil }
         let path = url.path
-        return path.isEmpty ? nil : path
+        return path.hasPrefix("/") ? path : nil
     }
 
     /// Turns text that lists paths or URIs (one per line) into URIs; nil when a line is neither

@@ -68,7 +68,9 @@ struct DeclarationFileReader {
         let firstByte = data.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         if firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[") {
             do {
-                return try JSONDecoder().decode(PropertyListValue.self, from: data).tree
+                let decoder = JSONDecoder()
+                decoder.userInfo[PropertyListValue.Budget.key] = PropertyListValue.Budget()
+                return try decoder.decode(PropertyListValue.self, from: data).tree
             } catch {
                 throw UTTypeDeclarationError(
                     .malformedFile,
@@ -78,7 +80,10 @@ struct DeclarationFileReader {
             }
         }
         do {
-            return try PropertyListDecoder().decode(PropertyListValue.self, from: data).tree
+            // Bounded: a binary property list can reference its own containers (see PropertyListValue.Budget).
+            let decoder = PropertyListDecoder()
+            decoder.userInfo[PropertyListValue.Budget.key] = PropertyListValue.Budget()
+            return try decoder.decode(PropertyListValue.self, from: data).tree
         } catch {
             throw UTTypeDeclarationError(
                 .malformedFile,

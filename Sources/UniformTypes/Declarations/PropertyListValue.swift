@@ -20,7 +20,41 @@ enum PropertyListValue: Decodable {
     case array([PropertyListValue])
     case dictionary([String: PropertyListValue])
 
+    /// The most values, and the deepest nesting, one decode takes when its decoder carries a ``Budget`` (the
+    /// declaration reader's do): declaration files hold tens of values, a whole Info.plist some hundreds, four
+    /// or five levels deep.
+    static let maximumValues = 1 << 14
+    static let maximumDepth = 64
+
+    /// The values left to decode and the depth reached, shared by one decode through the decoder's `userInfo`.
+    /// Why: a binary property list may reference one object many times, or its own containers (a cycle), and
+    /// PropertyListDecoder expands references into a tree — 556 bytes recursed until memory or the stack ran
+    /// out (a regression input of Fuzz/fuzz-declarations); shared references could stand for billions of values.
+    final class Budget: @unchecked Sendable {
+        static let key = CodingUserInfoKey(rawValue: "UniformTypes.PropertyListValue.Budget")!
+        private var remaining = PropertyListValue.maximumValues
+        private var depth = 0
+
+        init() {}
+
+        func enter(_ decoder: any Decoder) throws {
+            remaining -= 1
+            depth += 1
+            guard remaining >= 0, depth <= PropertyListValue.maximumDepth else {
+                throw DecodingError.dataCorrupted(DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "more than \(PropertyListValue.maximumValues) values, or nested more than "
+                        + "\(PropertyListValue.maximumDepth) levels deep (a property list that references itself?)"))
+            }
+        }
+
+        func leave() { depth -= 1 }
+    }
+
     init(from decoder: any Decoder) throws {
+        let budget = decoder.userInfo[Budget.key] as? Budget
+        try budget?.enter(decoder)
+        defer { budget?.leave() }
         // Containers first: a single-value container cannot tell an array from a dictionary.
         if let keyed = try? decoder.container(keyedBy: AnyKey.self) {
             var dictionary: [String: PropertyListValue] = [:]

@@ -36,14 +36,25 @@ struct ConfigTable: Sendable {
         var value: ConfigValue
     }
 
-    var entries: [Entry] = []
+    /// The entries, in the file's order.
+    private(set) var entries: [Entry] = []
+    /// Where each key is in `entries`: a file is the user's to write, and a lookup per key over the entries made
+    /// reading 8,000 keys take 29 s (found by the fuzzer's review).
+    private var positions: [String: Int] = [:]
 
     subscript(key: String) -> ConfigValue? {
-        get { entries.first { $0.key == key }?.value }
+        get { positions[key].map { entries[$0].value } }
         set {
-            if let index = entries.firstIndex(where: { $0.key == key }) {
-                if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
+            if let index = positions[key] {
+                if let newValue {
+                    entries[index].value = newValue
+                } else {
+                    entries.remove(at: index)
+                    positions[key] = nil
+                    for position in index..<entries.count { positions[entries[position].key] = position }
+                }
             } else if let newValue {
+                positions[key] = entries.count
                 entries.append(Entry(key: key, value: newValue))
             }
         }

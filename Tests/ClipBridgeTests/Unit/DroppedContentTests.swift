@@ -71,4 +71,11 @@ import X11Selection
         #expect(DroppedContent.preferredTarget(offered: ["text/uri-list", "x-special/gnome-copied-files"], takesData: true)
             == "text/uri-list")
     }
+
+    /// Found by the fuzzer: a relative `file:` URI was a local path ("a"), and a NUL passed into it.
+    @Test func onlyAbsoluteCleanFileURIsArePaths() {
+        #expect(DroppedContent.decode(Data("file:a\r\n".utf8), as: "text/uri-list") == .urls(["file:a"]))
+        #expect(DroppedContent.decode(Data("file:/\u{0}ab\r\n".utf8), as: "text/uri-list") != .paths(["/\u{0}ab"]))
+        #expect(DroppedContent.decode(Data("file:///tmp/x\r\n".utf8), as: "text/uri-list") == .paths(["/tmp/x"]))
+    }
 }

@@ -1,0 +1,1 @@
+../../../Sources/clipbridge/Config/TOMLReader.swift
