@@ -14,7 +14,7 @@
 // XdndTarget: messages arrive from several sources (decoded from arbitrary words), the application answers
 // asks and drops at any time (or never), the type list is read or not, sources go silent.
 // Checked: no trap; only the source that entered is heard (no step for another's position, leave or drop,
-// but for a new enter); each ask gets one status at most, and a status only answers an ask; a status that
+// but for a new enter, which never replaces a drop being taken); each ask gets one status at most, and a status only answers an ask; a status that
 // accepts names an action; one drop per drag: `.takeDrop` at most once per enter, then exactly one
 // XdndFinished when the application reports, carrying its verdict; a refused drop finishes at once for
 // version 5 and not before; after a drag ended (left, finished) nothing is sent for it; messages go to the
@@ -305,6 +305,11 @@ private struct TargetRun {
         let fromSource = source == message.sender
         switch message {
         case .enter(let sender, let enterVersion, let types, let hasTypeList):
+            // A drop being taken is never replaced: an enter meanwhile (anyone's) is ignored.
+            guard !dropping else {
+                fuzzCheck(steps.isEmpty, "an enter during a drop answered \(steps)")
+                return
+            }
             var expected: [XdndTarget.Step] = source != nil && !fromSource ? [.left] : []
             expected.append(hasTypeList ? .readTypeList(source: sender) : .entered(source: sender, types: types))
             fuzzCheck(steps == expected, "enter answered \(steps), expected \(expected)")

@@ -4,7 +4,8 @@
 /// The rules it keeps:
 /// - Only the source that sent XdndEnter is listened to; a position, leave or drop from any other window is
 ///   ignored (any client can send ClientMessages), and a new XdndEnter replaces a drag whose source vanished
-///   without leaving.
+///   without leaving — but never a drop being taken: that one is finished with its own source, which would
+///   otherwise wait out its finish timeout for an XdndFinished that went nowhere.
 /// - Each XdndPosition gets exactly one XdndStatus, with the application's verdict for that point; the
 ///   rectangle the application gives (the area its answer holds for) is passed on, so the source can stop
 ///   sending positions inside it.
@@ -62,6 +63,7 @@ struct XdndTarget: Sendable, Equatable {
     mutating func received(_ message: XdndMessage) -> [Step] {
         switch message {
         case .enter(let source, let version, let types, let hasTypeList):
+            if let current = session, current.dropping { return [] }
             var steps: [Step] = session.map { $0.source != source ? [.left] : [] } ?? []
             session = Session(source: source, version: min(version, XdndMessage.version), types: types, typesKnown: !hasTypeList)
             steps.append(hasTypeList ? .readTypeList(source: source) : .entered(source: source, types: types))

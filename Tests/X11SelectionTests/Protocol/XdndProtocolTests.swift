@@ -232,6 +232,24 @@ private let types = [X11Atom(rawValue: 401), X11Atom(rawValue: 402)]
 @Suite struct XdndTargetTests {
     private func time(_ value: UInt) -> X11Timestamp { X11Timestamp(rawValue: value) }
 
+    /// Any client can send XdndEnter: one that comes while a drop is being taken must not replace that drag, or its
+    /// source never gets XdndFinished (it waits out its 30 s finish timeout). Found by the fuzzing session's review.
+    @Test func anEnterDuringADropDoesNotReplaceIt() {
+        var target = XdndTarget(window: targetWindow)
+        let intruder = X11Window(rawValue: 0x900001)
+        _ = target.received(.enter(source: sourceWindow, version: 5, types: types, hasTypeList: false))
+        _ = target.received(.position(source: sourceWindow, rootX: 5, rootY: 6, time: time(1), action: copy))
+        _ = target.decide(accepts: true, action: copy)
+        #expect(target.received(.drop(source: sourceWindow, time: time(2))) == [.takeDrop(time: time(2), action: copy)])
+        #expect(target.received(.enter(source: intruder, version: 5, types: types, hasTypeList: false)).isEmpty)
+        #expect(target.source == sourceWindow)
+        #expect(target.dropHandled(accepted: true, action: copy)
+            == [.send(.finished(target: targetWindow, accepted: true, action: copy), to: sourceWindow)])
+        // Once it is finished, a new drag may enter.
+        #expect(target.received(.enter(source: intruder, version: 5, types: types, hasTypeList: false))
+            == [.entered(source: intruder, types: types)])
+    }
+
     @Test func aDragIsAnsweredPositionByPositionAndDroppedWithTheDropsTime() {
         var target = XdndTarget(window: targetWindow)
         #expect(target.received(.enter(source: sourceWindow, version: 5, types: types, hasTypeList: false))
