@@ -64,11 +64,9 @@ enum TextDecoding {
     /// Text in UTF-8, or UTF-16 when it looks like UTF-16, as a String; invalid UTF-8 is repaired with U+FFFD
     /// rather than refused, because a partly broken paste is more useful than none.
     static func autodetected(_ data: Data) -> String {
-        if looksLikeUTF16(data), let text = utf16(data) {
-            return text.hasSuffix("\0") ? String(text.dropLast()) : text
-        }
-        var text = String(decoding: data, as: UTF8.self)
-        // Some owners NUL-terminate text (xsel reads with strlen, old Motif apps append a NUL).
+        // Some owners NUL-terminate text (xsel reads with strlen, old Motif apps append a NUL), in either
+        // encoding: every trailing NUL goes, as for UTF-8 (UTF-16 kept all but one, found by the fuzzing review).
+        var text = looksLikeUTF16(data) ? utf16(data) ?? String(decoding: data, as: UTF8.self) : String(decoding: data, as: UTF8.self)
         while text.hasSuffix("\0") { text.removeLast() }
         return text
     }

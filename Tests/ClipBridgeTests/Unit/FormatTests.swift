@@ -45,6 +45,8 @@ struct FormatTests {
         #expect(!TextDecoding.looksLikeUTF16(Data("plain text".utf8)))
         #expect(TextDecoding.looksLikeUTF16(TextDecoding.utf16LittleEndian("plain text")))
         #expect(TextDecoding.autodetected(TextDecoding.utf16LittleEndian("ünï\0")) == "ünï")
+        #expect(TextDecoding.autodetected(TextDecoding.utf16LittleEndian("ünï\0\0\0")) == "ünï")
+        #expect(TextDecoding.autodetected(Data("plain\0\0".utf8)) == "plain")
     }
 }
 
