@@ -102,38 +102,31 @@ public struct SelectionSnapshot: Sendable {
 
     /// Marks a cut, and for a copy puts back the file lists that were not read because reading them acts on the
     /// owner (`SnapshotPolicy.sideEffectTargets`), re-made from the kept `text/uri-list`, each at its place in the
-    /// owner's order. `steps` are the snapshot's, in the owner's order.
+    /// owner's order. `steps` are the snapshot's, in the owner's order (the flavours' order too).
     mutating func completeFileList(sideEffectPlaces steps: [SnapshotPolicy.Step]) {
         let inMemory = flavours.compactMap { flavour -> (target: SelectionTarget, bytes: Data)? in
             guard case .bytes(let data) = flavour.content else { return nil }
             return (flavour.target, data)
         }
         isCut = SnapshotPolicy.isCut(inMemory)
-        let skipped = Set(steps.compactMap { step -> SelectionTarget? in
-            guard case .omit(let target, SnapshotPolicy.sideEffectReason) = step else { return nil }
-            return target
-        })
-        guard !isCut, !skipped.isEmpty,
-            let uris = inMemory.first(where: { $0.target == SnapshotPolicy.uriList }),
+        guard !isCut, let uris = inMemory.first(where: { $0.target == SnapshotPolicy.uriList }),
             let list = SnapshotPolicy.copiedFiles(fromURIList: uris.bytes)
         else { return }
-        // Each re-made list goes after the flavours that precede it in the owner's order.
-        var order: [SelectionTarget: Int] = [:]
-        for (index, step) in steps.enumerated() {
+        // The steps again, the read ones' flavours taken in turn, a re-made list where its target was skipped.
+        var kept = flavours[...]
+        var merged: [Flavour] = []
+        for step in steps {
             switch step {
-            case .read(let target), .omit(let target, _): if order[target] == nil { order[target] = index }
+            case .omit(let target, SnapshotPolicy.sideEffectReason):
+                merged.append(Flavour(target: target, type: target, format: 8, content: .bytes(list), byteCount: list.count))
+                omissions.removeAll { $0.target == target }
+            case .read(let target):
+                if let next = kept.first, next.target == target { merged.append(kept.removeFirst()) }
+            case .omit:
+                break
             }
         }
-        for target in steps.compactMap({ step -> SelectionTarget? in
-            if case .omit(let target, _) = step, skipped.contains(target) { return target }
-            return nil
-        }) {
-            let place = order[target] ?? Int.max
-            let index = flavours.firstIndex { (order[$0.target] ?? Int.max) > place } ?? flavours.endIndex
-            flavours.insert(
-                Flavour(target: target, type: target, format: 8, content: .bytes(list), byteCount: list.count), at: index)
-            omissions.removeAll { $0.target == target }
-        }
+        flavours = merged + kept
     }
 
     /// Marks the snapshot as cut short by its owner's departure: the targets of `steps` still to read are

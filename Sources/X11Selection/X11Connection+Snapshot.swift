@@ -72,9 +72,9 @@ extension X11Connection {
                     snapshot.omissions.append(.init(target: target, reason: "announced \(size) bytes, over the limit of \(budget)"))
                     continue
                 }
-                if batched[target] == nil, let batch = batches.first, batch.contains(target) {
-                    batches.removeFirst()
-                    do {
+                do {
+                    if batched[target] == nil, let batch = batches.first, batch.contains(target) {
+                        batches.removeFirst()
                         if let results = try await readMultiple(
                             selection, targets: batch, timeout: timeout,
                             perTarget: min(limits.inMemoryBytes, limits.maximumFlavourBytes),
@@ -84,52 +84,46 @@ extension X11Connection {
                         } else {
                             batches = []  // MULTIPLE unusable: the rest target by target.
                         }
-                    } catch let error as SelectionError where Self.ownerLeft(error) && !snapshot.flavours.isEmpty {
-                        snapshot.keepRead(omittingFrom: steps[index...])
-                        break reading
                     }
-                }
-                switch batched.removeValue(forKey: target) {
-                case .success(let data) where data.bytes.count <= budget:
-                    snapshot.flavours.append(SelectionSnapshot.Flavour(
-                        target: target, type: data.type, format: data.format, content: .bytes(data.bytes),
-                        byteCount: data.bytes.count))
-                    continue
-                case .success(let data):
-                    snapshot.omissions.append(.init(target: target, reason: "\(data.bytes.count) bytes, over the limit of \(budget)"))
-                    continue
-                case .failure(let error) where Self.omitsFlavour(error):
-                    snapshot.omissions.append(.init(target: target, reason: error.description))
-                    continue
-                case .failure(let error) where Self.ownerLeft(error) && !snapshot.flavours.isEmpty:
-                    snapshot.keepRead(omittingFrom: steps[index...])
-                case .failure(let error) where error.code != .tooLarge:
-                    throw error
-                case .failure, nil:
-                    break  // Not in a batch, or too large for it: read alone, streamed.
-                }
-                if snapshot.ownerLeft { break reading }
-                let spool = FlavourSpool(limit: budget, inMemoryLimit: limits.inMemoryBytes, directory: limits.spoolDirectory)
-                do {
-                    let summary = try await read(selection, target: target, timeout: timeout) { try spool.append($0) }
-                    snapshot.flavours.append(SelectionSnapshot.Flavour(
-                        target: target, type: summary.type, format: summary.format, content: try spool.finish(),
-                        byteCount: summary.byteCount))
-                } catch let tooLarge as FlavourSpool.TooLarge {
-                    spool.discard()
-                    snapshot.omissions.append(.init(target: target, reason: tooLarge.description))
-                } catch let error as SelectionError where Self.omitsFlavour(error) {
-                    spool.discard()
-                    snapshot.omissions.append(.init(target: target, reason: error.description))
+                    switch batched.removeValue(forKey: target) {
+                    case .success(let data) where data.bytes.count <= budget:
+                        snapshot.flavours.append(SelectionSnapshot.Flavour(
+                            target: target, type: data.type, format: data.format, content: .bytes(data.bytes),
+                            byteCount: data.bytes.count))
+                        continue
+                    case .success(let data):
+                        snapshot.omissions.append(.init(target: target, reason: "\(data.bytes.count) bytes, over the limit of \(budget)"))
+                        continue
+                    case .failure(let error) where Self.omitsFlavour(error):
+                        snapshot.omissions.append(.init(target: target, reason: error.description))
+                        continue
+                    case .failure(let error) where error.code != .tooLarge:
+                        throw error
+                    case .failure, nil:
+                        break  // Not in a batch, or too large for it: read alone, streamed.
+                    }
+                    let spool = FlavourSpool(limit: budget, inMemoryLimit: limits.inMemoryBytes, directory: limits.spoolDirectory)
+                    do {
+                        let summary = try await read(selection, target: target, timeout: timeout) { try spool.append($0) }
+                        snapshot.flavours.append(SelectionSnapshot.Flavour(
+                            target: target, type: summary.type, format: summary.format, content: try spool.finish(),
+                            byteCount: summary.byteCount))
+                    } catch let tooLarge as FlavourSpool.TooLarge {
+                        spool.discard()
+                        snapshot.omissions.append(.init(target: target, reason: tooLarge.description))
+                    } catch let error as SelectionError where Self.omitsFlavour(error) {
+                        spool.discard()
+                        snapshot.omissions.append(.init(target: target, reason: error.description))
+                    } catch {
+                        spool.discard()
+                        throw error
+                    }
                 } catch let error as SelectionError where Self.ownerLeft(error) && !snapshot.flavours.isEmpty {
-                    // Keep what was read whole rather than nothing: an owner that lists many targets, or is slow,
-                    // may quit before the last one is read (seen: 1,807 of 3,002 read, then nothing kept).
-                    spool.discard()
+                    // Keep what was read whole rather than nothing, whichever read found the owner gone: an owner
+                    // that lists many targets, or is slow, may quit before the last one is read (seen: 1,807 of
+                    // 3,002 read, then nothing kept).
                     snapshot.keepRead(omittingFrom: steps[index...])
                     break reading
-                } catch {
-                    spool.discard()
-                    throw error
                 }
             }
         } catch {
