@@ -181,5 +181,5 @@ package struct Conformances: Sendable {
     }
 
     /// The ``UTType/registryKey`` of the type and of every type it conforms to.
-    package var keys: some Sequence<String> { CollectionOfOne(key).lazy.map { $0 } + ancestors.keys.lazy.map { $0 } }
+    package var keys: [String] { [key] + ancestors.keys }
 }

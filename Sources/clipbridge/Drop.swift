@@ -104,9 +104,6 @@ struct Drop: AsyncParsableCommand {
         }
     }
 
-    /// XDS's action (a source that saves itself asks for it).
-    static let directSaveAction: SelectionTarget = "XdndActionDirectSave"
-
     /// Serves drops until the window goes; whether one was taken.
     private func takeDrops(on connection: X11Connection, window: TextWindow) async throws -> Bool {
         let accepted = accept.map(SelectionTarget.init(rawValue:))
@@ -123,7 +120,7 @@ struct Drop: AsyncParsableCommand {
         let (taken, takenInput) = AsyncStream<Void>.makeStream()
         let delegate = XdndDropDelegate(
             proposal: { proposal in
-                if directSaves(proposal.types) { return proposal.action == Self.directSaveAction ? proposal.action : .xdndActionCopy }
+                if directSaves(proposal.types) { return proposal.action == DirectSave.action ? proposal.action : .xdndActionCopy }
                 guard DroppedContent.preferredTarget(offered: proposal.types, accepting: accepted, takesData: takesData) != nil
                 else { return nil }
                 return proposal.action == .xdndActionMove || proposal.action == .xdndActionLink ? proposal.action : .xdndActionCopy
@@ -203,13 +200,21 @@ struct Drop: AsyncParsableCommand {
 
     /// Prints a file a drop was saved to.
     private func printFile(_ path: String, type: SelectionTarget, action: SelectionTarget) throws -> Bool {
+        try printDrop(type: type, action: action, file: path)
+        return true
+    }
+
+    /// One drop's output: its JSON object, or a line per path, URL, text and file.
+    private func printDrop(
+        type: SelectionTarget, action: SelectionTarget, paths: [String] = [], urls: [String] = [], text: String? = nil,
+        file: String? = nil
+    ) throws {
         if json {
-            let line = DropReport(type: type.rawValue, action: Drag.actionName(action), paths: [], urls: [], text: nil, file: path)
+            let line = DropReport(type: type.rawValue, action: Drag.actionName(action), paths: paths, urls: urls, text: text, file: file)
             try Output.line(String(decoding: try TypeListing.encoder().encode(line), as: UTF8.self))
         } else {
-            try Output.line(path)
+            for line in paths + urls + [text, file].compactMap({ $0 }) { try Output.line(line) }
         }
-        return true
     }
 
     /// Prints one drop (writing its data to a file first when it is data); false when nothing could be kept.
@@ -241,13 +246,7 @@ struct Drop: AsyncParsableCommand {
             }
             file = path
         }
-        if json {
-            let line = DropReport(
-                type: target.rawValue, action: Drag.actionName(action), paths: paths, urls: urls, text: text, file: file)
-            try Output.line(String(decoding: try TypeListing.encoder().encode(line), as: UTF8.self))
-        } else {
-            for line in paths + urls + [text, file].compactMap({ $0 }) { try Output.line(line) }
-        }
+        try printDrop(type: target, action: action, paths: paths, urls: urls, text: text, file: file)
         return true
     }
 }

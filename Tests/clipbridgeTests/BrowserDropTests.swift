@@ -78,9 +78,7 @@ struct BrowserDropTests {
              "\(target.center.y)", "sleep", "600", "release"], display: display)
         let result = try await command.waitForExit(timeout: .seconds(40))
         #expect(result.exitCode == 0, "\(result)")
-        let line = result.stdoutText.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }.first
+        let line = DragCommand.jsonLines(result).first
         let saved = downloads.appendingPathComponent("sunset photo.png").path
         #expect(line?["file"] as? String == saved && line?["type"] as? String == "XdndDirectSave0", "\(result.stdoutText)")
         #expect(FileManager.default.contents(atPath: saved) == picture, "\(String(describing: try? FileManager.default.contentsOfDirectory(atPath: downloads.path)))")

@@ -12,12 +12,8 @@ import X11Selection
 struct DragDropCommandTests {
     private let text = "héllo ✓ from a drag"
 
-    /// Starts `clipbridge drag --from-pointer …` and waits until it holds the pointer.
     private func dragFromPointer(_ arguments: [String], display: String) async throws -> BackgroundPeer {
-        try await Pointer.run(["move", "5", "5"], display: display)
-        let command = try CLI.start(["drag", "--from-pointer", "--json"] + arguments, display: display)
-        try await command.waitForOutput("dragging from the pointer", in: .stderr, timeout: .seconds(15))
-        return command
+        try await DragCommand.fromPointer(arguments, display: display)
     }
 
     private func click(at point: (x: Int, y: Int), display: String) async throws {
@@ -25,11 +21,7 @@ struct DragDropCommandTests {
             ["glide", "\(point.x)", "\(point.y)", "sleep", "250", "press", "sleep", "50", "release"], display: display)
     }
 
-    private func jsonLines(_ result: CommandResult) -> [[String: Any]] {
-        result.stdoutText.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
-    }
+    private func jsonLines(_ result: CommandResult) -> [[String: Any]] { DragCommand.jsonLines(result) }
 
     // MARK: clipbridge drag
 

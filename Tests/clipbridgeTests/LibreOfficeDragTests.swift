@@ -28,13 +28,6 @@ struct LibreOfficeDragTests {
         return (writer, window)
     }
 
-    private func dragFromPointer(_ arguments: [String], display: String) async throws -> BackgroundPeer {
-        try await Pointer.run(["move", "5", "5"], display: display)
-        let command = try CLI.start(["drag", "--from-pointer", "--json"] + arguments, display: display)
-        try await command.waitForOutput("dragging from the pointer", in: .stderr, timeout: .seconds(15))
-        return command
-    }
-
     /// Glides to `point` the way a hand does (the target's statuses come per position) and clicks there.
     private func drop(at point: (x: Int, y: Int), display: String) async throws {
         try await Pointer.run(
@@ -51,7 +44,7 @@ struct LibreOfficeDragTests {
         var attempt = 0
         while true {
             attempt += 1
-            let command = try await dragFromPointer(arguments, display: display)
+            let command = try await DragCommand.fromPointer(arguments, display: display)
             try await drop(at: point, display: display)
             let result = try await command.waitForExit(timeout: .seconds(20))
             if result.exitCode == 0 || attempt == 3 { return (result, attempt) }
@@ -59,11 +52,7 @@ struct LibreOfficeDragTests {
         }
     }
 
-    private func outcome(_ result: CommandResult) -> [String: Any]? {
-        result.stdoutText.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }.first
-    }
+    private func outcome(_ result: CommandResult) -> [String: Any]? { DragCommand.jsonLines(result).first }
 
     @Test("text and a file dragged into LibreOffice Writer land in the document")
     func textAndFileIntoWriter() async throws {

@@ -8,9 +8,6 @@ import X11Selection
 /// destination's rule, and whose drop is read through a clipboard of the drop — the types the drag announced
 /// (Qt 5's sources refuse TARGETS) and the XdndDrop's time.
 enum DropRegistration {
-    /// The action of the X Direct Save protocol.
-    static let directSaveAction: SelectionTarget = "XdndActionDirectSave"
-
     /// Makes `window` (the connection's own when nil) take drops; returns the window that does.
     ///
     /// - Parameters:
@@ -40,7 +37,7 @@ enum DropRegistration {
     static func action(for asked: SelectionTarget) -> SelectionTarget {
         // (XDS's own action is kept: the source that asked for it saves the file itself.)
         switch asked {
-        case .xdndActionCopy, .xdndActionMove, .xdndActionLink, directSaveAction: asked
+        case .xdndActionCopy, .xdndActionMove, .xdndActionLink, DirectSave.action: asked
         default: .xdndActionCopy
         }
     }

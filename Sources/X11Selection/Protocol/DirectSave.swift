@@ -12,6 +12,8 @@ import FoundationEssentials
 public enum DirectSave {
     /// The target a source offers, and the property on its window.
     public static let target: SelectionTarget = "XdndDirectSave0"
+    /// The action a source that saves itself asks for (a target that takes the save answers with it).
+    public static let action: SelectionTarget = "XdndActionDirectSave"
     /// What a target reads after an `F`.
     public static let dataTarget: SelectionTarget = "application/octet-stream"
     /// The longest name taken (bytes of UTF-8): the usual file-name limit.
