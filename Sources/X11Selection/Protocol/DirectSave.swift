@@ -46,10 +46,10 @@ public enum DirectSave {
         let lowered = type.lowercased()
         let name: String
         if lowered.contains("charset=") && !lowered.contains("charset=iso-8859-1") && !lowered.contains("charset=latin1") {
-            guard let decoded = String(validating: bytes, as: UTF8.self) else { return nil }
+            guard let decoded = TextEncodings.fromUTF8(bytes) else { return nil }
             name = decoded
         } else {
-            name = String(String.UnicodeScalarView(bytes.map { UnicodeScalar($0) }))
+            name = TextEncodings.fromLatin1(bytes)
         }
         guard !name.isEmpty, name.utf8.count <= maximumNameBytes, name != ".", name != "..",
             !name.hasPrefix("."), !name.hasPrefix("-"),
