@@ -64,6 +64,11 @@ extension XdndDrop {
         switch DirectSave.reply(answer.bytes) {
         case .saved:
             guard exists(name) else { return .failed("the source said it saved \(path), but nothing is there") }
+            // Firefox answers S once it has *started* saving (a download), and writes the file afterwards: wait
+            // until it holds something and stops growing, within the read's timeout, before calling it saved.
+            guard await Self.settledSize(of: path, within: timeout ?? .seconds(10)) > 0 else {
+                return .failed("the source said it saved \(path), but wrote nothing there")
+            }
             return .saved(path: path, bySource: true)
         case .fallBack:
             guard types.contains(DirectSave.dataTarget) else { return .failed("the source could not save, and offers no data") }
@@ -82,6 +87,20 @@ extension XdndDrop {
             return .saved(path: target, bySource: false)
         case .failed:
             return .failed("the source could not save \(name)")
+        }
+    }
+
+    /// The size of the file at `path` once it is not empty and has not changed for 100 ms, or its size when
+    /// `limit` runs out (0: still empty).
+    private static func settledSize(of path: String, within limit: Duration) async -> Int {
+        let deadline = ContinuousClock.now + limit
+        var last = -1
+        while true {
+            var info = stat()
+            let size = stat(path, &info) == 0 ? Int(info.st_size) : 0
+            if size > 0 && size == last { return size }
+            guard ContinuousClock.now < deadline, (try? await Task.sleep(for: .milliseconds(100))) != nil else { return size }
+            last = size
         }
     }
 }
