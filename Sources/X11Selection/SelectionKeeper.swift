@@ -123,30 +123,11 @@ public final class SelectionKeeper: Sendable {
         self.rewriter = rewriter
     }
 
-    /// What the keeper's loop reacts to, one at a time.
-    private enum Input: Sendable {
-        case change(OwnerChange)
-        case changesEnded((any Error)?)
-        case save(SaveTargetsRequest)
-        /// A save's snapshot is read (nil: it could not be): `generation` is the owner it was taken of.
-        case saveRead(SaveTargetsRequest, generation: Int, KeptSnapshot?)
-        /// The validator's verdict on the owner of `generation`.
-        case verdict(Verdict, generation: Int)
-        case managerReplaced
-    }
-
-    /// The snapshot of the current owner's offer, being taken or taken.
-    private struct Current {
-        var owner: X11Window?
-        var generation: Int
-        var task: Task<KeptSnapshot?, Never>
-        /// Started for a SAVE_TARGETS request that came before the owner's change reached the keeper.
-        var awaitsChange = false
-    }
-
     /// Keeps the selection until the task is cancelled or the connection ends, reporting each step to
     /// `report`. Spooled files of replaced snapshots are removed once nothing serves them any more, and all
     /// of them when it returns.
+    ///
+    /// Every decision is ``KeeperMachine``'s; this task only carries its actions out, one event at a time.
     /// - Parameters:
     ///   - managerLease: the lease of the manager selection (`claimManager`), whose SAVE_TARGETS requests the
     ///     keeper answers; it returns (after `.replaced`) when another manager takes it. Nil: keep-alive only.
@@ -159,7 +140,7 @@ public final class SelectionKeeper: Sendable {
         let (inputs, feed) = AsyncStream<Input>.makeStream()
         let changeFeeder = Task {
             do {
-                for try await change in changes { feed.yield(.change(change)) }
+                for try await change in changes { feed.yield(.machine(.ownerChanged(change))) }
                 feed.yield(.changesEnded(nil))
             } catch {
                 feed.yield(.changesEnded(error))
@@ -170,205 +151,143 @@ public final class SelectionKeeper: Sendable {
                 for await event in lease.events {
                     switch event {
                     case .saveTargetsRequested(let request): feed.yield(.save(request))
-                    case .lost: feed.yield(.managerReplaced)
+                    case .lost: feed.yield(.machine(.managerReplaced))
                     case .served, .failed: break
                     }
                 }
             }
         }
-        // Kept snapshots remove their files once the last of these lets go of them (`KeptSnapshot`).
-        var current: Current?
-        var generation = 0
-        var served: (kept: KeptSnapshot, lease: SelectionLease, generation: Int)?
-        /// The last content the validator accepted: what a veto restores.
-        var accepted: KeptSnapshot?
+        var driver = Driver(keeper: self, feed: feed, report: report)
         defer {
             changeFeeder.cancel()
             managerFeeder?.cancel()
             feed.finish()
-            current?.task.cancel()
+            driver.cancelAll()
         }
-        /// Claims the selection with `kept` (rewritten), which then serves it; returns how many targets it serves.
-        func serve(_ kept: KeptSnapshot, generation: Int) async throws -> Int {
-            var offer = kept.snapshot.offer
-            if let rewriter {
-                let rewrite = await rewriter(kept.snapshot)
-                offer = rewrite.offer
-                if !rewrite.changes.isEmpty { report(.rewritten(selection, changes: rewrite.changes)) }
-            }
-            let lease = try await connection.claim(selection, offering: offer)
-            served = (kept, lease, generation)
-            return offer.representations.count
-        }
-        // An owner already there when the keeper starts is kept too.
-        if let owner = try? await connection.owner(of: selection) {
-            current = Current(owner: owner, generation: generation, task: snapshotTask(report))
-            if let current { validate(current, feed: feed) }
-        }
+        let owner = try? await connection.owner(of: selection)
+        if try await driver.carryOut(.started(owner: owner)) { return }
         for await input in inputs {
+            let event: Machine.Event
             switch input {
-            case .change(let change) where change.reason == .newOwner:
-                // Our own claim is the restoration or the save itself; a lost claim is reported by its own change.
-                if change.isOwnedByThisProcess { continue }
-                if let started = current, started.awaitsChange, started.owner == change.owner {
-                    // The change a save's snapshot was started ahead of: that snapshot is this owner's.
-                    current?.awaitsChange = false
-                    continue
-                }
-                // The previous offer is history: its snapshot, finished or not, is never served. (A read still
-                // running on it ends with the owner's TARGETS now naming another offer or its window gone.)
-                current?.task.cancel()
-                if let (kept, lease, _) = served {
-                    served = nil
-                    kept.holdWhileServing(lease)
-                }
-                generation += 1
-                current = Current(owner: change.owner, generation: generation, task: snapshotTask(report))
-                if let current { validate(current, feed: feed) }
-            case .change(let change):
-                // The owner's window or client is gone.
-                guard change.owner == nil, served == nil else { continue }
-                let kept = await current?.task.value
-                current = nil
-                guard let kept, !kept.snapshot.isSensitive, !kept.snapshot.flavours.isEmpty else {
-                    report(.lostWithOwner(selection))
-                    continue
-                }
-                if kept.snapshot.isCut {
-                    report(.cutNotRestored(selection))
-                    continue
-                }
-                do {
-                    let flavours = try await serve(kept, generation: generation)
-                    report(.restored(selection, flavours: flavours))
-                } catch {
-                    // Another client claimed it first: it is the owner now, and its change follows.
-                    report(.notKept(selection, reason: "\(error)"))
-                }
+            case .machine(let next):
+                event = next
+            case .save(let request):
+                event = .saveRequested(request, owner: try? await connection.owner(of: selection))
             case .changesEnded(let error):
                 if let error { throw error }
                 return
-            case .save(let request):
-                if served != nil {
-                    // Already ours: what the requestor wants kept is kept.
-                    await connection.answer(request, saved: true)
-                    continue
-                }
-                let owner = try? await connection.owner(of: selection)
-                if current == nil || current?.owner != owner {
-                    // The owner's change has not reached the keeper yet (or it had no owner at the start).
-                    current?.task.cancel()
-                    generation += 1
-                    current = Current(
-                        owner: owner, generation: generation, task: snapshotTask(report, targets: request.targets, forSave: true),
-                        awaitsChange: owner != nil)
-                }
-                let pending = current!
-                Task {
-                    feed.yield(.saveRead(request, generation: pending.generation, await pending.task.value))
-                }
-            case .saveRead(let request, let takenOf, let kept):
-                if let served, served.generation == takenOf {
-                    await connection.answer(request, saved: true)
-                    continue
-                }
-                // `current` always holds the newest generation: another one means the owner changed meanwhile.
-                let changed = current?.generation != takenOf
-                guard !changed, let kept, !kept.snapshot.isSensitive, !kept.snapshot.flavours.isEmpty else {
-                    let reason = changed ? "the selection changed while it was read"
-                        : kept?.snapshot.isSensitive == true ? "the content is marked sensitive" : "nothing could be read"
-                    await connection.answer(request, saved: false)
-                    report(.saveRefused(selection, requestor: request.requestor, reason: reason))
-                    continue
-                }
-                if let targets = request.targets { kept.narrow(to: targets) }
-                current = nil
-                do {
-                    let flavours = try await serve(kept, generation: takenOf)
-                    // Only now: the owner exits on this answer, and everything was read from it.
-                    await connection.answer(request, saved: true)
-                    report(.saved(selection, flavours: flavours, requestor: request.requestor))
-                } catch {
-                    await connection.answer(request, saved: false)
-                    report(.saveRefused(selection, requestor: request.requestor, reason: "\(error)"))
-                }
-            case .verdict(let verdict, let of):
-                if let judged = current, judged.generation == of {
-                    if verdict == .accept {
-                        accepted = await judged.task.value
-                        continue
-                    }
-                    current = nil
-                    judged.task.cancel()
-                } else if let restored = served, restored.generation == of {
-                    // The owner left before its verdict came, and the keeper serves what it kept of it: the
-                    // verdict is about that content (a slow hook; without this an accepted copy was never
-                    // remembered, and the next veto cleared instead of restoring it).
-                    if verdict == .accept {
-                        accepted = restored.kept
-                        continue
-                    }
-                } else {
-                    continue
-                }
-                if verdict == .restorePrevious, let previous = accepted, !previous.snapshot.flavours.isEmpty {
-                    do {
-                        _ = try await serve(previous, generation: generation)
-                        report(.vetoed(selection, restored: true))
-                        continue
-                    } catch {
-                        report(.notKept(selection, reason: "\(error)"))
-                    }
-                }
-                // Cleared: a claim of nothing, given up at once, leaves the selection without an owner.
-                if (try? await connection.claim(selection, offering: SelectionOffer([]))) != nil {
-                    await connection.release(selection)
-                }
-                report(.vetoed(selection, restored: false))
-            case .managerReplaced:
-                report(.replaced(selection))
-                if served != nil { await connection.release(selection) }
-                return
             }
+            if try await driver.carryOut(event) { return }
         }
     }
 
-    /// With a validator: judges the owner of `current` once its snapshot is read, and feeds the verdict back.
-    private func validate(_ current: Current, feed: AsyncStream<Input>.Continuation) {
-        guard let validator else { return }
-        let selection = selection
-        Task {
-            guard let kept = await current.task.value, !Task.isCancelled else { return }
-            let verdict = await validator(Change(selection: selection, owner: current.owner, snapshot: kept.snapshot))
-            feed.yield(.verdict(verdict, generation: current.generation))
-        }
+    typealias Machine = KeeperMachine<KeptSnapshot>
+
+    /// What the keeper's task reacts to, one at a time.
+    private enum Input: Sendable {
+        case machine(Machine.Event)
+        /// A SAVE_TARGETS request: the owner is asked before the machine sees it.
+        case save(SaveTargetsRequest)
+        case changesEnded((any Error)?)
     }
 
-    private func snapshotTask(
-        _ report: @escaping @Sendable (Event) -> Void, targets: [SelectionTarget]? = nil, forSave: Bool = false
-    ) -> Task<KeptSnapshot?, Never> {
-        let connection = connection, selection = selection, limits = limits, timeout = timeout
-        return Task {
+    /// Carries out the machine's actions on the connection: the keeper's one task owns it.
+    private struct Driver {
+        let keeper: SelectionKeeper
+        let feed: AsyncStream<Input>.Continuation
+        let report: @Sendable (Event) -> Void
+        var machine: Machine
+        /// The snapshot reads running, by generation.
+        var reads: [Int: Task<Void, Never>] = [:]
+        /// What the keeper serves and the lease of that claim.
+        var serving: (kept: KeptSnapshot, lease: SelectionLease)?
+
+        init(keeper: SelectionKeeper, feed: AsyncStream<Input>.Continuation, report: @escaping @Sendable (Event) -> Void) {
+            self.keeper = keeper
+            self.feed = feed
+            self.report = report
+            machine = Machine(selection: keeper.selection, validates: keeper.validator != nil)
+        }
+
+        /// Hands `event` to the machine and carries out what it decides; true when the keeper is done.
+        mutating func carryOut(_ event: Machine.Event) async throws -> Bool {
+            if case .read(let generation, _) = event { reads[generation] = nil }
+            var queue = machine.handle(event)[...]
+            while let action = queue.popFirst() {
+                switch action {
+                case .read(let generation, let targets, let inOneRequest):
+                    reads[generation] = read(generation, targets: targets, inOneRequest: inOneRequest)
+                case .cancelRead(let generation):
+                    reads.removeValue(forKey: generation)?.cancel()
+                case .validate(let generation, let owner, let kept):
+                    guard let validator = keeper.validator else { continue }
+                    let change = Change(selection: keeper.selection, owner: owner, snapshot: kept.snapshot)
+                    let feed = feed
+                    Task { feed.yield(.machine(.verdict(await validator(change), generation: generation))) }
+                case .claim(let claim):
+                    // Its outcome is the machine's next event, before anything else happens.
+                    queue = machine.handle(.claimEnded(await serve(claim))) + queue
+                case .stopServing:
+                    if let (kept, lease) = serving { kept.holdWhileServing(lease) }
+                    serving = nil
+                case .answer(let request, let saved):
+                    await keeper.connection.answer(request, saved: saved)
+                case .clear:
+                    // A claim of nothing, given up at once, leaves the selection without an owner.
+                    if (try? await keeper.connection.claim(keeper.selection, offering: SelectionOffer([]))) != nil {
+                        await keeper.connection.release(keeper.selection)
+                    }
+                case .release:
+                    await keeper.connection.release(keeper.selection)
+                case .report(let event):
+                    report(event)
+                case .stop:
+                    return true
+                }
+            }
+            return false
+        }
+
+        /// Claims the selection with `claim`'s content, rewritten; the number of targets served.
+        private mutating func serve(_ claim: Machine.Claim) async -> Result<Int, Machine.ClaimFailure> {
+            let kept = claim.content
+            if let targets = claim.narrowedTo { kept.narrow(to: targets) }
+            var offer = kept.snapshot.offer
+            if let rewriter = keeper.rewriter {
+                let rewrite = await rewriter(kept.snapshot)
+                offer = rewrite.offer
+                if !rewrite.changes.isEmpty { report(.rewritten(keeper.selection, changes: rewrite.changes)) }
+            }
             do {
-                // A handover's owner waits, and implements MULTIPLE: one request instead of one per target.
-                let snapshot = try await connection.snapshot(
-                    selection, targets: targets, limits: limits, timeout: timeout, inOneRequest: forSave)
-                let kept = KeptSnapshot(snapshot)
-                if Task.isCancelled { return nil }
-                if snapshot.isSensitive {
-                    report(.skippedSensitive(selection))
-                } else if snapshot.ownerLeft {
-                    report(.keptPart(selection, flavours: snapshot.flavours.count, bytes: snapshot.byteCount,
-                                     omitted: snapshot.omissions.map(\.target)))
-                } else {
-                    report(.kept(selection, flavours: snapshot.flavours.count, bytes: snapshot.byteCount,
-                                 omitted: snapshot.omissions.map(\.target)))
-                }
-                return kept
+                let lease = try await keeper.connection.claim(keeper.selection, offering: offer)
+                // What served before (a veto's restoration replaces a restored copy) finishes its transfers.
+                if let (previous, previousLease) = serving { previous.holdWhileServing(previousLease) }
+                serving = (kept, lease)
+                return .success(offer.representations.count)
             } catch {
-                if !Task.isCancelled { report(.notKept(selection, reason: "\(error)")) }
-                return nil
+                return .failure(Machine.ClaimFailure(reason: "\(error)"))
             }
+        }
+
+        private func read(_ generation: Int, targets: [SelectionTarget]?, inOneRequest: Bool) -> Task<Void, Never> {
+            let connection = keeper.connection, selection = keeper.selection, limits = keeper.limits
+            let timeout = keeper.timeout, feed = feed
+            return Task {
+                let outcome: Machine.ReadOutcome
+                do {
+                    let snapshot = try await connection.snapshot(
+                        selection, targets: targets, limits: limits, timeout: timeout, inOneRequest: inOneRequest)
+                    outcome = .kept(KeptSnapshot(snapshot), KeptFacts(snapshot))
+                } catch {
+                    outcome = .failed("\(error)")
+                }
+                // A cancelled read belongs to an owner since replaced: the machine would drop it anyway.
+                if !Task.isCancelled { feed.yield(.machine(.read(generation: generation, outcome))) }
+            }
+        }
+
+        func cancelAll() {
+            for read in reads.values { read.cancel() }
         }
     }
 }
