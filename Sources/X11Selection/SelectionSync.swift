@@ -44,48 +44,79 @@ public final class SelectionSync: Sendable {
         self.maximumWait = maximumWait
     }
 
-    /// Copies each settled change until the task is cancelled or the connection ends.
+    /// Copies each settled change until the task is cancelled or the connection ends. Every decision is
+    /// ``SyncMachine``'s; this task carries its actions out, one event at a time.
     /// - Parameter report: called with each copy or refusal.
     /// - Throws: `SelectionError` `.extensionUnavailable` (no XFixes), `.connectionLost`.
     public func run(_ report: @escaping @Sendable (Event) -> Void) async throws {
         let changes = try await connection.ownerChanges(of: [source])
-        var pending: Task<Void, Never>?
-        defer { pending?.cancel() }
-        for try await change in changes where SyncPolicy.copies(change) {
-            // A newer change overtakes one still settling (or being read).
-            pending?.cancel()
-            pending = Task { await copyWhenSettled(report) }
+        let (inputs, feed) = AsyncStream<Input>.makeStream()
+        let changeFeeder = Task {
+            do {
+                for try await change in changes { feed.yield(.machine(.changed(change, now: .now))) }
+                feed.yield(.changesEnded(nil))
+            } catch {
+                feed.yield(.changesEnded(error))
+            }
+        }
+        var machine = Machine(from: source, to: destination, settle: settle, maximumWait: maximumWait)
+        /// What the current generation waits for (a look at the pointer, a read), by generation.
+        var work: [Int: Task<Void, Never>] = [:]
+        defer {
+            changeFeeder.cancel()
+            feed.finish()
+            for task in work.values { task.cancel() }
+        }
+        for await input in inputs {
+            guard case .machine(let event) = input else {
+                if case .changesEnded(let error?) = input { throw error }
+                return
+            }
+            var queue = machine.handle(event)[...]
+            while let action = queue.popFirst() {
+                switch action {
+                case .cancel(let generation):
+                    work.removeValue(forKey: generation)?.cancel()
+                case .look(let generation, let delay):
+                    work[generation] = Task {
+                        if let delay { do { try await Task.sleep(for: delay) } catch { return } }
+                        let held = (try? await connection.isPointerButtonHeld()) ?? false
+                        feed.yield(.machine(.looked(generation: generation, buttonHeld: held, now: .now)))
+                    }
+                case .read(let generation):
+                    work[generation] = Task {
+                        let result: Result<(KeptSnapshot, KeptFacts), Machine.ReadFailure>
+                        do {
+                            let snapshot = try await connection.snapshot(source, limits: limits)
+                            result = .success((KeptSnapshot(snapshot), KeptFacts(snapshot)))
+                        } catch {
+                            result = .failure(.init(reason: "\(error)"))
+                        }
+                        // Cancelled: a newer change overtook it, and the machine would drop it.
+                        if !Task.isCancelled { feed.yield(.machine(.read(generation: generation, result))) }
+                    }
+                case .claim(let generation, let kept):
+                    work[generation] = nil
+                    let result: Result<Int, Machine.ReadFailure>
+                    do {
+                        // Anything but a claim drops `kept`, and with it the spooled files.
+                        kept.holdWhileServing(try await connection.claim(destination, offering: kept.snapshot.offer))
+                        result = .success(kept.snapshot.flavours.count)
+                    } catch {
+                        result = .failure(.init(reason: "\(error)"))
+                    }
+                    queue = machine.handle(.claimEnded(generation: generation, result)) + queue
+                case .report(let event):
+                    report(event)
+                }
+            }
         }
     }
 
-    private func copyWhenSettled(_ report: @escaping @Sendable (Event) -> Void) async {
-        let start = ContinuousClock.now
-        while case .wait(let interval) = SyncPolicy.step(
-            waited: start.duration(to: .now), buttonHeld: (try? await connection.isPointerButtonHeld()) ?? false,
-            settle: settle, maximumWait: maximumWait)
-        {
-            do { try await Task.sleep(for: interval) } catch { return }
-        }
-        let kept: KeptSnapshot
-        do {
-            kept = KeptSnapshot(try await connection.snapshot(source, limits: limits))
-        } catch {
-            if !Task.isCancelled { report(.notCopied(from: source, to: destination, reason: "\(error)")) }
-            return
-        }
-        // Anything but a claim drops `kept`, and with it the spooled files.
-        if Task.isCancelled { return }
-        let snapshot = kept.snapshot
-        guard !snapshot.isSensitive, !snapshot.flavours.isEmpty else {
-            let reason = snapshot.isSensitive ? "the content is marked sensitive" : "nothing could be read"
-            report(.notCopied(from: source, to: destination, reason: reason))
-            return
-        }
-        do {
-            kept.holdWhileServing(try await connection.claim(destination, offering: snapshot.offer))
-            report(.copied(from: source, to: destination, flavours: snapshot.flavours.count))
-        } catch {
-            report(.notCopied(from: source, to: destination, reason: "\(error)"))
-        }
+    typealias Machine = SyncMachine<KeptSnapshot>
+
+    private enum Input: Sendable {
+        case machine(Machine.Event)
+        case changesEnded((any Error)?)
     }
 }
