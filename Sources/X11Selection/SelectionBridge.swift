@@ -78,14 +78,14 @@ public final class SelectionBridge: Sendable {
         }
         await withTaskCancellationHandler {
             await withTaskGroup(of: Void.self) { group in
+                group.addTask { await coordinator.drive() }
                 for index in displays.indices {
                     let link = first[index]
                     group.addTask { await coordinator.maintain(index, from: link) }
                 }
             }
         } onCancel: {
-            Task { await coordinator.closeAll() }
+            coordinator.close()
         }
-        await coordinator.closeAll()
     }
 }

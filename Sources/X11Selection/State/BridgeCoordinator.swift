@@ -1,64 +1,62 @@
 import FoundationEssentials
+import Synchronization
 
-/// The state of one running ``SelectionBridge``: a connection per display while it is reachable, and per
-/// selection the display whose owner is the source. Every change goes through this actor, one at a time; the
-/// awaits inside (reading TARGETS, claiming) are guarded by generations, so a change overtaken while it was
-/// being handled is dropped rather than applied late.
-actor BridgeCoordinator {
+/// Carries out a running ``SelectionBridge``'s decisions (``BridgeMachine``): one task per display keeps it
+/// connected and turns its owner changes into events; one task takes the events one at a time, hands each to
+/// the machine and carries out what it decides — TARGETS reads (in tasks of their own, their outcome an event
+/// again), claims and releases (at once: the next event waits for them).
+final class BridgeCoordinator: Sendable {
     /// A connected display: its connection and the owner changes subscribed before anything was adopted.
     struct Link: Sendable {
         var connection: X11Connection
         var changes: OwnerChanges
     }
 
-    /// The display whose owner of a selection is offered on the others.
-    struct Source {
-        var display: Int
-        var generation: UInt64
-        /// The offer made to the other displays; nil when the owner is not bridged (sensitive, unreadable).
-        var offer: SelectionOffer?
-        /// The source display's owner changed: this offer's content is gone, and its relays refuse.
-        var isStale = false
+    private enum Input: Sendable {
+        /// Display `display` is connected (`owned`: its selections with an owner then).
+        case linked(Int, Link, owned: Set<SelectionName>)
+        /// Display `display`'s connection ended.
+        case unlinked(Int, X11Connection, reason: String)
+        /// The task reporting on claim `id` on display `display` ended.
+        case watcherEnded(display: Int, id: UInt64)
+        case machine(BridgeMachine.Event)
     }
 
     let bridge: SelectionBridge
     let report: @Sendable (SelectionBridge.Event) -> Void
-    private var connections: [Int: X11Connection] = [:]
-    private var sources: [SelectionName: Source] = [:]
-    private var generation: UInt64 = 0
-    /// The generation of the newest owner change being handled, per selection: an older one still reading
-    /// TARGETS when a newer came is dropped.
-    private var latestChange: [SelectionName: UInt64] = [:]
-    /// A display whose owner change was dropped that way, per selection: taken up again if the newer change turns
-    /// out to be no new content (another bridge's claim, or ours) — two bridges each dropping the app's copy
-    /// for the other's claim would otherwise leave every display without it.
-    private var supersededChange: [SelectionName: Int] = [:]
-    /// Tasks reporting what happens to each claim of ours, by display. Each ends by itself once its lease does
-    /// (ownership lost and the pastes in flight over, so their outcome is still reported).
-    private var leaseWatchers: [Int: [UInt64: Task<Void, Never>]] = [:]
-    private var nextWatcher: UInt64 = 0
-    private var closed = false
+    /// The machine; behind a lock because relays ask it from their own tasks whether their offer is current.
+    private let machine: Mutex<BridgeMachine>
+    /// The identity of each connected display's server: the same server named twice (":0" and "unix:0") would
+    /// have the bridge read its own claims.
+    private let servers = Mutex<[Int: String]>([:])
+    private let inputs: AsyncStream<Input>
+    private let feed: AsyncStream<Input>.Continuation
 
     init(bridge: SelectionBridge, report: @escaping @Sendable (SelectionBridge.Event) -> Void) {
         self.bridge = bridge
         self.report = report
+        machine = Mutex(BridgeMachine(
+            displays: bridge.displays, selections: bridge.selections, includeSensitive: bridge.includeSensitive))
+        (inputs, feed) = AsyncStream<Input>.makeStream()
     }
 
     private func name(_ display: Int) -> String { bridge.displays[display] }
 
     // MARK: Displays coming and going
 
-    /// Connects display `index`, subscribes to its owner changes, then brings it in line: it gets the current
-    /// source's offer, or its own owners become the source of selections that have none. Nil when unreachable;
-    /// the failure is reported when `reportingFailure` (a reconnection attempt reports only its success: the
-    /// outage was reported when it began).
+    /// Connects display `index` and subscribes to its owner changes; the link goes to the bridge's task. Nil when
+    /// unreachable; the failure is reported when `reportingFailure` (a reconnection attempt reports only its
+    /// success: the outage was reported when it began).
     func connect(_ index: Int, reportingFailure: Bool = true) async -> Link? {
-        guard !closed else { return nil }
         let link: Link
+        var owned: Set<SelectionName> = []
         do {
             let connection = try await X11Connection.open(display: name(index), configuration: bridge.configuration)
             do {
                 link = Link(connection: connection, changes: try await connection.ownerChanges(of: bridge.selections))
+                for selection in bridge.selections where (try? await connection.owner(of: selection)) != nil {
+                    owned.insert(selection)
+                }
             } catch {
                 await connection.shutdown()
                 throw error
@@ -67,34 +65,26 @@ actor BridgeCoordinator {
             if reportingFailure { report(.disconnected(display: name(index), reason: Self.describe(error))) }
             return nil
         }
-        // The same server named twice (":0" and "unix:0") would have the bridge read its own claims.
         let identity = await link.connection.serverIdentity
-        for (other, connection) in connections where other != index {
-            guard await connection.serverIdentity != identity else {
-                await link.connection.shutdown()
-                if reportingFailure {
-                    report(.disconnected(display: name(index), reason: "it is the X server of \(name(other)) again"))
-                }
-                return nil
-            }
+        let twin = servers.withLock { servers -> Int? in
+            if let other = servers.first(where: { $0.key != index && $0.value == identity })?.key { return other }
+            servers[index] = identity
+            return nil
         }
-        connections[index] = link.connection
-        report(.connected(display: name(index)))
-        for selection in bridge.selections {
-            if let source = sources[selection] {
-                if source.display != index, let offer = source.offer {
-                    await claim(selection, on: index, offering: offer, from: source)
-                }
-            } else if (try? await link.connection.owner(of: selection)) != nil {
-                await newSource(selection, on: index)
+        if let twin {
+            await link.connection.shutdown()
+            if reportingFailure {
+                report(.disconnected(display: name(index), reason: "it is the X server of \(name(twin)) again"))
             }
+            return nil
         }
+        feed.yield(.linked(index, link, owned: owned))
         return link
     }
 
     /// Keeps display `index` connected: follows its owner changes while the connection lives, and reconnects with
     /// backoff when it breaks (or could not be reached at first), until the bridge is closed.
-    nonisolated func maintain(_ index: Int, from first: Link?) async {
+    func maintain(_ index: Int, from first: Link?) async {
         var link = first
         var failures = first == nil ? 1 : 0
         while !Task.isCancelled {
@@ -102,18 +92,17 @@ actor BridgeCoordinator {
                 var reason = "the connection was closed"
                 do {
                     for try await change in current.changes {
-                        await ownerChanged(change, on: index)
+                        feed.yield(.machine(.ownerChanged(change, display: index)))
                     }
                 } catch {
                     reason = Self.describe(error)
                 }
                 // Cancelled: the bridge is closing, not the display going away.
                 if Task.isCancelled { return }
-                await disconnected(index, reason: reason)
-                await current.connection.shutdown()
+                servers.withLock { _ = $0.removeValue(forKey: index) }
+                feed.yield(.unlinked(index, current.connection, reason: reason))
                 link = nil
                 failures = 1
-                if await closed { return }
             }
             do {
                 try await Task.sleep(for: BridgePolicy.retryDelay(failures: failures - 1, maximum: bridge.maximumRetryDelay))
@@ -125,191 +114,155 @@ actor BridgeCoordinator {
         }
     }
 
-    /// Display `index` went away: what it was the source of is withdrawn from the others.
-    private func disconnected(_ index: Int, reason: String) async {
-        guard !closed, connections.removeValue(forKey: index) != nil else { return }
-        for watcher in (leaseWatchers.removeValue(forKey: index) ?? [:]).values { watcher.cancel() }
-        report(.disconnected(display: name(index), reason: reason))
-        for (selection, source) in sources where source.display == index {
-            sources[selection] = nil
-            await withdraw(selection, keeping: index)
+    // MARK: The bridge's task
+
+    /// Takes the events one at a time until cancelled; then releases everything and closes every connection.
+    func drive() async {
+        var driver = Driver(coordinator: self)
+        for await input in inputs {
+            if Task.isCancelled { break }
+            await driver.take(input)
         }
+        await driver.closeAll()
     }
 
-    /// Releases everything and closes every connection.
-    func closeAll() async {
-        closed = true
-        for watcher in leaseWatchers.values.flatMap(\.values) { watcher.cancel() }
-        leaseWatchers.removeAll()
-        sources.removeAll()
-        let open = connections
-        connections.removeAll()
-        for connection in open.values { await connection.shutdown() }
+    /// Ends ``drive()``.
+    func close() {
+        feed.finish()
     }
 
-    // MARK: Owner changes
+    /// Whether `generation` is still the source of `selection` (a paste relays only the content it was offered).
+    func isCurrent(_ selection: SelectionName, generation: UInt64) -> Bool {
+        machine.withLock { $0.isCurrent(selection, generation: generation) }
+    }
 
-    func ownerChanged(_ change: OwnerChange, on index: Int) async {
-        switch BridgePolicy.action(for: change) {
-        case .ignore:
-            return
-        case .newSource:
-            await newSource(change.selection, on: index)
-        case .ownerGone:
-            guard let source = sources[change.selection], source.display == index else { return }
-            sources[change.selection] = nil
-            await withdraw(change.selection, keeping: index)
-            report(.withdrawn(change.selection, from: name(index)))
+    /// The bridge task's own state: the connections, and the tasks reporting what happens to each claim.
+    private struct Driver {
+        let coordinator: BridgeCoordinator
+        var connections: [Int: X11Connection] = [:]
+        /// Tasks reporting what happens to each claim of ours, by display. Each ends by itself once its lease
+        /// does (ownership lost and the pastes in flight over, so their outcome is still reported).
+        var leaseWatchers: [Int: [UInt64: Task<Void, Never>]] = [:]
+        var nextWatcher: UInt64 = 0
+
+        init(coordinator: BridgeCoordinator) {
+            self.coordinator = coordinator
         }
-    }
 
-    /// Display `index`'s owner of `selection` becomes the source: its TARGETS are read and offered elsewhere.
-    ///
-    /// Until they are read the previous source stands, except on its own display: a new owner there means the
-    /// old offer's content is gone, so its relays refuse from now on (`Source.isStale`).
-    private func newSource(_ selection: SelectionName, on index: Int) async {
-        guard let connection = connections[index] else { return }
-        generation += 1
-        let current = generation
-        latestChange[selection] = current
-        if sources[selection]?.display == index { sources[selection]?.isStale = true }
-        let targets: [SelectionTarget]
-        do {
-            targets = try await connection.targets(of: selection, timeout: bridge.configuration.readTimeout)
-        } catch {
-            guard latestChange[selection] == current else {
-                supersededChange[selection] = index
-                return
+        mutating func take(_ input: Input) async {
+            switch input {
+            case .linked(let index, let link, let owned):
+                connections[index] = link.connection
+                await carryOut(.connected(display: index, owned: owned))
+            case .unlinked(let index, let connection, let reason):
+                for watcher in (leaseWatchers.removeValue(forKey: index) ?? [:]).values { watcher.cancel() }
+                connections[index] = nil
+                await carryOut(.disconnected(display: index, reason: reason))
+                await connection.shutdown()
+            case .watcherEnded(let display, let id):
+                leaseWatchers[display]?[id] = nil
+            case .machine(let event):
+                await carryOut(event)
             }
-            // The change was overtaken by our own claim there (another bridge's claim, then ours, under load):
-            // what we offer on that display is current, and refusing would make its relays refuse.
-            if let owner = try? await connection.owner(of: selection), owner == (await connection.utilityWindow) {
-                report(.notBridged(selection, from: name(index), reason: "our own claim replaced it before its TARGETS were read"))
-                await takeUpSupersededChange(selection, after: current, on: index)
-                return
-            }
-            supersededChange[selection] = nil
-            await refuse(selection, on: index, generation: current, reason: "its TARGETS could not be read: \(Self.describe(error))")
-            return
         }
-        guard latestChange[selection] == current else {
-            supersededChange[selection] = index
-            return
-        }
-        let plan = BridgePolicy.plan(for: targets, includeSensitive: bridge.includeSensitive)
-        if case .skipBridged = plan {} else { supersededChange[selection] = nil }
-        switch plan {
-        case .skipBridged:
-            // Another bridge's claim: left alone, as our own are. Only if it replaced our source's owner is the
-            // content we offer gone.
-            report(.notBridged(selection, from: name(index), reason: "another bridge owns it (\(BridgePolicy.marker))"))
-            if sources[selection]?.display == index {
-                sources[selection] = nil
-                await withdraw(selection, keeping: index)
-            }
-            await takeUpSupersededChange(selection, after: current, on: index)
-        case .skipSensitive:
-            await refuse(selection, on: index, generation: current, reason: "the content is marked sensitive (x-kde-passwordManagerHint)")
-        case .offer(let bridged, let isSensitive):
-            guard !bridged.isEmpty else {
-                await refuse(selection, on: index, generation: current, reason: "it offers nothing that can cross displays")
-                return
-            }
-            let marker = SelectionOffer.Representation(
-                target: BridgePolicy.marker, source: .bytes(Data(connection.displayName.utf8)))
-            let offer = SelectionOffer(
-                bridged.map { relayedRepresentation($0, of: selection, from: connection, generation: current) } + [marker],
-                isSensitive: isSensitive)
-            let source = Source(display: index, generation: current, offer: offer)
-            sources[selection] = source
-            var claimed: [String] = []
-            for other in connections.keys.sorted() where other != index {
-                if await claim(selection, on: other, offering: offer, from: source) { claimed.append(name(other)) }
-                guard latestChange[selection] == current else { return }
-            }
-            report(.bridged(selection, from: name(index), to: claimed, targets: bridged))
-        }
-    }
 
-    /// A change on another display that was dropped for this one, which turned out to bring no new content: that
-    /// display's owner is looked at again (it may be the app's copy both bridges dropped for each other's claim).
-    private func takeUpSupersededChange(_ selection: SelectionName, after current: UInt64, on index: Int) async {
-        guard latestChange[selection] == current, let pending = supersededChange.removeValue(forKey: selection),
-            pending != index
-        else { return }
-        await newSource(selection, on: pending)
-    }
-
-    /// The new owner is not bridged: it is the source of nothing, and the other displays stop offering the
-    /// previous content.
-    private func refuse(_ selection: SelectionName, on index: Int, generation: UInt64, reason: String) async {
-        sources[selection] = Source(display: index, generation: generation, offer: nil)
-        await withdraw(selection, keeping: index)
-        report(.notBridged(selection, from: name(index), reason: reason))
-    }
-
-    /// Releases `selection` on every display but `keeping` where the bridge holds it.
-    private func withdraw(_ selection: SelectionName, keeping index: Int) async {
-        for (other, connection) in connections where other != index {
-            await connection.release(selection)
-        }
-    }
-
-    /// Claims `selection` on display `index` with the source's offer. False when that failed.
-    @discardableResult
-    private func claim(_ selection: SelectionName, on index: Int, offering offer: SelectionOffer, from source: Source)
-        async -> Bool
-    {
-        guard let connection = connections[index] else { return false }
-        let lease: SelectionLease
-        do {
-            lease = try await connection.claim(selection, offering: offer)
-        } catch {
-            report(.failed(selection, display: name(index), target: "TARGETS", reason: "could not claim: \(Self.describe(error))"))
-            return false
-        }
-        nextWatcher += 1
-        let id = nextWatcher
-        let display = name(index)
-        let report = self.report
-        leaseWatchers[index, default: [:]][id] = Task {
-            // On this actor, so it starts only after it was stored.
-            defer { self.watcherEnded(id, on: index) }
-            for await event in lease.events {
-                switch event {
-                case .served(let target, _, let byteCount):
-                    report(.served(selection, display: display, target: target, byteCount: byteCount))
-                case .failed(let target, _, let reason):
-                    report(.failed(selection, display: display, target: target, reason: reason))
-                case .lost, .saveTargetsRequested:
-                    break
+        private mutating func carryOut(_ event: BridgeMachine.Event) async {
+            var queue = coordinator.machine.withLock { $0.handle(event) }[...]
+            while let action = queue.popFirst() {
+                switch action {
+                case .readTargets(let selection, let display, let generation):
+                    guard let connection = connections[display] else { continue }
+                    readTargets(selection, on: display, connection: connection, generation: generation)
+                case .claim(let selection, let displays, let source, let announces):
+                    var claimed: [Int] = []
+                    for display in displays where await claim(selection, on: display, from: source) {
+                        claimed.append(display)
+                    }
+                    let ended = BridgeMachine.Event.claimsEnded(
+                        selection, generation: source.generation, claimed: claimed, announces: announces)
+                    queue = coordinator.machine.withLock { $0.handle(ended) } + queue
+                case .release(let selection, let displays):
+                    for display in displays { await connections[display]?.release(selection) }
+                case .report(let event):
+                    coordinator.report(event)
                 }
             }
         }
-        return true
-    }
 
-    private func watcherEnded(_ id: UInt64, on index: Int) {
-        leaseWatchers[index]?[id] = nil
+        private func readTargets(_ selection: SelectionName, on display: Int, connection: X11Connection, generation: UInt64) {
+            let timeout = coordinator.bridge.configuration.readTimeout, feed = coordinator.feed
+            Task {
+                let result: Result<[SelectionTarget], BridgeMachine.TargetsFailure>
+                do {
+                    result = .success(try await connection.targets(of: selection, timeout: timeout))
+                } catch {
+                    let owner = try? await connection.owner(of: selection)
+                    let ours = await owner == connection.utilityWindow
+                    result = .failure(.init(reason: BridgeCoordinator.describe(error), ownClaimIsOwner: ours))
+                }
+                feed.yield(.machine(.targetsRead(selection, display: display, generation: generation, result)))
+            }
+        }
+
+        /// Claims `selection` on `display` with the source's offer. False when that failed (reported).
+        private mutating func claim(_ selection: SelectionName, on display: Int, from source: BridgeMachine.Source) async -> Bool {
+            guard let connection = connections[display], let sourceConnection = connections[source.display],
+                let targets = source.targets
+            else { return false }
+            let marker = SelectionOffer.Representation(
+                target: BridgePolicy.marker, source: .bytes(Data(sourceConnection.displayName.utf8)))
+            let offer = SelectionOffer(
+                targets.map { coordinator.relayedRepresentation($0, of: selection, from: sourceConnection, generation: source.generation) }
+                    + [marker],
+                isSensitive: source.isSensitive)
+            let lease: SelectionLease
+            let report = coordinator.report, displayName = coordinator.name(display)
+            do {
+                lease = try await connection.claim(selection, offering: offer)
+            } catch {
+                report(.failed(selection, display: displayName, target: "TARGETS",
+                               reason: "could not claim: \(BridgeCoordinator.describe(error))"))
+                return false
+            }
+            nextWatcher += 1
+            let id = nextWatcher, feed = coordinator.feed
+            leaseWatchers[display, default: [:]][id] = Task {
+                defer { feed.yield(.watcherEnded(display: display, id: id)) }
+                for await event in lease.events {
+                    switch event {
+                    case .served(let target, _, let byteCount):
+                        report(.served(selection, display: displayName, target: target, byteCount: byteCount))
+                    case .failed(let target, _, let reason):
+                        report(.failed(selection, display: displayName, target: target, reason: reason))
+                    case .lost, .saveTargetsRequested:
+                        break
+                    }
+                }
+            }
+            return true
+        }
+
+        /// Releases everything and closes every connection.
+        mutating func closeAll() async {
+            for watcher in leaseWatchers.values.flatMap(\.values) { watcher.cancel() }
+            leaseWatchers.removeAll()
+            let open = connections
+            connections.removeAll()
+            for connection in open.values { await connection.shutdown() }
+        }
     }
 
     // MARK: Relaying
 
-    /// Whether `generation` is still the source of `selection` (a paste relays only the content it was offered).
-    func isCurrent(_ selection: SelectionName, generation: UInt64) -> Bool {
-        guard let source = sources[selection] else { return false }
-        return source.generation == generation && !source.isStale
-    }
-
     /// A representation that converts `target` on the source display when a requestor asks, and relays the reply
     /// as it streams.
-    private func relayedRepresentation(
+    fileprivate func relayedRepresentation(
         _ target: SelectionTarget, of selection: SelectionName, from source: X11Connection, generation: UInt64
     ) -> SelectionOffer.Representation {
         let timeout = bridge.configuration.readTimeout
         let sourceName = source.displayName
         return SelectionOffer.Representation(target: target, source: .relay { [weak self] relay in
-            guard let self, await self.isCurrent(selection, generation: generation) else {
+            guard let self, self.isCurrent(selection, generation: generation) else {
                 throw SelectionError(.ownerGone, "\(selection) on \(sourceName) changed owner; this offer is stale")
             }
             @Sendable func pass(_ reply: SelectionData) async throws {
@@ -327,13 +280,13 @@ actor BridgeCoordinator {
             }
             // The owner changed while the reply was read: what came may be the old owner's or a mix; refuse it
             // (mid-INCR: no end marker) rather than present it as the content offered.
-            guard await self.isCurrent(selection, generation: generation) else {
+            guard self.isCurrent(selection, generation: generation) else {
                 throw SelectionError(.ownerGone, "\(selection) on \(sourceName) changed owner during the paste")
             }
         })
     }
 
-    private static func describe(_ error: any Error) -> String {
+    fileprivate static func describe(_ error: any Error) -> String {
         (error as? SelectionError)?.message ?? "\(error)"
     }
 }
