@@ -40,14 +40,13 @@ public final class BlockingSelectionReader {
         window = opened.createUtilityWindow()
         // A real server time for the requests (ICCCM 2.4), at no extra round trip: the PropertyNotify of a
         // zero-length append to our window's WM_NAME (as xsel does) is queued before the InternAtoms reply.
-        opened.changeProperty(window, .wmName, type: .string, format: 8, append: true,
-                              bytes: UnsafeRawBufferPointer(start: nil, count: 0))
+        opened.requestServerTime(on: window)
         // In the one round trip that also creates the window: what the first reads need. The names owners
         // usually list in TARGETS are interned by the first read while its owner answers (see
         // `internCommonNamesOnce`): Xlib handles each InternAtom reply with a few system calls, about 8 µs a
         // name here, time better spent while the owner works than before the first request.
         _ = atoms(Self.essentialNames + (1...2).map(Self.propertyName))
-        serverTime = opened.takePropertyNotify(window: window, property: .wmName) ?? .currentTime
+        serverTime = opened.takeServerTime(on: window) ?? .currentTime
     }
 
     /// The server time the requests carry (taken when the reader opened).
@@ -126,8 +125,7 @@ public final class BlockingSelectionReader {
                                              time: time)
                     display.flush()
                 case .requestTimestamp:
-                    display.changeProperty(window, .wmName, type: .string, format: 8, append: true,
-                                           bytes: UnsafeRawBufferPointer(start: nil, count: 0))
+                    display.requestServerTime(on: window)
                     display.flush()
                 case .readProperty(let offset):
                     // A round trip: the deletion (which lets an INCR owner send on) is in the same request.

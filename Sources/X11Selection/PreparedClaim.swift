@@ -48,13 +48,8 @@ public final class PreparedClaim: @unchecked Sendable {
         let (name, opened) = try DisplayOpening.open(display)
         let window = opened.createUtilityWindow()
         do throws(SelectionError) {
-            // ICCCM 2.1: the claim's time is a server timestamp, taken from the PropertyNotify of a
-            // zero-length append to a property of our own window. The property is WM_NAME, as in xsel:
-            // predefined, so the append goes out with the window's creation instead of waiting for an
-            // InternAtom reply; this never-mapped InputOnly window has no other use for it.
-            opened.changeProperty(
-                window, .wmName, type: .string, format: 8, append: true,
-                bytes: UnsafeRawBufferPointer(start: nil, count: 0))
+            // ICCCM 2.1: the claim's time is a server timestamp; asked for with the window's creation.
+            opened.requestServerTime(on: window)
             // CLIPBOARD's atom is interned in the same round trip (its reply follows the PropertyNotify);
             // PRIMARY and SECONDARY are predefined. The atoms the server needs are interned by the
             // connection that continues this one, off the path of a caller waiting for the claim.

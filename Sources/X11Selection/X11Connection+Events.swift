@@ -77,28 +77,24 @@ extension X11Connection {
         }
     }
 
-    /// Moves `lastServerTime` forward to `time`, never back: events are not delivered in time order across
-    /// kinds (an XFixes notification about another client's older claim can come after our own newer one), and
-    /// a request stamped with an older time than our own claim is one our owner side refuses (ICCCM 2.2) — a
-    /// bridge asking TARGETS of itself was refused that way.
+    /// Takes in the server time of an event (`ServerClock`).
     func noteServerTime(_ time: X11Timestamp) {
-        guard time != .currentTime else { return }
-        if lastServerTime == .currentTime || lastServerTime < time { lastServerTime = time }
+        clock.note(time)
     }
 
     private func handleOwnPropertyChange(property: X11Atom, time: X11Timestamp, deleted: Bool) {
         if property == .wmName && !deleted {
-            // A fresh server time, asked for by reads whose request an owner refused (`.requestTimestamp`).
+            // A fresh server time (`requestServerTime`), asked for by a claim (`serverTime()`) or by reads whose
+            // request an owner refused (`.requestTimestamp`); any answer is fresh enough for all of them.
             for read in reads.values where read.machine.state == .awaitingTimestamp {
                 perform(read.machine.freshTime(time), for: read)
             }
-            return
-        }
-        if property == wellKnown.timestampProperty && !deleted {
-            guard !timestampWaiters.isEmpty else { return }
-            let waiter = timestampWaiters.removeFirst()
-            deadlines.cancel(.timestamp(waiter.id))
-            waiter.continuation.resume(returning: time)
+            let waiters = timestampWaiters
+            timestampWaiters.removeAll()
+            for waiter in waiters {
+                deadlines.cancel(.timestamp(waiter.id))
+                waiter.continuation.resume(returning: time)
+            }
             return
         }
         if let read = reads[property] {

@@ -68,12 +68,7 @@ extension X11Connection {
         let interested = watchers.values.filter { $0.selections.contains(change.selection) }
         guard !interested.isEmpty else { return }
         let name = SelectionName(rawValue: ((try? names(for: [change.selection])) ?? []).first.flatMap { $0 } ?? "")
-        let reason: OwnerChange.Reason
-        switch change.subtype {
-        case 1: reason = .ownerWindowDestroyed
-        case 2: reason = .ownerClientClosed
-        default: reason = .newOwner
-        }
+        let reason = change.reason
         let owner = reason == .newOwner ? change.owner : nil
         let ours = owner.map { $0 == window || ProcessWindows.shared.contains(serverIdentity, $0) } ?? false
         let event = OwnerChange(

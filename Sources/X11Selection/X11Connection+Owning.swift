@@ -165,20 +165,22 @@ extension X11Connection {
     }
 
     func handleSelectionClear(selection: X11Atom, time: X11Timestamp) {
-        if let adopted = adoptedSelections[selection], time == .currentTime || time >= adopted {
+        if let adopted = adoptedSelections[selection], SelectionClearRule.endsAdoption(clearedAt: time, adoptedAt: adopted) {
             adoptedSelections[selection] = nil
             lostAdoptions.insert(selection)
             refuseDeferredRequests(for: selection)
         }
         guard let claim = claimsBySelection[selection] else { return }
-        // A clear older than our claim belongs to an earlier claim of ours (GTK ignores those too).
-        if time != .currentTime && time < claim.time { return }
-        // One of the same time is ambiguous: the clear that ended an earlier claim of ours carries the time of the
-        // claim that replaced it, and ours may have been made in the same millisecond (two bridges claiming one
-        // copy at once). The server says whether we still own it; if we do, the clear was the earlier claim's.
-        if time == claim.time, let display = xdisplay, display.selectionOwner(selection) == window {
-            logger.debug("\(claim.selection): a clear at \(time) for an earlier claim, ignored (still the owner)")
+        switch SelectionClearRule.verdict(clearedAt: time, claimedAt: claim.time) {
+        case .ignore:
             return
+        case .askServer:
+            if let display = xdisplay, display.selectionOwner(selection) == window {
+                logger.debug("\(claim.selection): a clear at \(time) for an earlier claim, ignored (still the owner)")
+                return
+            }
+        case .lost:
+            break
         }
         logger.debug("\(claim.selection): lost at \(time)")
         lose(claim, time: time)

@@ -102,10 +102,8 @@ extension X11Connection {
                     request.selection, target: request.target, property: request.property, requestor: window,
                     time: time)
             case .requestTimestamp:
-                // WM_NAME of our window, as at opening: its PropertyNotify reaches `freshTimeArrived`.
-                xdisplay?.changeProperty(
-                    window, .wmName, type: .string, format: 8, append: true,
-                    bytes: UnsafeRawBufferPointer(start: nil, count: 0))
+                // Its answer reaches the reads awaiting a time (`handleOwnPropertyChange`).
+                xdisplay?.requestServerTime(on: window)
             case .readProperty(let offset):
                 // A streamed read's chunks wait for its sink: they go to recycled buffers (`ChunkBufferPool`).
                 let value = xdisplay?.getProperty(

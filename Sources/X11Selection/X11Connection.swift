@@ -41,17 +41,17 @@ public actor X11Connection {
     var incrementalThreshold = 0
     var counter: UInt64 = 0
     var wellKnown = WellKnownAtoms()
-    /// The latest server time seen in an event from the server (PropertyNotify on our window, XFixes
-    /// notifications), taken when the connection opened: what our requests carry (ICCCM 2.4 asks for a real
-    /// timestamp, not CurrentTime).
-    var lastServerTime = X11Timestamp.currentTime
+    /// The newest server time seen in an event (PropertyNotify on our window, XFixes notifications), first
+    /// taken when the connection opened: what our requests carry.
+    var clock = ServerClock()
+    var lastServerTime: X11Timestamp { clock.latest }
     /// Why this client selected events on other clients' windows (requestors of our INCR transfers, owners
     /// of our reads): one event mask per window and client, so both needs are merged here.
     var windowInterests = WindowInterests()
 
     // Requestor.
     var reads: [X11Atom: PendingRead] = [:]
-    var freeProperties: [X11Atom] = []
+    var properties = PropertyRotation()
     /// MULTIPLE requests that were unusable and replaced by single reads (read by the MULTIPLE tests).
     var multipleFallbacks = 0
     /// MULTIPLE requests sent (diagnostics, for tests).
@@ -162,14 +162,13 @@ public actor X11Connection {
         }
         // A real server time for our first requests, at no extra round trip: the PropertyNotify of a
         // zero-length append is queued before the InternAtoms reply below.
-        display.changeProperty(window, .wmName, type: .string, format: 8, append: true,
-                               bytes: UnsafeRawBufferPointer(start: nil, count: 0))
+        display.requestServerTime(on: window)
         // A prepared claim interned only its selection's name (its caller waits for the claim, not for
         // these): both ways, the well-known atoms are interned here, in one round trip.
         let names = WellKnownAtoms.names
         let interned = display.internAtoms(names)
         for (name, atom) in zip(names, interned) { atoms.record(name, atom) }
-        if let time = display.takePropertyNotify(window: window, property: .wmName) { lastServerTime = time }
+        if let time = display.takeServerTime(on: window) { clock.note(time) }
         xdisplay = display
         wellKnown = WellKnownAtoms(table: atoms)
         incrementalThreshold = configuration.incrementalThreshold
@@ -319,25 +318,15 @@ public actor X11Connection {
 
     // MARK: Property pool
 
-    /// A property atom on our window for one read (`CLIPBRIDGE_SEL_<n>`), so reads in flight never share
-    /// one.
-    ///
-    /// Reused only in rotation: a property goes back to the end of the pool after a clean end, and is taken
-    /// again only once `propertyRotation` others were handed out since. A stale notify an owner repeats for
-    /// an earlier read (ICCCM 2.4 says it must not, some do) then names a property no read is waiting on,
-    /// while the server's atom table stays bounded (atoms are never freed).
+    /// A property atom on our window for one read (`PropertyRotation`).
     func allocateProperty() throws(SelectionError) -> X11Atom {
-        if freeProperties.count > Self.propertyRotation { return freeProperties.removeFirst() }
+        if let reused = properties.take() { return reused }
         return try atom(for: "CLIPBRIDGE_SEL_\(nextID())")
     }
 
-    /// How many released properties stand between a read's property and its next use (see `allocateProperty`).
-    static let propertyRotation = 8
-
-    /// Returns a property to the pool after a clean end; a read that timed out or was cancelled keeps its
-    /// atom out of the pool, because the owner may still answer into it later.
+    /// Returns a property to the rotation after its read ended.
     func recycleProperty(_ property: X11Atom, clean: Bool) {
-        if clean && freeProperties.count < 64 { freeProperties.append(property) }
+        properties.giveBack(property, clean: clean)
     }
 
     // MARK: Other clients' windows
@@ -358,14 +347,11 @@ public actor X11Connection {
 
     // MARK: Server time
 
-    /// A real server timestamp: append zero bytes to a property on our window and take the time of the
-    /// PropertyNotify (ICCCM 2.1; GTK's gdk_x11_get_server_time, xsel do the same).
+    /// A real server timestamp, fresh from the server (`XDisplay.requestServerTime(on:)`).
     func serverTime() async throws -> X11Timestamp {
         let display = try requireDisplay()
         let id = nextID()
-        display.changeProperty(
-            window, wellKnown.timestampProperty, type: wellKnown.integer, format: 8, append: true,
-            bytes: UnsafeRawBufferPointer(start: nil, count: 0))
+        display.requestServerTime(on: window)
         deadlines.arm(.timestamp(id), at: .now + configuration.readTimeout)
         return try await withCheckedThrowingContinuation { continuation in
             timestampWaiters.append((id, continuation))

@@ -57,13 +57,23 @@ enum X11Event {
     }
 
     struct FixesOwnerChange: Sendable, Equatable {
-        /// 0 = new owner, 1 = owner window destroyed, 2 = owner client closed (XFixes subtypes).
-        var subtype: Int32
+        /// Why the owner changed (the XFixes subtype).
+        var reason: OwnerChange.Reason
         var window: X11Window
         var owner: X11Window?
         var selection: X11Atom
         var timestamp: X11Timestamp
         var selectionTimestamp: X11Timestamp
+    }
+
+    /// The XFixes selection-notify subtype, by the protocol's names (xfixesproto: SetSelectionOwner,
+    /// SelectionWindowDestroy, SelectionClientClose).
+    static func ownerChangeReason(_ subtype: Int32) -> OwnerChange.Reason {
+        switch subtype {
+        case Int32(XFixesSelectionWindowDestroyNotify): .ownerWindowDestroyed
+        case Int32(XFixesSelectionClientCloseNotify): .ownerClientClosed
+        default: .newOwner
+        }
     }
 
     init(decoding event: inout XEvent, fixesEventBase: Int32?) {
@@ -136,7 +146,7 @@ enum X11Event {
                 $0.withMemoryRebound(to: XFixesSelectionNotifyEvent.self, capacity: 1) { $0.pointee }
             }
             self = .ownerChange(FixesOwnerChange(
-                subtype: fixes.subtype,
+                reason: Self.ownerChangeReason(fixes.subtype),
                 window: X11Window(rawValue: UInt(fixes.window)),
                 owner: fixes.owner == 0 ? nil : X11Window(rawValue: UInt(fixes.owner)),
                 selection: X11Atom(rawValue: UInt(fixes.selection)),

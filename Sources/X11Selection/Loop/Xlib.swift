@@ -344,6 +344,19 @@ final class XDisplay {
 
     /// Takes a queued PropertyNotify(NewValue) for `property` on `window` out of Xlib's queue, leaving every
     /// other event queued in order; its time, or nil when none is queued (does not read the socket).
+    /// Asks the server for its time — the one way every part of the engine does (ICCCM 2.1; GTK's
+    /// `gdk_x11_get_server_time` and xsel do the same): a zero-length append to `window`'s WM_NAME, whose
+    /// PropertyNotify carries the time. WM_NAME is predefined, so the request needs no InternAtom reply first;
+    /// our windows are never mapped and have no other use for it.
+    func requestServerTime(on window: X11Window) {
+        changeProperty(window, .wmName, type: .string, format: 8, append: true, bytes: UnsafeRawBufferPointer(start: nil, count: 0))
+    }
+
+    /// The time of a `requestServerTime(on:)` answer already queued by Xlib, if one is.
+    func takeServerTime(on window: X11Window) -> X11Timestamp? {
+        takePropertyNotify(window: window, property: .wmName)
+    }
+
     func takePropertyNotify(window: X11Window, property: X11Atom) -> X11Timestamp? {
         guard !isClosed else { return nil }
         var event = XEvent()

@@ -3,7 +3,7 @@ struct WellKnownAtoms {
     static let names: [String] = [
         "TARGETS", "MULTIPLE", "TIMESTAMP", "SAVE_TARGETS", "DELETE", "TARGET_SIZES", "INCR", "ATOM", "ATOM_PAIR",
         "INTEGER", "NULL", "UTF8_STRING", "STRING", "TEXT", "COMPOUND_TEXT", "CLIPBOARD_MANAGER", "CLIPBOARD",
-        "CLIPBRIDGE_TIMESTAMP", "CLIPBRIDGE_SAVE_TARGETS", "MANAGER",
+        "CLIPBRIDGE_SAVE_TARGETS", "MANAGER",
     ]
 
     var targets = X11Atom.none
@@ -26,8 +26,6 @@ struct WellKnownAtoms {
     var clipboard = X11Atom.none
     /// The type of the client message a new manager announces itself with (ICCCM 2.8).
     var manager = X11Atom.none
-    /// Property on our window used to obtain server timestamps.
-    var timestampProperty = X11Atom.none
     /// Property on our window holding the SAVE_TARGETS list for the clipboard manager.
     var saveTargetsProperty = X11Atom.none
 
@@ -52,7 +50,6 @@ struct WellKnownAtoms {
         text = get("TEXT")
         clipboardManager = get("CLIPBOARD_MANAGER")
         clipboard = get("CLIPBOARD")
-        timestampProperty = get("CLIPBRIDGE_TIMESTAMP")
         saveTargetsProperty = get("CLIPBRIDGE_SAVE_TARGETS")
         manager = get("MANAGER")
     }
