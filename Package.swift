@@ -59,6 +59,9 @@ let package = Package(
             dependencies: ["CX11", "CX11Shims", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
+        // Plain windows of text lines for the CLI's drag and drop (`clipbridge drag`, `drop`): a component added to
+        // a connection from outside the selection engine.
+        .target(name: "X11TextWindows", dependencies: ["X11Selection"], swiftSettings: strict),
         .target(
             name: "ClipBridge",
             dependencies: [
@@ -76,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "clipbridge",
             dependencies: [
-                "ClipBridge", "ImageCodecs", "TransferKit", "UniformTypes", "X11Selection", "CMalloc",
+                "ClipBridge", "ImageCodecs", "TransferKit", "UniformTypes", "X11Selection", "X11TextWindows", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -122,7 +125,7 @@ let package = Package(
         .testTarget(
             name: "ClipBridgeTests",
             dependencies: [
-                "ClipBridge", "ClipBridgeTestSupport", "TransferKit", "UniformTypes", "X11Selection",
+                "ClipBridge", "ClipBridgeTestSupport", "TransferKit", "UniformTypes", "X11Selection", "X11TextWindows",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

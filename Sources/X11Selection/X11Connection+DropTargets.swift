@@ -48,7 +48,7 @@ extension X11Connection {
         let xdnd = try xdndAtoms()
         let target = window ?? self.window
         display.changeProperty32(target, xdnd.aware, type: wellKnown.atom, values: [UInt(XdndMessage.version)])
-        if target != self.window && textWindows[target] == nil {
+        if target != self.window && !componentWindows.contains(target) {
             display.changeProperty32(target, xdnd.proxy, type: xdnd.window, values: [self.window.rawValue])
             display.changeProperty32(self.window, xdnd.proxy, type: xdnd.window, values: [self.window.rawValue])
             // GTK's sources read XdndAware from the proxy rather than the window (gdkdrag-x11.c, xdnd_check_dest).
@@ -64,7 +64,7 @@ extension X11Connection {
         guard let state = dropTargets.removeValue(forKey: target), let display = xdisplay, let xdnd = try? xdndAtoms()
         else { return }
         display.deleteProperty(target, xdnd.aware)
-        if target != self.window && textWindows[target] == nil { display.deleteProperty(target, xdnd.proxy) }
+        if target != self.window && !componentWindows.contains(target) { display.deleteProperty(target, xdnd.proxy) }
         stopWatchingSource(of: state)
         if state.machine.isTargeted { state.delegate.targeted(false) }
     }
@@ -94,7 +94,6 @@ extension X11Connection {
     /// A ClientMessage arrived: an XDND message for one of our drop targets is decoded and handled; anything
     /// else (any client may send anything) is ignored.
     func handleClientMessage(window: X11Window, type: X11Atom, format: Int, words: [UInt]) {
-        if format == 32, textWindowMessage(window, type: type, words: words) { return }
         guard format == 32, let xdnd = xdndNames, let kind = xdnd.kinds[type],
             let message = XdndMessage.decode(kind, words: words)
         else { return }

@@ -59,19 +59,20 @@ extension X11Connection {
                 handleRequestorPropertyDeleted(TransferKey(requestor: changedWindow, property: property))
             }
         case .destroyNotify(let destroyed):
-            textWindowDestroyed(destroyed)
+            _ = offerToComponents(event)
             windowVanished(destroyed, .requestorDestroyed)
         case .ownerChange(let change):
             noteServerTime(change.timestamp)
             handleOwnerChange(change)
         case .clientMessage(let window, let type, let format, let words):
+            if offerToComponents(event) { return }
             handleClientMessage(window: window, type: type, format: format, words: words)
         case .pointer(let pointer):
-            if !dragPointerEvent(pointer) { textWindowPointer(pointer) }
-        case .keyPress(let window, let keycode, let time):
-            if !dragKeyPress(keycode: keycode, time: time) { textWindowKeyPress(window, keycode: keycode) }
-        case .expose(let window, let remaining):
-            if remaining == 0 { textWindowExposed(window) }
+            if !dragPointerEvent(pointer) { _ = offerToComponents(event) }
+        case .keyPress(_, let keycode, let time):
+            if !dragKeyPress(keycode: keycode, time: time) { _ = offerToComponents(event) }
+        case .expose:
+            _ = offerToComponents(event)
         case .other:
             break
         }

@@ -6,3 +6,10 @@ extension X11Connection {
         try requireDisplay().pointerButtonHeld() ?? false
     }
 }
+
+extension X11Connection {
+    /// Where `window` is on the root window and its size; nil when it is gone.
+    public func geometry(of window: X11Window) throws -> (x: Int, y: Int, width: Int, height: Int)? {
+        try requireDisplay().geometry(of: window)
+    }
+}

@@ -71,9 +71,6 @@ public actor X11Connection {
     /// The XdndDrop time of the drop being taken, by selection (`XdndSelection`): every read of it meanwhile
     /// — TARGETS, the data, MULTIPLE — is stamped with it, whichever API the drop handler reads with.
     var dropTimes: [X11Atom: X11Timestamp] = [:]
-    /// The plain text windows this connection shows, and WM_PROTOCOLS / WM_DELETE_WINDOW once interned.
-    var textWindows: [X11Window: TextWindowState] = [:]
-    var textWindowProtocols: (wmProtocols: X11Atom, deleteWindow: X11Atom)?
     /// Relayed conversions being served, by id; `relayKeys` finds those streaming by INCR by their property.
     var relays: [UInt64: RelayTransfer] = [:]
     var relayKeys: [TransferKey: UInt64] = [:]
@@ -84,6 +81,10 @@ public actor X11Connection {
     var lostAdoptions: Set<X11Atom> = []
     /// Requests for adopted selections, held until `claim` supplies the offer.
     var deferredRequests: [X11Event.SelectionRequest] = []
+
+    // Components added from outside the core (`ConnectionComponent`), and the windows they made.
+    var components: [any ConnectionComponent] = []
+    var componentWindows: Set<X11Window> = []
 
     // Watchers.
     var watchers: [UInt64: Watcher] = [:]
@@ -271,7 +272,7 @@ public actor X11Connection {
     }
 
     /// Throws if the connection is closed; returns the display otherwise.
-    func requireDisplay() throws(SelectionError) -> XDisplay {
+    package func requireDisplay() throws(SelectionError) -> XDisplay {
         if let closedError { throw closedError }
         guard let xdisplay else { throw SelectionError(.shutDown, "the connection is not open") }
         return xdisplay
@@ -285,7 +286,7 @@ public actor X11Connection {
     // MARK: Atoms
 
     /// Atoms for names, interning the uncached ones in one round trip.
-    func atoms(for names: [String]) throws(SelectionError) -> [X11Atom] {
+    package func atoms(for names: [String]) throws(SelectionError) -> [X11Atom] {
         let display = try requireDisplay()
         // Every call after a name's first finds it cached: answer without building the set of missing names
         // (a read's hot path; perf showed the set's allocation per read).
@@ -398,8 +399,10 @@ public actor X11Connection {
         relayKeys.removeAll()
         dropTargets.removeAll()
         failDrag(error)
-        for state in textWindows.values { state.continuation.finish() }
-        textWindows.removeAll()
+        let added = components
+        components.removeAll()
+        componentWindows.removeAll()
+        for component in added { component.tearDown(error, on: self) }
         windowInterests = WindowInterests()
         multiples.removeAll()
         for claim in claims.values {

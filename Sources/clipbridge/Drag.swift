@@ -7,6 +7,7 @@ import FoundationEssentials
 import Glibc
 import UniformTypes
 import X11Selection
+import X11TextWindows
 
 struct Drag: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

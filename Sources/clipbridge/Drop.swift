@@ -7,6 +7,7 @@ import FoundationEssentials
 import Glibc
 import Synchronization
 import X11Selection
+import X11TextWindows
 
 struct Drop: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,7 @@
 internal import CX11
 
 /// An X event decoded at the edge of the loop, so nothing above `Loop/` touches `XEvent`.
-enum X11Event {
+package enum X11Event {
     /// Someone asks us (an owner) to convert `selection` to `target` into `property` on `requestor`.
     case selectionRequest(SelectionRequest)
     /// The owner answered our conversion request (`property` is `none` when refused).
@@ -27,27 +27,27 @@ enum X11Event {
     /// Anything else.
     case other(type: Int32)
 
-    struct PointerEvent: Sendable, Equatable {
-        enum Kind: Sendable, Equatable {
+    package struct PointerEvent: Sendable, Equatable {
+        package enum Kind: Sendable, Equatable {
             case press(button: Int)
             case release(button: Int)
             case motion
         }
 
-        var kind: Kind
-        var window: X11Window
+        package var kind: Kind
+        package var window: X11Window
         /// The pointer in `window`'s coordinates.
-        var x: Int
-        var y: Int
+        package var x: Int
+        package var y: Int
         var rootX: Int
         var rootY: Int
         /// Buttons 1 to 3 held before this event (ButtonN masks).
         var buttonsHeld: Bool
         var modifiers: DragModifiers
-        var time: X11Timestamp
+        package var time: X11Timestamp
     }
 
-    struct SelectionRequest: Sendable, Equatable {
+    package struct SelectionRequest: Sendable, Equatable {
         var owner: X11Window
         var requestor: X11Window
         var selection: X11Atom
@@ -56,7 +56,7 @@ enum X11Event {
         var time: X11Timestamp
     }
 
-    struct FixesOwnerChange: Sendable, Equatable {
+    package struct FixesOwnerChange: Sendable, Equatable {
         /// Why the owner changed (the XFixes subtype).
         var reason: OwnerChange.Reason
         var window: X11Window

@@ -8,7 +8,7 @@ import Synchronization
 /// wrappers over the raw calls, taking and returning Swift values (the `Syscalls.swift` of swift-system).
 /// Every method must be called by the thread in the loop's role — the loop thread that opened the Display,
 /// or a caller on loan (`X11EventLoop.lend`); `X11Connection` (an actor pinned to that loop) is the only user.
-final class XDisplay {
+package final class XDisplay {
     /// The Xlib `Display *` (used only by the methods of this type, here and in XlibText.swift).
     let display: OpaquePointer
     let root: X11Window
@@ -89,7 +89,7 @@ final class XDisplay {
     /// `nextRequestSerial` at the last flush.
     private var flushedSerial: UInt = 0
 
-    func flush() {
+    package func flush() {
         guard !isDead else { return }
         XFlush(display)
         flushedSerial = nextRequestSerial
@@ -218,7 +218,7 @@ final class XDisplay {
         return X11Window(rawValue: UInt(window))
     }
 
-    func destroyWindow(_ window: X11Window) {
+    package func destroyWindow(_ window: X11Window) {
         guard !isDead else { return }
         XDestroyWindow(display, Window(window.rawValue))
     }

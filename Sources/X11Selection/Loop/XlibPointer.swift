@@ -81,7 +81,7 @@ extension XDisplay {
     }
 
     /// The keycode that produces `keysym` (0 when no key does), e.g. Escape's 0xFF1B.
-    func keycode(forKeysym keysym: UInt) -> UInt8 {
+    package func keycode(forKeysym keysym: UInt) -> UInt8 {
         guard !isDead else { return 0 }
         return UInt8(XKeysymToKeycode(display, KeySym(keysym)))
     }

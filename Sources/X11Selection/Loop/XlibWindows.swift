@@ -5,9 +5,9 @@ import Glibc
 /// from and a drop needs to land on (`TextWindow`). Part of the Xlib layer (`XDisplay`): Swift values in and out.
 extension XDisplay {
     /// The font metrics lines are laid out with.
-    struct LineMetrics: Sendable, Equatable {
+    package struct LineMetrics: Sendable, Equatable {
         var ascent: Int
-        var lineHeight: Int
+        package var lineHeight: Int
     }
 
     /// A mapped InputOutput toplevel (white, black text) that reports exposure, pointer buttons and motion with
@@ -15,7 +15,7 @@ extension XDisplay {
     /// `WM_CLASS` is `clipbridge`/`ClipBridge`, and `WM_PROTOCOLS` names `WM_DELETE_WINDOW` so a window manager's
     /// close button asks instead of killing the connection. `keepAbove` asks the window manager
     /// (`_NET_WM_STATE_ABOVE`) to keep it over other windows, as dragon's `--on-top` does.
-    func createTextWindow(
+    package func createTextWindow(
         position: (x: Int, y: Int)?, width: Int, height: Int, title: String, keepAbove: Bool,
         atoms: (wmProtocols: X11Atom, deleteWindow: X11Atom, netWMName: X11Atom, utf8String: X11Atom,
                 netWMState: X11Atom, stateAbove: X11Atom)
@@ -61,7 +61,7 @@ extension XDisplay {
     }
 
     /// The default font's ascent and line height (the `fixed` font every X server has).
-    func lineMetrics() -> LineMetrics {
+    package func lineMetrics() -> LineMetrics {
         guard !isDead else { return LineMetrics(ascent: 11, lineHeight: 15) }
         let gc = XDefaultGC(display, XDefaultScreen(display))
         guard let font = XQueryFont(display, XID(XGContextFromGC(gc))) else { return LineMetrics(ascent: 11, lineHeight: 15) }
@@ -73,7 +73,7 @@ extension XDisplay {
     /// Clears `window` and draws `lines` from the top with a margin, each after its icon when it has one (in a
     /// column `iconSize` wide); `highlighted` lines get a frame. Text is drawn in Latin-1 (the core font's
     /// encoding): other characters show as `?`.
-    func drawLines(
+    package func drawLines(
         _ lines: [String], in window: X11Window, highlighted: Set<Int>, icons: [Int: WindowIcon], iconSize: Int,
         metrics: LineMetrics, width: Int
     ) {

@@ -2,10 +2,10 @@
 ///
 /// Internal on purpose: the public API speaks in `SelectionName` / `SelectionTarget` strings, and atoms
 /// are per-server values that would be meaningless on another connection.
-struct X11Atom: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-    var rawValue: UInt
+package struct X11Atom: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    package var rawValue: UInt
 
-    init(rawValue: UInt) { self.rawValue = rawValue }
+    package init(rawValue: UInt) { self.rawValue = rawValue }
 
     /// The X11 `None` atom.
     static let none = X11Atom(rawValue: 0)
@@ -32,5 +32,5 @@ struct X11Atom: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    var description: String { "atom#\(rawValue)" }
+    package var description: String { "atom#\(rawValue)" }
 }

@@ -7,6 +7,7 @@ import Glibc
 import ImageCodecs
 import UniformTypes
 import X11Selection
+import X11TextWindows
 
 /// The items of `clipbridge drag`'s window and their thumbnails, redrawn as items go and thumbnails arrive.
 actor DragListing {

@@ -8,6 +8,7 @@ import Synchronization
 import Testing
 import TransferKit
 import X11Selection
+import X11TextWindows
 
 /// `DragSource` and `DropDestination` against GTK 4 and Qt 5 apps, the pointer driven through XTEST: the seeds'
 /// models (a Todo, a Profile) and the standard types (String, URL) cross in both directions.

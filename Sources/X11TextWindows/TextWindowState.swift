@@ -1,3 +1,5 @@
+import X11Selection
+
 /// One ``TextWindow``: its lines, its event stream, and the press a drag may start from.
 final class TextWindowState {
     var lines: [String]

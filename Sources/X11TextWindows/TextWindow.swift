@@ -1,28 +1,12 @@
+import X11Selection
+
 /// A plain window of lines of text, made by `X11Connection.openTextWindow(title:lines:width:position:keepAbove:iconSize:)`:
 /// enough for a drag to start from and a drop to land on without a toolkit (`clipbridge drag` and `drop`).
 public struct TextWindow: Sendable {
-    /// The toplevel's XID (give it to ``X11Connection/registerDropTarget(on:delegate:)`` to take drops).
+    /// The toplevel's XID (give it to `X11Connection.registerDropTarget(on:delegate:)` to take drops).
     public let window: X11Window
     /// What happens in it, until it is closed or destroyed.
     public let events: AsyncStream<TextWindowEvent>
-}
-
-/// A small picture shown before a line of a ``TextWindow`` (a thumbnail of the file it names).
-public struct WindowIcon: Sendable, Equatable {
-    /// Width in pixels.
-    public let width: Int
-    /// Height in pixels.
-    public let height: Int
-    /// `height` rows of `width` RGBA pixels, 8 bits a channel, straight alpha.
-    public let rgba: [UInt8]
-
-    /// An icon; nil when `rgba` does not hold `width × height` pixels.
-    public init?(width: Int, height: Int, rgba: [UInt8]) {
-        guard width > 0, height > 0, width <= 256, height <= 256, rgba.count == width * height * 4 else { return nil }
-        self.width = width
-        self.height = height
-        self.rgba = rgba
-    }
 }
 
 /// Something that happened in a ``TextWindow``. `line` is the line under the pointer (0-based), nil between
