@@ -100,7 +100,7 @@ extension Clipboard {
     }
 
     /// The paste button's enabled state for `T`: the current state, then a new value on every owner change.
-    public nonisolated func availability<T: Transferable>(of type: T.Type) -> ClipboardAvailability {
+    public func availability<T: Transferable>(of type: T.Type) -> ClipboardAvailability {
         let (stream, continuation) = AsyncStream.makeStream(of: Bool.self)
         let task = Task {
             let changes: ClipboardChanges

@@ -80,7 +80,7 @@ extension Clipboard {
     // MARK: - Internals
 
     /// ClipboardTypes for offered targets: the offered ones, then non-partial conversions.
-    nonisolated func types(for targets: [SelectionTarget]) -> [ClipboardType] {
+    func types(for targets: [SelectionTarget]) -> [ClipboardType] {
         Self.types(for: targets, converters: configuration.converters)
     }
 
@@ -101,7 +101,7 @@ extension Clipboard {
         return offered + converted
     }
 
-    nonisolated func bestType(for request: UTType, among targets: [SelectionTarget]) -> ClipboardType? {
+    func bestType(for request: UTType, among targets: [SelectionTarget]) -> ClipboardType? {
         // Text by what each target means (UTF-8 first), not by the owner's order.
         if request == .plainText, let target = TargetMapping.preferredTextTarget(in: targets) {
             return ClipboardType(target: target, contentType: TargetMapping.contentType(for: target))

@@ -3,6 +3,7 @@
 
 import FoundationEssentials
 import Logging
+import Synchronization
 import X11Selection
 
 /// A selection — CLIPBOARD, PRIMARY, SECONDARY or any named one — seen as a clipboard of `Transferable`
@@ -23,17 +24,22 @@ import X11Selection
 /// Many clipboards may share one `X11Connection`. The owner side keeps serving while the connection is open:
 /// keep the clipboard (or the connection) alive, call ``waitUntilOwnershipLost()`` to serve until another
 /// client copies, or ``handOverToClipboardManager(timeout:)`` before quitting so the content survives.
-public actor Clipboard {
+///
+/// A clipboard is a `Sendable` class, not an actor: its work is the connection's (which has its own thread), and
+/// its one piece of mutable state — the window its last claim made the owner — sits behind a mutex, so no call
+/// hops to an executor of its own before it reaches the connection. Its methods are `async` as the connection's
+/// are.
+public final class Clipboard: Sendable {
     /// The selection this clipboard reads and owns.
-    public nonisolated let selection: SelectionName
+    public let selection: SelectionName
     /// The connection it talks through.
-    public nonisolated let connection: X11Connection
+    public let connection: X11Connection
     /// Its settings.
-    public nonisolated let configuration: ClipboardConfiguration
+    public let configuration: ClipboardConfiguration
     /// Whether ``open(_:display:configuration:)`` made the connection (then ``shutdown(handOverTimeout:)`` closes it).
     private let ownsConnection: Bool
-    /// The window this clipboard's last claim was made with.
-    var ownWindow: X11Window?
+    /// The window this clipboard's last claim made the owner, as the claim verified it (`SelectionLease.owner`).
+    private let claimedOwner = Mutex<X11Window?>(nil)
     /// The targets a drag announced (XdndEnter, XdndTypeList): a drop's clipboard takes them instead of asking
     /// TARGETS, which Qt 5's drag sources do not answer.
     private let announcedTargets: [SelectionTarget]?
@@ -109,6 +115,12 @@ public actor Clipboard {
     }
 
     // MARK: - Shared helpers
+
+    /// The window this clipboard's last claim made the owner (nil before any claim).
+    var ownWindow: X11Window? {
+        get { claimedOwner.withLock { $0 } }
+        set { claimedOwner.withLock { $0 = newValue } }
+    }
 
     var logger: Logger { configuration.logger }
 
