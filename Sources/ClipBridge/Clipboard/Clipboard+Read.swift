@@ -49,7 +49,7 @@ extension Clipboard {
     {
         if !type.isConverted, TargetMapping.codec(for: type.target) == .bytes || type.target == .utf8String {
             let summary = try await connection.read(
-                selection, target: type.target, timeout: configuration.readTimeout, into: sink)
+                selection, target: type.target, at: readTime, timeout: configuration.readTimeout, into: sink)
             return PasteSummary(type: type, byteCount: summary.byteCount)
         }
         let data = try await data(for: type)
@@ -104,11 +104,11 @@ extension Clipboard {
 
     /// Reads a target and decodes its wire encoding into canonical bytes (UTF-8 for text).
     func canonicalData(of target: SelectionTarget) async throws -> Data {
-        let data = try await connection.read(selection, target: target, timeout: configuration.readTimeout)
+        let data = try await connection.read(selection, target: target, at: readTime, timeout: configuration.readTimeout)
         if let decoded = TargetMapping.codec(for: target).decode(data.bytes, propertyType: data.type) {
             return decoded
         }
         // COMPOUND_TEXT beyond ASCII: only Xlib decodes it; the engine's text reader does.
-        return Data(try await connection.readText(selection, timeout: configuration.readTimeout).utf8)
+        return Data(try await connection.readText(selection, at: readTime, timeout: configuration.readTimeout).utf8)
     }
 }

@@ -43,14 +43,18 @@ public final class Clipboard: Sendable {
     /// The targets a drag announced (XdndEnter, XdndTypeList): a drop's clipboard takes them instead of asking
     /// TARGETS, which Qt 5's drag sources do not answer.
     private let announcedTargets: [SelectionTarget]?
+    /// The time every conversion is stamped with: a drop's (XDND: the target converts `XdndSelection` with the
+    /// XdndDrop's time; Qt 5's sources find the drag by it); nil: the latest server time.
+    let readTime: X11Timestamp?
 
-    /// The clipboard of one drop: `XdndSelection`, with the types the drag announced.
-    init(drop types: [SelectionTarget], connection: X11Connection, configuration: ClipboardConfiguration) {
+    /// The clipboard of one drop: `XdndSelection`, with the types the drag announced, read at the drop's time.
+    init(drop: XdndDrop, connection: X11Connection, configuration: ClipboardConfiguration) {
         self.selection = .xdndSelection
         self.connection = connection
         self.configuration = configuration
         self.ownsConnection = false
-        self.announcedTargets = types
+        self.announcedTargets = drop.types
+        self.readTime = drop.time
     }
 
     /// Wraps an open connection; ``shutdown(handOverTimeout:)`` leaves it open.
@@ -63,6 +67,7 @@ public final class Clipboard: Sendable {
         self.configuration = configuration
         self.ownsConnection = false
         self.announcedTargets = nil
+        self.readTime = nil
     }
 
     private init(selection: SelectionName, ownedConnection: X11Connection, configuration: ClipboardConfiguration) {
@@ -71,6 +76,7 @@ public final class Clipboard: Sendable {
         self.configuration = configuration
         self.ownsConnection = true
         self.announcedTargets = nil
+        self.readTime = nil
     }
 
     /// Opens `display` (nil: `$DISPLAY`) and wraps the new connection; ``shutdown(handOverTimeout:)`` closes it.
@@ -133,9 +139,7 @@ public final class Clipboard: Sendable {
         } else {
             all = try await connection.targets(of: selection, timeout: configuration.readTimeout)
         }
-        var seen = Set<SelectionTarget>()
-        let content = all.filter { TargetMapping.isContentTarget($0) && seen.insert($0).inserted }
-        return (content, all)
+        return (TargetMapping.contentTargets(in: all), all)
     }
 
     /// The in-process representations of the current owner, when this process owns the selection.
