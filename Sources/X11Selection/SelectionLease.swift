@@ -60,6 +60,9 @@ public struct SelectionLease: Sendable {
     public let selection: SelectionName
     /// The server time of the claim (what TIMESTAMP answers).
     public let timestamp: X11Timestamp
+    /// The window the claim made the owner — this connection's, as the server confirmed when the claim was
+    /// verified (`XGetSelectionOwner` after `XSetSelectionOwner`, ICCCM 2.1), so nobody needs to ask again.
+    public let owner: X11Window
     /// Served transfers, then `.lost`; see `SelectionLeaseEvents`.
     public var events: SelectionLeaseEvents
 }

@@ -1,12 +1,15 @@
 import Logging
 import FoundationEssentials
 
-/// One window this connection takes drops for: its protocol state (`XdndTarget`) and the application's delegate.
+/// One window this connection takes drops for: its protocol state (`XdndTarget`), the application's delegate,
+/// and the drag under way's session — its plan, made once at XdndEnter.
 final class DropTargetState {
     var machine: XdndTarget
     let delegate: XdndDropDelegate
     /// The drag's types, named, once known.
     var types: [SelectionTarget] = []
+    /// The plan for the drag under way, made when it entered; nil: it is refused wherever it goes.
+    var session: XdndDropSession?
     /// The last position asked about, on the root window and in the window.
     var lastPosition = (x: 0, y: 0)
     var lastWindowPosition = (x: 0, y: 0)
@@ -38,7 +41,7 @@ struct XdndAtoms: Sendable {
 /// `XdndTarget`'s; this carries its steps out.
 extension X11Connection {
     /// Makes `window` (a toplevel of this process or of another client; this connection's own window when nil)
-    /// a drop target: drags over it are put to `delegate`.
+    /// a drop target: drags over it are put to `delegate`, which makes its plan for each drag once, when it enters.
     ///
     /// A window of another client (a GTK, Qt, SDL or raw Xlib app's XID) gets `XdndAware` (version 5) and an
     /// `XdndProxy` naming this connection's window, which names itself too (the spec's check that a proxy is
@@ -134,6 +137,8 @@ extension X11Connection {
                 carryOut(state.machine.typesRead(list), on: window, state)
             case .entered(let source, let types):
                 state.types = ((try? names(for: types)) ?? []).compactMap { $0.map(SelectionTarget.init(rawValue:)) }
+                // The one decision about this drag's types: every position and the drop reuse it.
+                state.session = state.delegate.enter(state.types)
                 if state.watchedSource != source {
                     stopWatchingSource(of: state)
                     // Its destruction ends the drag (`dragSourceVanished`).
@@ -149,7 +154,7 @@ extension X11Connection {
                 let proposal = XdndProposal(
                     types: state.types, x: x, y: y, action: actionName ?? .xdndActionCopy, windowX: local.x,
                     windowY: local.y)
-                let answer = state.delegate.proposal(proposal)
+                let answer = state.session?.answer(proposal)
                 let answerAtom = answer.flatMap { try? atom(for: $0.rawValue) } ?? .none
                 var area = XdndRectangle.empty
                 if state.delegate.answerHoldsForWholeWindow, let frame = display.geometry(of: window) {
@@ -162,19 +167,21 @@ extension X11Connection {
             case .left:
                 deadlines.cancel(.dropIdle(window))
                 stopWatchingSource(of: state)
+                state.session = nil
                 state.delegate.targeted(false)
             case .takeDrop(let time, let action):
                 deadlines.cancel(.dropIdle(window))
-                dropTimes[xdnd.selection] = time
                 let actionName = ((try? names(for: [action]))?.first ?? nil).map(SelectionTarget.init(rawValue:))
                 let drop = XdndDrop(
                     types: state.types, x: state.lastPosition.x, y: state.lastPosition.y,
                     windowX: state.lastWindowPosition.x, windowY: state.lastWindowPosition.y,
                     action: actionName ?? .xdndActionCopy, time: time, source: state.machine.source ?? X11Window(rawValue: 0),
                     connection: self)
-                let delegate = state.delegate
+                // The drop's reads carry its time themselves (`XdndDrop.time`); a session exists, as the last
+                // status accepted.
+                let session = state.session
                 Task.detached {
-                    let taken = await delegate.drop(drop)
+                    let taken = await session?.take(drop) ?? false
                     await self.dropTaken(on: window, accepted: taken, action: action)
                 }
             }
@@ -183,13 +190,13 @@ extension X11Connection {
     }
 
     private func dropTaken(on window: X11Window, accepted: Bool, action: X11Atom) {
-        if let xdnd = xdndNames { dropTimes[xdnd.selection] = nil }
         guard let state = dropTargets[window] else { return }
         let steps = state.machine.dropHandled(accepted: accepted, action: action)
         // No steps: the drag was over already (its source vanished during the drop), and said so.
         guard !steps.isEmpty else { return }
         carryOut(steps, on: window, state)
         stopWatchingSource(of: state)
+        state.session = nil
         state.delegate.targeted(false)
     }
 

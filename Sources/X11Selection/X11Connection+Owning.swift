@@ -97,7 +97,8 @@ extension X11Connection {
         let held = deferredRequests.filter { $0.selection == selectionAtom }
         deferredRequests.removeAll { $0.selection == selectionAtom }
         for request in held { handleSelectionRequest(request) }
-        return SelectionLease(selection: selection, timestamp: time, events: SelectionLeaseEvents(channel: channel))
+        return SelectionLease(
+            selection: selection, timestamp: time, owner: window, events: SelectionLeaseEvents(channel: channel))
     }
 
     /// TEXT and COMPOUND_TEXT as Xlib would encode them, for the texts where that needs no Xlib: TEXT is

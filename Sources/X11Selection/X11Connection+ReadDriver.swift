@@ -34,16 +34,16 @@ extension X11Connection {
         return pending
     }
 
-    /// A read's state machine, its request stamped with `time`; by default, for `XdndSelection` while a drop is
-    /// taken, the XdndDrop's time (XDND: the target converts with it — Qt 5's sources find the drag by it), else
-    /// the latest server time this connection saw.
+    /// A read's state machine, its request stamped with `time` — a drop's reads pass the XdndDrop's (XDND: the
+    /// target converts with it; Qt 5's sources find the drag by it) — else with the latest server time this
+    /// connection saw.
     func readMachine(_ selection: X11Atom, _ target: X11Atom, _ property: X11Atom, bufferLimit: Int, time: X11Timestamp? = nil)
         -> ReadStateMachine
     {
         ReadStateMachine(
             request: .init(
                 selection: selection, target: target, property: property,
-                time: time ?? dropTimes[selection] ?? lastServerTime,
+                time: time ?? lastServerTime,
                 alternativeTargets: ReadStateMachine.Request.alternatives(
                     for: target, text: wellKnown.text,
                     encodings: [wellKnown.string, wellKnown.utf8String, wellKnown.compoundText])),

@@ -21,7 +21,14 @@ extension X11Connection {
     public nonisolated(nonsending) func targets(of selection: SelectionName, timeout: Duration? = nil) async throws
         -> [SelectionTarget]
     {
-        try await readWhole(selection, target: .targets, timeout: timeout) { connection, data in
+        try await targets(of: selection, at: nil, timeout: timeout)
+    }
+
+    /// ``targets(of:timeout:)`` with the conversion stamped with `time` (a drop's; nil: the latest server time).
+    nonisolated(nonsending) func targets(of selection: SelectionName, at time: X11Timestamp?, timeout: Duration?)
+        async throws -> [SelectionTarget]
+    {
+        try await readWhole(selection, target: .targets, timeout: timeout, time: time) { connection, data in
             try connection.targetList(from: data)
         }
     }
@@ -47,10 +54,10 @@ extension X11Connection {
     }
 
     /// ``read(_:target:timeout:)`` with the conversion request stamped with `time` rather than the latest
-    /// server time: a drop target converts `XdndSelection` with the time of the XdndDrop (XDND), so the data is
-    /// the drag's even if the source took the selection again since.
+    /// server time (nil: the latest, as there): a drop target converts `XdndSelection` with the time of the
+    /// XdndDrop (XDND), so the data is the drag's even if the source took the selection again since.
     public nonisolated(nonsending) func read(
-        _ selection: SelectionName, target: SelectionTarget, at time: X11Timestamp, timeout: Duration? = nil)
+        _ selection: SelectionName, target: SelectionTarget, at time: X11Timestamp?, timeout: Duration? = nil)
         async throws -> SelectionData
     {
         try await readWhole(selection, target: target, timeout: timeout, time: time) { _, data in data }

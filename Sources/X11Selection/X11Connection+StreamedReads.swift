@@ -22,14 +22,23 @@ extension X11Connection {
         try await readChunks(selection, target: target, timeout: timeout) { try await sink($0.bytes) }
     }
 
+    /// ``read(_:target:timeout:into:)`` with the conversion stamped with `time` (nil: the latest server time):
+    /// a drop target streams `XdndSelection` with the XdndDrop's time (XDND), as ``XdndDrop`` does.
+    public nonisolated(nonsending) func read(
+        _ selection: SelectionName, target: SelectionTarget, at time: X11Timestamp?, timeout: Duration? = nil,
+        into sink: nonisolated(nonsending) @Sendable (Data) async throws -> Void
+    ) async throws -> SelectionStreamSummary {
+        try await readChunks(selection, target: target, at: time, timeout: timeout) { try await sink($0.bytes) }
+    }
+
     /// Like ``read(_:target:timeout:into:)``, with each chunk's property type and format: what a relay needs to
     /// pass a reply on before it ended (``SelectionOffer/DataSource/relay(_:)``). Every chunk of one reply
     /// has the type and format of its first (ICCCM 2.7.2 gives an INCR transfer one type).
     public nonisolated(nonsending) func readChunks(
-        _ selection: SelectionName, target: SelectionTarget, timeout: Duration? = nil,
+        _ selection: SelectionName, target: SelectionTarget, at time: X11Timestamp? = nil, timeout: Duration? = nil,
         into sink: nonisolated(nonsending) @Sendable (SelectionData) async throws -> Void
     ) async throws -> SelectionStreamSummary {
-        let stream = ReadStream(selection: selection, target: target, timeout: timeout)
+        let stream = ReadStream(selection: selection, target: target, timeout: timeout, time: time)
         var total = 0
         do {
             while true {
@@ -78,7 +87,7 @@ extension X11Connection {
             pending = started
         } else {
             do {
-                pending = try startRead(stream.selection, target: stream.target, timeout: stream.timeout)
+                pending = try startRead(stream.selection, target: stream.target, timeout: stream.timeout, time: stream.time)
             } catch {
                 wait.complete(.failure(error))
                 return

@@ -11,10 +11,14 @@ extension X11Connection {
     ///   COMPOUND_TEXT cannot be converted; `.timedOut`; `.connectionLost`; `.shutDown`.
     ///
     /// Runs on the caller's executor, like `read(_:target:timeout:)`: no thread hop inside `withIsolation`.
-    public nonisolated(nonsending) func readText(_ selection: SelectionName, timeout: Duration? = nil) async throws -> String {
+    /// Every conversion is stamped with `time` when one is given (a drop's, XDND), else with the latest server
+    /// time.
+    public nonisolated(nonsending) func readText(
+        _ selection: SelectionName, at time: X11Timestamp? = nil, timeout: Duration? = nil
+    ) async throws -> String {
         var candidates: [SelectionTarget]
         do {
-            let offered = Set(try await targets(of: selection, timeout: timeout))
+            let offered = Set(try await targets(of: selection, at: time, timeout: timeout))
             candidates = TextEncodings.readOrder.filter { offered.contains($0) }
             guard !candidates.isEmpty else {
                 throw SelectionError(
@@ -29,7 +33,7 @@ extension X11Connection {
         for target in candidates {
             do {
                 // Decoded on the loop (COMPOUND_TEXT needs Xlib), in the same hop as the read.
-                return try await readWhole(selection, target: target, timeout: timeout) { connection, data in
+                return try await readWhole(selection, target: target, timeout: timeout, time: time) { connection, data in
                     try connection.decodeText(data)
                 }
             } catch let error as SelectionError

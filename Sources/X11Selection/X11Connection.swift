@@ -68,9 +68,6 @@ public actor X11Connection {
     /// The drag this connection is the source of, and the id of one still starting (claiming, grabbing).
     var dragSession: DragSession?
     var dragStarting: UInt64?
-    /// The XdndDrop time of the drop being taken, by selection (`XdndSelection`): every read of it meanwhile
-    /// — TARGETS, the data, MULTIPLE — is stamped with it, whichever API the drop handler reads with.
-    var dropTimes: [X11Atom: X11Timestamp] = [:]
     /// Relayed conversions being served, by id; `relayKeys` finds those streaming by INCR by their property.
     var relays: [UInt64: RelayTransfer] = [:]
     var relayKeys: [TransferKey: UInt64] = [:]

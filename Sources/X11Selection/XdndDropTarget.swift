@@ -52,17 +52,27 @@ public struct XdndDrop: Sendable {
     public func read(_ target: SelectionTarget, timeout: Duration? = nil) async throws -> SelectionData {
         try await connection.read(.xdndSelection, target: target, at: time, timeout: timeout)
     }
+
+    /// The drag's data as `target`, streamed into `sink` as it arrives, converted with the drop's timestamp.
+    public nonisolated(nonsending) func read(
+        _ target: SelectionTarget, timeout: Duration? = nil,
+        into sink: nonisolated(nonsending) @Sendable (Data) async throws -> Void
+    ) async throws -> SelectionStreamSummary {
+        try await connection.read(.xdndSelection, target: target, at: time, timeout: timeout, into: sink)
+    }
 }
 
-/// How a drop target answers drags, one drag at a time. `proposal` and `targeted` run on the connection's thread,
-/// between its X events: keep them quick (decide from the types; read nothing). `drop` runs off it.
+/// How a drop target answers drags, one drag at a time, deciding once per drag: when a drag enters, the
+/// delegate's `plan` is made from the types it offers (XdndEnter, XdndTypeList: they do not change during a
+/// drag) — what the target would read, or nil to refuse the drag wherever it goes. Every XdndPosition is then
+/// answered from that plan (`proposal`: only where the pointer is and the action asked for are new), and the
+/// drop carries it out.
+///
+/// `plan` and `proposal` run on the connection's thread, between its X events: keep them quick (decide from
+/// the types; read nothing). `drop` runs off it.
 public struct XdndDropDelegate: Sendable {
-    /// The action taken for a drag at this point (one the proposal's action may be replaced by, e.g. copy for
-    /// ask), or nil to refuse it here.
-    public var proposal: @Sendable (XdndProposal) -> SelectionTarget?
-    /// The drop: read what is needed (``XdndDrop/read(_:timeout:)``) and return whether it was taken. Its time
-    /// is the source's to bound: a source gives up on a target that does not finish (see `XdndSource`).
-    public var drop: @Sendable (XdndDrop) async -> Bool
+    /// Makes a drag's session (its plan, bound to the answers that use it) from its types; nil refuses it.
+    let enter: @Sendable ([SelectionTarget]) -> XdndDropSession?
     /// A drag entered (true) or left, was dropped or forgotten (false): the `isTargeted` of SwiftUI's drop
     /// destinations.
     public var targeted: @Sendable (Bool) -> Void
@@ -72,18 +82,53 @@ public struct XdndDropDelegate: Sendable {
     /// was dropped.
     public var answerHoldsForWholeWindow: Bool
 
-    /// Creates a delegate.
+    /// Creates a delegate that plans each drag once.
+    ///
+    /// - Parameters:
+    ///   - plan: A drag entered offering these types (in the source's order): the plan for the whole drag, or
+    ///     nil to refuse it.
+    ///   - proposal: The action taken for the drag at this point (one the proposal's action may be replaced by,
+    ///     e.g. copy for ask), or nil to refuse it here; asked only for a drag that has a plan.
+    ///   - drop: Carries out the plan — reads what it names (``XdndDrop/read(_:timeout:)``: with the drop's
+    ///     time) — and returns whether the drop was taken. Its time is the source's to bound: a source gives
+    ///     up on a target that does not finish (see `XdndSource`).
+    ///   - targeted: See ``targeted``.
+    ///   - answerHoldsForWholeWindow: See ``answerHoldsForWholeWindow``.
+    public init<Plan: Sendable>(
+        plan: @escaping @Sendable ([SelectionTarget]) -> Plan?,
+        proposal: @escaping @Sendable (Plan, XdndProposal) -> SelectionTarget?,
+        drop: @escaping @Sendable (Plan, XdndDrop) async -> Bool,
+        targeted: @escaping @Sendable (Bool) -> Void = { _ in },
+        answerHoldsForWholeWindow: Bool = false
+    ) {
+        enter = { types in
+            guard let plan = plan(types) else { return nil }
+            return XdndDropSession(answer: { proposal(plan, $0) }, take: { await drop(plan, $0) })
+        }
+        self.targeted = targeted
+        self.answerHoldsForWholeWindow = answerHoldsForWholeWindow
+    }
+
+    /// Creates a delegate that decides from the proposal's and the drop's types themselves.
     public init(
         proposal: @escaping @Sendable (XdndProposal) -> SelectionTarget?,
         drop: @escaping @Sendable (XdndDrop) async -> Bool,
         targeted: @escaping @Sendable (Bool) -> Void = { _ in },
         answerHoldsForWholeWindow: Bool = false
     ) {
-        self.proposal = proposal
-        self.drop = drop
-        self.targeted = targeted
-        self.answerHoldsForWholeWindow = answerHoldsForWholeWindow
+        self.init(
+            plan: { $0 }, proposal: { proposal($1) }, drop: { await drop($1) }, targeted: targeted,
+            answerHoldsForWholeWindow: answerHoldsForWholeWindow)
     }
+}
+
+/// One drag's plan, bound to the delegate's answers: what the connection keeps per drag (whatever the plan's
+/// type), from XdndEnter to the drop or the leave.
+struct XdndDropSession: Sendable {
+    /// The answer to one XdndPosition.
+    let answer: @Sendable (XdndProposal) -> SelectionTarget?
+    /// Takes the drop.
+    let take: @Sendable (XdndDrop) async -> Bool
 }
 
 extension SelectionName {

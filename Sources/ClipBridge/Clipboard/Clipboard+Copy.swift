@@ -96,12 +96,10 @@ extension Clipboard {
             throw ClipboardError(.exportFailed, "the content has no representation to offer")
         }
         let lease = try await connection.claim(selection, offering: offer)
-        let owner = try await connection.owner(of: selection)
-        ownWindow = owner
-        if let owner {
-            InProcessContent.register(
-                hidden, for: .init(display: connection.displayName, selection: selection, owner: owner))
-        }
+        // The claim verified the owner (the server named our window): no need to ask the server again.
+        ownWindow = lease.owner
+        InProcessContent.register(
+            hidden, for: .init(display: connection.displayName, selection: selection, owner: lease.owner))
         return lease
     }
 }

@@ -100,7 +100,7 @@ extension Clipboard {
     }
 
     /// The paste button's enabled state for `T`: the current state, then a new value on every owner change.
-    public nonisolated func availability<T: Transferable>(of type: T.Type) -> ClipboardAvailability {
+    public func availability<T: Transferable>(of type: T.Type) -> ClipboardAvailability {
         let (stream, continuation) = AsyncStream.makeStream(of: Bool.self)
         let task = Task {
             let changes: ClipboardChanges
@@ -113,9 +113,10 @@ extension Clipboard {
                 for try await change in changes {
                     let state =
                         change.owner != nil
-                        && Self.canImport(
+                        && ImportPlan(
                             T.self, offered: change.types.filter { !$0.isConverted }.map(\.target),
-                            all: change.targets, converters: self.configuration.converters)
+                            all: change.targets, converters: self.configuration.converters
+                        ).isImportable
                     continuation.yield(state)
                 }
             } catch {}
@@ -161,8 +162,7 @@ extension Clipboard {
                 (try? await connection.targets(of: change.selection, timeout: configuration.readTimeout ?? .seconds(2)))
                 ?? []
         }
-        var seen = Set<SelectionTarget>()
-        let content = targets.filter { TargetMapping.isContentTarget($0) && seen.insert($0).inserted }
+        let content = TargetMapping.contentTargets(in: targets)
         return ClipboardChange(
             change, types: types(for: content, converters: configuration.converters),
             isSensitive: targets.contains(TargetMapping.passwordManagerHint), targets: targets)

@@ -25,44 +25,8 @@ extension Clipboard {
     public func paste<T: Transferable>(
         _ type: T.Type, validator: @Sendable ([T]) async -> [T] = { $0 }
     ) async throws -> [T] {
-        // Resolving importers first also registers the custom types T declares with `exportedAs:`, so their
-        // identifier-named targets are recognised below.
-        let importTypes = T.resolvedImporters().map(\.contentType)
         let (offered, all) = try await offeredTargets()
-
-        if let values = try await pasteInProcess(T.self) { return await validator(values) }
-        if all.contains(TargetMapping.itemsTarget), let values = try await pasteItemList(T.self), !values.isEmpty {
-            return await validator(values)
-        }
-
-        let offeredTypes = resolvedTypes(of: offered, importTypes: importTypes)
-        var firstError: (any Error)?
-        for importer in T.resolvedImporters(forOfferedTypes: offeredTypes) {
-            guard let index = offeredTypes.firstIndex(of: importer.offeredType) else { continue }
-            do {
-                return await validator(try await importValues(importer, from: offered[index]))
-            } catch let error as ClipboardError where error.code == .importFailed {
-                firstError = firstError ?? error
-            } catch let error as SelectionError where error.code == .targetUnavailable {
-                // The owner advertised the target but refused it (xclip-style owners, a failing provider):
-                // the next importer may still succeed.
-                firstError = firstError ?? error
-            }
-        }
-        if let (importer, source, chain) = conversionPlan(T.self, offered: offered, offeredTypes: offeredTypes) {
-            do {
-                let data = try chain.apply(try await canonicalData(of: source))
-                return await validator(try await importValues(importer, data: data, offeredAsURLList: false))
-            } catch let error as ClipboardError where error.code == .importFailed || error.code == .conversionFailed {
-                firstError = firstError ?? error
-            }
-        }
-        if let values = try await pasteLocalFiles(T.self, offered: offered), !values.isEmpty {
-            return await validator(values)
-        }
-        if let firstError { throw firstError }
-        throw ClipboardError(
-            .typeUnavailable, "the clipboard offers nothing \(T.self) can import", availableTypes: types(for: offered))
+        return try await paste(ImportPlan(T.self, offered: offered, all: all, converters: configuration.converters), validator: validator)
     }
 
     /// True when `T` can import something offered now, directly or through a (non-partial) conversion — the
@@ -71,54 +35,42 @@ extension Clipboard {
         guard let (offered, all) = try? await offeredTargets() else { return false }
         let inProcess = await inProcessRepresentations()
         if !inProcess.isEmpty, pasteableInProcess(T.self, inProcess) { return true }
-        return Self.canImport(T.self, offered: offered, all: all, converters: configuration.converters)
+        return ImportPlan(T.self, offered: offered, all: all, converters: configuration.converters).isImportable
     }
 
-    // MARK: - Matching
-
-    /// Whether `T` imports one of `offered` directly or through non-partial conversions.
-    static func canImport<T: Transferable>(
-        _ type: T.Type, offered: [SelectionTarget], all: [SelectionTarget], converters: ConverterRegistry
-    ) -> Bool {
-        let importTypes = T.resolvedImporters().map(\.contentType)
-        // A ClipBridge item list also offers the first item's targets, so those decide.
-        _ = all
-        let offeredTypes = resolvedTypes(of: offered, importTypes: importTypes)
-        if T.resolvedImporter(forOfferedTypes: offeredTypes) != nil { return true }
-        return importTypes.contains {
-            converters.cheapestChain(from: offeredTypes, to: $0, includePartial: false) != nil
+    /// Carries out a plan made from the offer (``ImportPlan``): in-process content first, then the plan's steps
+    /// in order.
+    func paste<T: Transferable>(_ plan: ImportPlan<T>, validator: @Sendable ([T]) async -> [T] = { $0 }) async throws -> [T] {
+        if let values = try await pasteInProcess(T.self) { return await validator(values) }
+        if plan.readsItemList, let values = try await pasteItemList(T.self), !values.isEmpty {
+            return await validator(values)
         }
-    }
-
-    /// The content type of each offered target as `T` should see it: the table's type, or — when one of `T`'s
-    /// import types is offered under this very target but the table does not know it (a custom type declared
-    /// only in the sending app) — that import type.
-    static func resolvedTypes(of targets: [SelectionTarget], importTypes: [UTType]) -> [UTType] {
-        targets.map { target in
-            let mapped = TargetMapping.contentType(for: target)
-            if importTypes.contains(where: { mapped.conforms(to: $0) }) { return mapped }
-            return importTypes.first { TargetMapping.targets(for: $0).contains(target) } ?? mapped
+        var firstError: (any Error)?
+        for read in plan.direct {
+            do {
+                return await validator(try await importValues(read.importer, from: read.target))
+            } catch let error as ClipboardError where error.code == .importFailed {
+                firstError = firstError ?? error
+            } catch let error as SelectionError where error.code == .targetUnavailable {
+                // The owner advertised the target but refused it (xclip-style owners, a failing provider):
+                // the next importer may still succeed.
+                firstError = firstError ?? error
+            }
         }
-    }
-
-    func resolvedTypes(of targets: [SelectionTarget], importTypes: [UTType]) -> [UTType] {
-        Self.resolvedTypes(of: targets, importTypes: importTypes)
-    }
-
-    /// The cheapest conversion from an offered target to something `T` imports (ties: `T`'s declaration order).
-    private func conversionPlan<T: Transferable>(
-        _ type: T.Type, offered: [SelectionTarget], offeredTypes: [UTType]
-    ) -> (TransferImporter<T>, SelectionTarget, ConversionChain)? {
-        var best: (TransferImporter<T>, SelectionTarget, ConversionChain)?
-        for importer in T.resolvedImporters() {
-            guard let chain = configuration.converters.cheapestChain(from: offeredTypes, to: importer.contentType),
-                !chain.steps.isEmpty, let index = offeredTypes.firstIndex(of: chain.source),
-                let bound = T.resolvedImporter(forOfferedTypes: [chain.destination])
-            else { continue }
-            if let current = best, current.2.cost <= chain.cost { continue }
-            best = (bound, offered[index], chain)
+        if let conversion = plan.conversion {
+            do {
+                let data = try conversion.chain.apply(try await canonicalData(of: conversion.source))
+                return await validator(try await importValues(conversion.importer, data: data, offeredAsURLList: false))
+            } catch let error as ClipboardError where error.code == .importFailed || error.code == .conversionFailed {
+                firstError = firstError ?? error
+            }
         }
-        return best
+        if let source = plan.fileList, let values = try await pasteLocalFiles(T.self, from: source), !values.isEmpty {
+            return await validator(values)
+        }
+        if let firstError { throw firstError }
+        throw ClipboardError(
+            .typeUnavailable, "the clipboard offers nothing \(T.self) can import", availableTypes: types(for: plan.offered))
     }
 
     // MARK: - Importing
@@ -170,7 +122,7 @@ extension Clipboard {
             parent: configuration.temporaryDirectory, suggestedName: nil, contentType: importer.offeredType)
         defer { try? FileManager.default.removeItem(at: url) }
         do {
-            _ = try await connection.read(selection, target: target, timeout: configuration.readTimeout) { chunk in
+            _ = try await connection.read(selection, target: target, at: readTime, timeout: configuration.readTimeout) { chunk in
                 try handle.write(contentsOf: chunk)
             }
             try handle.close()
@@ -189,14 +141,11 @@ extension Clipboard {
 
     // MARK: - Files copied by a file manager
 
-    /// When the owner offers only a list of files (a file manager's copy: `text/uri-list`,
-    /// gnome-copied-files) and `T` imports files of their types (`FileRepresentation`), imports each local file.
+    /// When the owner offers a list of files (a file manager's copy: `text/uri-list`, gnome-copied-files, the
+    /// plan's `fileList`) and `T` imports files of their types (`FileRepresentation`), imports each local file.
     /// An importer that asks to open files in place gets the original; any other gets a private 0600 copy that
     /// is removed when it returns.
-    private func pasteLocalFiles<T: Transferable>(_ type: T.Type, offered: [SelectionTarget]) async throws -> [T]? {
-        guard T.resolvedImporters().contains(where: \.isFileBacked),
-            let source = offered.first(where: { $0 == TargetMapping.uriList || $0 == TargetMapping.gnomeCopiedFiles })
-        else { return nil }
+    private func pasteLocalFiles<T: Transferable>(_ type: T.Type, from source: SelectionTarget) async throws -> [T]? {
         var text = String(decoding: try await canonicalData(of: source), as: UTF8.self)
         if source == TargetMapping.gnomeCopiedFiles, let files = GnomeCopiedFiles(text) {
             text = URIList.format(files.uris)
@@ -254,8 +203,7 @@ extension Clipboard {
     private func pasteItemList<T: Transferable>(_ type: T.Type) async throws -> [T]? {
         guard
             let data = try? await connection.read(
-                selection, target: TargetMapping.itemsTarget,
-                timeout: configuration.readTimeout),
+                selection, target: TargetMapping.itemsTarget, at: readTime, timeout: configuration.readTimeout),
             let list = ItemList.decode(data.bytes)
         else { return nil }
         let importTypes = T.resolvedImporters().map(\.contentType)

@@ -21,11 +21,12 @@ extension Clipboard {
     }
 
     /// The best type for a request, by conformance: the first offered type that conforms to `request` (asking
-    /// for `.image` finds the richest image, `.plainText` the first of the text family), else the cheapest
-    /// conversion (partial ones included, since the caller asked for this type explicitly). nil when nothing fits.
+    /// for `.image` finds the richest image, `.plainText` the best of the text family by meaning), else the
+    /// cheapest conversion (partial ones included, since the caller asked for this type explicitly). nil when
+    /// nothing fits. The rule is ``PasteLadder``'s, the same `clipbridge paste -t` follows.
     public func bestType(for request: UTType) async throws -> ClipboardType? {
         let offered = try await offeredTargets().content
-        return bestType(for: request, among: offered)
+        return PasteLadder.choose(.type(request), offered: offered, converters: configuration.converters)
     }
 
     /// Reads one type whole: offered types as the owner wrote them (text decoded to UTF-8), converted types
@@ -48,7 +49,7 @@ extension Clipboard {
     {
         if !type.isConverted, TargetMapping.codec(for: type.target) == .bytes || type.target == .utf8String {
             let summary = try await connection.read(
-                selection, target: type.target, timeout: configuration.readTimeout, into: sink)
+                selection, target: type.target, at: readTime, timeout: configuration.readTimeout, into: sink)
             return PasteSummary(type: type, byteCount: summary.byteCount)
         }
         let data = try await data(for: type)
@@ -67,11 +68,11 @@ extension Clipboard {
 
     /// The best text: the offered text target that keeps it best (``TargetMapping/preferredTextTarget(in:)``:
     /// UTF-8 first, whatever the owner's order), else a conversion (HTML → text, URL list → paths,
-    /// x-color → `#rrggbb`, JSON/CSV → text).
+    /// x-color → `#rrggbb`, JSON/CSV → text) — ``PasteLadder``'s `.text`, what a bare `clipbridge paste` reads.
     /// - Throws: ``ClipboardError`` `.typeUnavailable` (with the available types) when nothing gives text.
     public func text() async throws -> String {
         let offered = try await offeredTargets().content
-        guard let type = bestType(for: .plainText, among: offered) else {
+        guard let type = PasteLadder.choose(.text, offered: offered, converters: configuration.converters) else {
             throw ClipboardError(.typeUnavailable, "the clipboard holds no text", availableTypes: types(for: offered))
         }
         return String(decoding: try await data(for: type), as: UTF8.self)
@@ -80,7 +81,7 @@ extension Clipboard {
     // MARK: - Internals
 
     /// ClipboardTypes for offered targets: the offered ones, then non-partial conversions.
-    nonisolated func types(for targets: [SelectionTarget]) -> [ClipboardType] {
+    func types(for targets: [SelectionTarget]) -> [ClipboardType] {
         Self.types(for: targets, converters: configuration.converters)
     }
 
@@ -101,31 +102,13 @@ extension Clipboard {
         return offered + converted
     }
 
-    nonisolated func bestType(for request: UTType, among targets: [SelectionTarget]) -> ClipboardType? {
-        // Text by what each target means (UTF-8 first), not by the owner's order.
-        if request == .plainText, let target = TargetMapping.preferredTextTarget(in: targets) {
-            return ClipboardType(target: target, contentType: TargetMapping.contentType(for: target))
-        }
-        if let target = targets.first(where: { TargetMapping.target($0, satisfies: request) }) {
-            return ClipboardType(target: target, contentType: TargetMapping.contentType(for: target))
-        }
-        let offeredTypes = targets.map(TargetMapping.contentType(for:))
-        guard let chain = configuration.converters.cheapestChain(from: offeredTypes, to: request),
-            let index = offeredTypes.firstIndex(of: chain.source)
-        else { return nil }
-        let destination = chain.destination
-        return ClipboardType(
-            target: TargetMapping.targets(for: destination)[0], contentType: destination,
-            convertedFrom: targets[index], through: chain)
-    }
-
     /// Reads a target and decodes its wire encoding into canonical bytes (UTF-8 for text).
     func canonicalData(of target: SelectionTarget) async throws -> Data {
-        let data = try await connection.read(selection, target: target, timeout: configuration.readTimeout)
+        let data = try await connection.read(selection, target: target, at: readTime, timeout: configuration.readTimeout)
         if let decoded = TargetMapping.codec(for: target).decode(data.bytes, propertyType: data.type) {
             return decoded
         }
         // COMPOUND_TEXT beyond ASCII: only Xlib decodes it; the engine's text reader does.
-        return Data(try await connection.readText(selection, timeout: configuration.readTimeout).utf8)
+        return Data(try await connection.readText(selection, at: readTime, timeout: configuration.readTimeout).utf8)
     }
 }

@@ -3,6 +3,7 @@
 
 import FoundationEssentials
 import Logging
+import Synchronization
 import X11Selection
 
 /// A selection — CLIPBOARD, PRIMARY, SECONDARY or any named one — seen as a clipboard of `Transferable`
@@ -23,28 +24,37 @@ import X11Selection
 /// Many clipboards may share one `X11Connection`. The owner side keeps serving while the connection is open:
 /// keep the clipboard (or the connection) alive, call ``waitUntilOwnershipLost()`` to serve until another
 /// client copies, or ``handOverToClipboardManager(timeout:)`` before quitting so the content survives.
-public actor Clipboard {
+///
+/// A clipboard is a `Sendable` class, not an actor: its work is the connection's (which has its own thread), and
+/// its one piece of mutable state — the window its last claim made the owner — sits behind a mutex, so no call
+/// hops to an executor of its own before it reaches the connection. Its methods are `async` as the connection's
+/// are.
+public final class Clipboard: Sendable {
     /// The selection this clipboard reads and owns.
-    public nonisolated let selection: SelectionName
+    public let selection: SelectionName
     /// The connection it talks through.
-    public nonisolated let connection: X11Connection
+    public let connection: X11Connection
     /// Its settings.
-    public nonisolated let configuration: ClipboardConfiguration
+    public let configuration: ClipboardConfiguration
     /// Whether ``open(_:display:configuration:)`` made the connection (then ``shutdown(handOverTimeout:)`` closes it).
     private let ownsConnection: Bool
-    /// The window this clipboard's last claim was made with.
-    var ownWindow: X11Window?
+    /// The window this clipboard's last claim made the owner, as the claim verified it (`SelectionLease.owner`).
+    private let claimedOwner = Mutex<X11Window?>(nil)
     /// The targets a drag announced (XdndEnter, XdndTypeList): a drop's clipboard takes them instead of asking
     /// TARGETS, which Qt 5's drag sources do not answer.
     private let announcedTargets: [SelectionTarget]?
+    /// The time every conversion is stamped with: a drop's (XDND: the target converts `XdndSelection` with the
+    /// XdndDrop's time; Qt 5's sources find the drag by it); nil: the latest server time.
+    let readTime: X11Timestamp?
 
-    /// The clipboard of one drop: `XdndSelection`, with the types the drag announced.
-    init(drop types: [SelectionTarget], connection: X11Connection, configuration: ClipboardConfiguration) {
+    /// The clipboard of one drop: `XdndSelection`, with the types the drag announced, read at the drop's time.
+    init(drop: XdndDrop, connection: X11Connection, configuration: ClipboardConfiguration) {
         self.selection = .xdndSelection
         self.connection = connection
         self.configuration = configuration
         self.ownsConnection = false
-        self.announcedTargets = types
+        self.announcedTargets = drop.types
+        self.readTime = drop.time
     }
 
     /// Wraps an open connection; ``shutdown(handOverTimeout:)`` leaves it open.
@@ -57,6 +67,7 @@ public actor Clipboard {
         self.configuration = configuration
         self.ownsConnection = false
         self.announcedTargets = nil
+        self.readTime = nil
     }
 
     private init(selection: SelectionName, ownedConnection: X11Connection, configuration: ClipboardConfiguration) {
@@ -65,6 +76,7 @@ public actor Clipboard {
         self.configuration = configuration
         self.ownsConnection = true
         self.announcedTargets = nil
+        self.readTime = nil
     }
 
     /// Opens `display` (nil: `$DISPLAY`) and wraps the new connection; ``shutdown(handOverTimeout:)`` closes it.
@@ -110,6 +122,12 @@ public actor Clipboard {
 
     // MARK: - Shared helpers
 
+    /// The window this clipboard's last claim made the owner (nil before any claim).
+    var ownWindow: X11Window? {
+        get { claimedOwner.withLock { $0 } }
+        set { claimedOwner.withLock { $0 = newValue } }
+    }
+
     var logger: Logger { configuration.logger }
 
     /// The owner's content targets in its order (meta targets, the password hint and the item list removed),
@@ -121,9 +139,7 @@ public actor Clipboard {
         } else {
             all = try await connection.targets(of: selection, timeout: configuration.readTimeout)
         }
-        var seen = Set<SelectionTarget>()
-        let content = all.filter { TargetMapping.isContentTarget($0) && seen.insert($0).inserted }
-        return (content, all)
+        return (TargetMapping.contentTargets(in: all), all)
     }
 
     /// The in-process representations of the current owner, when this process owns the selection.

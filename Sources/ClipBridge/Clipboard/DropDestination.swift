@@ -53,9 +53,10 @@ public struct DropRectangle: Sendable, Equatable {
 ///
 /// A drag is accepted where `T` can import one of the types it offers — the same rule as
 /// ``Clipboard/paste(_:validator:)``: by conformance, through proxy representations, or through the cheapest
-/// converter chain (a drag of HTML dropped as `String`). The drop is read from `XdndSelection` as a paste is
-/// (richest importable type first, files into private 0600 files, a URL list as one value per URL) and handed
-/// to `action`, whose answer is the verdict the drag source gets (XdndFinished).
+/// converter chain (a drag of HTML dropped as `String`). That is decided once, when the drag enters (its types
+/// are known then), and the plan is reused for every position and for the drop. The drop is read from
+/// `XdndSelection` as a paste is (richest importable type first, files into private 0600 files, a URL list as
+/// one value per URL) and handed to `action`, whose answer is the verdict the drag source gets (XdndFinished).
 ///
 /// ```swift
 /// let destination = try await DropDestination<URL>.register(on: window, connection: connection) { urls, location in
@@ -64,8 +65,9 @@ public struct DropRectangle: Sendable, Equatable {
 /// } isTargeted: { print($0 ? "drag over us" : "drag gone") }
 /// ```
 ///
-/// The drop is read with the types the drag announced (XdndEnter / XdndTypeList) and the XdndDrop's time, as
-/// XDND asks: Qt 5's drag sources refuse TARGETS (seen in the Qt 5 tests).
+/// The drop is read with the types the drag announced (XdndEnter / XdndTypeList) and the XdndDrop's time —
+/// every read of the drop carries it — as XDND asks: Qt 5's drag sources refuse TARGETS (seen in the Qt 5
+/// tests).
 public final class DropDestination<T: Transferable>: Sendable {
     /// The window that takes the drops.
     public let window: X11Window
@@ -100,20 +102,13 @@ public final class DropDestination<T: Transferable>: Sendable {
         isTargeted: @escaping @Sendable (Bool) -> Void = { _ in }
     ) async throws -> DropDestination<T> {
         let converters = configuration.converters
-        // A direct save hands over a file: taken when T imports a file URL or an image file.
-        let savesDirectly: @Sendable ([SelectionTarget]) -> Bool = { types in
-            directSaves != nil && types.contains(DirectSave.target)
-                && (T.resolvedImporter(forOfferedTypes: [.fileURL]) != nil || T.resolvedImporter(forOfferedTypes: [.image]) != nil)
-        }
         let taking = try await DropRegistration.register(
             on: window, connection: connection, configuration: configuration,
-            accepts: { proposal in
-                if let rectangle, !rectangle.contains(x: proposal.windowX, y: proposal.windowY) { return false }
-                return savesDirectly(proposal.types)
-                    || Clipboard.canImport(T.self, offered: proposal.types, all: proposal.types, converters: converters)
-            },
-            take: { clipboard, location, drop in
-                if let directory = directSaves, savesDirectly(drop.types),
+            // Decided once per drag, when it enters: every position and the drop reuse the plan.
+            plan: { types in DropImportPlan(T.self, offering: types, directSaves: directSaves != nil, converters: converters) },
+            accepts: { _, proposal in rectangle?.contains(x: proposal.windowX, y: proposal.windowY) ?? true },
+            take: { plan, clipboard, location, drop in
+                if plan.savesDirectly, let directory = directSaves,
                     case .saved(let path, _)? = try? await drop.directSave(in: directory)
                 {
                     let file = URL(fileURLWithPath: path)
@@ -123,7 +118,7 @@ public final class DropDestination<T: Transferable>: Sendable {
                     guard let value else { return false }
                     return await action([value], location)
                 }
-                guard let values = try? await clipboard.paste(T.self), !values.isEmpty else { return false }
+                guard let values = try? await clipboard.paste(plan.imports), !values.isEmpty else { return false }
                 return await action(values, location)
             },
             isTargeted: isTargeted)

@@ -50,10 +50,10 @@ public final class ItemDropDestination: Sendable {
         let converters = configuration.converters
         let taking = try await DropRegistration.register(
             on: window, connection: connection, configuration: configuration,
-            accepts: { proposal in Self.accepts(offered: proposal.types, wanted: types, converters: converters) },
-            take: { clipboard, location, _ in
-                guard let contentTypes = try? await clipboard.contentTypes() else { return false }
-                return await perform([ItemProvider(offeredBy: clipboard, types: contentTypes)], location)
+            // Decided once per drag, when it enters: the provider's types, or nil when none is wanted.
+            plan: { offered in Self.providedTypes(offered: offered, wanted: types, converters: converters) },
+            take: { providedTypes, clipboard, location, _ in
+                await perform([ItemProvider(offeredBy: clipboard, types: providedTypes)], location)
             },
             isTargeted: isTargeted)
         return ItemDropDestination(window: taking, connection: connection)
@@ -64,10 +64,12 @@ public final class ItemDropDestination: Sendable {
         await connection.unregisterDropTarget(on: window)
     }
 
-    /// Whether an offered target's type, or one a converter makes from it, conforms to a wanted type.
-    static func accepts(offered: [SelectionTarget], wanted: [UTType], converters: ConverterRegistry) -> Bool {
-        let offeredTypes = offered.filter(TargetMapping.isContentTarget).map(TargetMapping.contentType(for:))
-        let reachable = offeredTypes + converters.reachableTypes(from: offeredTypes).map(\.destination)
-        return reachable.contains { type in wanted.contains { type.conforms(to: $0) } }
+    /// The content types a drop's provider has — each offered type, then those the converters make, once each —
+    /// when one of them conforms to a wanted type; nil (the drag is refused) when none does.
+    static func providedTypes(offered: [SelectionTarget], wanted: [UTType], converters: ConverterRegistry) -> [UTType]? {
+        var seen = Set<UTType>()
+        let provided = Clipboard.types(for: TargetMapping.contentTargets(in: offered), converters: converters)
+            .map(\.contentType).filter { seen.insert($0).inserted }
+        return provided.contains { type in wanted.contains { type.conforms(to: $0) } } ? provided : nil
     }
 }

@@ -128,6 +128,13 @@ public enum TargetMapping {
         !target.isMetaTarget && target != .incr && rows[target]?.carriesContent != false
     }
 
+    /// The content targets of a TARGETS list, in its order, each once (meta targets, the password hint and the
+    /// item list removed): what a paste chooses among.
+    static func contentTargets(in targets: [SelectionTarget]) -> [SelectionTarget] {
+        var seen = Set<SelectionTarget>()
+        return targets.filter { isContentTarget($0) && seen.insert($0).inserted }
+    }
+
     /// The property format a target is written in: its row's, else 8.
     static func format(for target: SelectionTarget) -> Int {
         rows[target]?.format ?? 8

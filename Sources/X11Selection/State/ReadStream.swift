@@ -9,6 +9,8 @@ final class ReadStream: @unchecked Sendable {
     let selection: SelectionName
     let target: SelectionTarget
     let timeout: Duration?
+    /// The time the conversion is stamped with (a drop's); nil: the latest server time.
+    let time: X11Timestamp?
     let cancellation = ReadCancellation()
     /// The read, once the loop started it. Only by the token's holder.
     var pending: PendingRead? {
@@ -23,10 +25,11 @@ final class ReadStream: @unchecked Sendable {
     }
     private var started: PendingRead?
 
-    init(selection: SelectionName, target: SelectionTarget, timeout: Duration?) {
+    init(selection: SelectionName, target: SelectionTarget, timeout: Duration?, time: X11Timestamp? = nil) {
         self.selection = selection
         self.target = target
         self.timeout = timeout
+        self.time = time
     }
 }
 

@@ -52,7 +52,7 @@ struct PasteRequest: Sendable {
             try TypeListing.print(available, json: json)
             return
         }
-        guard let chosen = try await choose(from: available, clipboard: clipboard) else {
+        guard let chosen = choose(from: available, clipboard: clipboard) else {
             let asked = type?.text ?? "text"
             throw CLIFailure(status: .nothingToPaste,
                              message: "\(selection.rawValue) has no \(asked)",
@@ -66,50 +66,21 @@ struct PasteRequest: Sendable {
         }
     }
 
-    /// The paste ladder (wl-paste's `mime_type_to_request`, made conformance-aware): the exact
-    /// target asked for; else the richest offered type conforming to the asked type; else the type of
-    /// the output file's extension; else the best text; else, with no -t, the richest type offered.
-    private func choose(from available: [ClipboardType], clipboard: Clipboard) async throws -> ClipboardType? {
-        if let type {
-            if let exact = type.exactTarget {
-                return available.first { $0.target == exact && !$0.isConverted }
-                    ?? available.first { $0.target == exact }
-            }
-            return try await best(type.contentType, in: available, clipboard: clipboard)
-        }
-        if let output, let ext = output.split(separator: "/").last?.split(separator: ".").dropFirst().last,
-           let inferred = MIMEDatabase.resolving({ UTType(filenameExtension: String(ext)) }, isKnown: { !$0.isDynamic }),
-           !inferred.isDynamic,
-           let best = try await best(inferred, in: available, clipboard: clipboard) {
-            return best
-        }
-        if let text = try await best(.plainText, in: available, clipboard: clipboard) { return text }
-        let skipped: Set<SelectionTarget> = [TargetMapping.passwordManagerHint, TargetMapping.kdeCutSelection]
-        return available.first { !$0.isConverted && !skipped.contains($0.target) }
+    /// What was asked, as ``PasteLadder`` takes it: the exact target named (a MIME type, an X target name),
+    /// the type a word or UTI names, or nothing — with the type of the output file's extension, when it has one.
+    var ladderRequest: PasteLadder.Request {
+        if let type { return type.exactTarget.map(PasteLadder.Request.target) ?? .type(type.contentType) }
+        guard let output, let ext = output.split(separator: "/").last?.split(separator: ".").dropFirst().last,
+            let inferred = MIMEDatabase.resolving({ UTType(filenameExtension: String(ext)) }, isKnown: { !$0.isDynamic })
+        else { return .unspecified(inferred: nil) }
+        return .unspecified(inferred: inferred)
     }
 
-    /// The richest offered type conforming to `request`, from the TARGETS already read; only when none
-    /// does, the bridge's `bestType`, which also considers partial conversions (HTML → text) at the cost
-    /// of asking for TARGETS again.
-    private func best(_ request: UTType, in available: [ClipboardType], clipboard: Clipboard) async throws
-        -> ClipboardType?
-    {
-        if request == .plainText || request == .utf8PlainText {
-            // By meaning, not the owner's order (TargetMapping.preferredTextTarget).
-            let offered = available.filter { !$0.isConverted }
-            if let target = TargetMapping.preferredTextTarget(in: offered.map(\.target)),
-                request == .plainText || TargetMapping.contentType(for: target).conforms(to: request)
-            {
-                return offered.first { $0.target == target }
-            }
-        }
-        let mapped = TargetMapping.targets(for: request)
-        if let offered = available.first(where: {
-            !$0.isConverted && ($0.contentType.conforms(to: request) || mapped.contains($0.target))
-        }) {
-            return offered
-        }
-        return try await clipboard.bestType(for: request)
+    /// The ladder's choice among what the owner offers (the TARGETS already read; converted types are the
+    /// ladder's to make).
+    private func choose(from available: [ClipboardType], clipboard: Clipboard) -> ClipboardType? {
+        let offered = available.filter { !$0.isConverted }.map(\.target)
+        return PasteLadder.choose(ladderRequest, offered: offered, converters: clipboard.configuration.converters)
     }
 
     private func writeToStandardOutput(_ chosen: ClipboardType, from clipboard: Clipboard) async throws {

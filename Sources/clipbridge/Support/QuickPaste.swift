@@ -12,12 +12,13 @@ import X11Selection
 /// does. Process start-up is most of this command's time (issue 5: within 1.5× of `xclip -o`), and
 /// the event-loop thread, Swift's cooperative pool and the bridge's type tables would double it.
 ///
-/// It picks the target exactly as ``PasteRequest`` does — ``TargetMapping/preferredTextTarget(in:)``, by
-/// meaning (UTF-8 first), not the owner's order — and handles the text family:
-/// `UTF8_STRING` is streamed unchanged, the others are decoded by the bridge's own
-/// `TargetMapping.canonicalText`. Anything else (a plain-text subtype such as `text/x-python`,
-/// COMPOUND_TEXT that only Xlib decodes, no text at all and so the "what is there" listing) returns false
-/// and the full path runs. The UTType registry is built only when the owner offers no text-family target.
+/// It picks the target with the very rule ``PasteRequest`` follows — ``PasteLadder`` asked for nothing in
+/// particular, whose first rung is the best text by meaning (UTF-8 first), not the owner's order — and handles
+/// the text family: `UTF8_STRING` is streamed unchanged, the others are decoded by the bridge's own
+/// `TargetMapping.canonicalText`. Anything else the ladder chooses (a plain-text subtype such as
+/// `text/x-python`, a conversion, another type when no text is offered) and COMPOUND_TEXT that only Xlib
+/// decodes return, and the full path runs — where the same ladder chooses the same target. The UTType registry
+/// is built only when the owner offers no text-family target.
 enum QuickPaste {
     /// Pastes the best text of CLIPBOARD to standard output and ends the process with status 0; returns
     /// when the full path must do it.
@@ -35,12 +36,13 @@ enum QuickPaste {
             defer { reader.close() }
             let offered = try reader.targets(of: selection)
             let textFamily = TargetMapping.textTargets
-            // The text family is ranked without the type registry; only an owner offering none of it makes
-            // `preferredTextTarget` look further (and the full path then runs).
+            // The text family is ranked without the type registry; only an owner offering none of it makes the
+            // ladder look further (and the full path then runs).
             if !offered.contains(where: textFamily.contains) { MIMEDatabase.restrict() }
-            guard let chosen = TargetMapping.preferredTextTarget(in: offered), textFamily.contains(chosen) else {
-                return
-            }
+            // No converters: the ladder reaches them only when no text is offered, and then the full path runs.
+            guard let chosen = PasteLadder.choose(.unspecified(inferred: nil), offered: offered, converters: .init())?.target,
+                textFamily.contains(chosen)
+            else { return }
             var last: UInt8?
             if chosen == .utf8String {
                 _ = try reader.read(selection, target: chosen) { chunk in

@@ -16,6 +16,8 @@ struct DropTargetTests {
         let proposals = Mutex<[XdndProposal]>([])
         let dropped = Mutex<[(types: [SelectionTarget], data: Data, action: SelectionTarget)]>([])
         let targeted = Mutex<[Bool]>([])
+        /// Drops whose data could not be read.
+        let failures = Mutex(0)
     }
 
     /// A delegate that takes drops offering `wanted`, reading it with the drop's time.
@@ -26,7 +28,10 @@ struct DropTargetTests {
                 return proposal.types.contains(wanted) ? proposal.action : nil
             },
             drop: { drop in
-                guard let data = try? await drop.read(wanted) else { return false }
+                guard let data = try? await drop.read(wanted) else {
+                    record.failures.withLock { $0 += 1 }
+                    return false
+                }
                 record.dropped.withLock { $0.append((drop.types, data.bytes, drop.action)) }
                 return true
             },
@@ -73,6 +78,38 @@ struct DropTargetTests {
         await app.shutdown()
     }
 
+    /// The plan is made once, from the types the drag entered with; every position is answered from it and the
+    /// drop gets it, read with the drop's own time.
+    @Test func aDragIsPlannedOnceWhenItEnters() async throws {
+        let connection = try await openConnection()
+        let plans = Mutex<[[SelectionTarget]]>([])
+        let positions = Mutex(0)
+        let dropped = Mutex<(plan: SelectionTarget, time: X11Timestamp, data: Data)?>(nil)
+        try await connection.registerDropTarget(delegate: XdndDropDelegate(
+            plan: { types -> SelectionTarget? in
+                plans.withLock { $0.append(types) }
+                return types.first { $0 == "text/uri-list" }
+            },
+            proposal: { plan, proposal in
+                positions.withLock { $0 += 1 }
+                return plan == "text/uri-list" ? proposal.action : nil
+            },
+            drop: { plan, drop in
+                guard let data = try? await drop.read(plan) else { return false }
+                dropped.withLock { $0 = (plan, drop.time, data.bytes) }
+                return true
+            }))
+        let uris = Data("file:///tmp/planned.txt\r\n".utf8)
+        let outcome = try await drag(onto: await connection.utilityWindow,
+                                     offering: [("UTF8_STRING", Data("x".utf8)), ("text/uri-list", uris)])
+        #expect(outcome.finishedAccepted == true, "\(outcome)")
+        #expect(plans.withLock { $0 } == [["UTF8_STRING", "text/uri-list"]])
+        #expect(positions.withLock { $0 } >= 1)
+        let taken = dropped.withLock { $0 }
+        #expect(taken?.plan == "text/uri-list" && taken?.data == uris && taken?.time != X11Timestamp.currentTime)
+        await connection.shutdown()
+    }
+
     @Test func aRefusedDragIsLeftWithoutADrop() async throws {
         let connection = try await openConnection()
         let record = Record()
@@ -101,24 +138,15 @@ struct DropTargetTests {
     /// and the next drag is served as usual.
     @Test func aSourceThatDiesMidDropEndsTheDragAndTheNextOneWorks() async throws {
         let connection = try await openConnection()
-        let failures = Mutex(0)
         let record = Record()
-        let taking = delegate(taking: "text/plain", into: record)
-        try await connection.registerDropTarget(delegate: XdndDropDelegate(
-            proposal: taking.proposal,
-            drop: { drop in
-                let taken = await taking.drop(drop)
-                if !taken { failures.withLock { $0 += 1 } }
-                return taken
-            },
-            targeted: taking.targeted))
+        try await connection.registerDropTarget(delegate: delegate(taking: "text/plain", into: record))
         let window = await connection.utilityWindow
         let started = ContinuousClock.now
         _ = try await drag(onto: window, offering: [("text/plain", Data("lost".utf8))], extra: ["--die-after-drop"])
         #expect(try await eventuallyTargeted(record, [true, false]))
         let deadline = ContinuousClock.now + .seconds(8)
-        while failures.withLock({ $0 }) == 0 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(failures.withLock { $0 } == 1)
+        while record.failures.withLock({ $0 }) == 0 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(record.failures.withLock { $0 } == 1)
         #expect(record.targeted.withLock { $0 } == [true, false], "the end of the drag is said once")
         #expect(started.duration(to: .now) < .seconds(8), "the failed drop took \(started.duration(to: .now))")
         let outcome = try await drag(onto: window, offering: [("text/plain", Data("kept".utf8))])

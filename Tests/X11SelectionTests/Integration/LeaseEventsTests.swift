@@ -23,6 +23,16 @@ struct LeaseEventsTests {
         await reader.shutdown()
     }
 
+    /// The lease names the window the claim made the owner: the one the server reports (a `Clipboard` takes its
+    /// ownership from here rather than asking again).
+    @Test func leaseNamesTheVerifiedOwner() async throws {
+        try await withLease("leaseowner", offering: ["text/a": "a"]) { owner, reader, selection, lease in
+            #expect(lease.owner == (await owner.utilityWindow))
+            let seen = try await reader.owner(of: selection)
+            #expect(seen == lease.owner)
+        }
+    }
+
     /// Every paste is reported, in order, before `.lost`, and the sequence then ends.
     @Test func servedEventsPrecedeLostInOrder() async throws {
         try await withLease("leaseorder", offering: ["text/a": "a", "text/bb": "bb"]) { owner, reader, selection, lease in
