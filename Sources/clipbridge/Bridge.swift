@@ -2,6 +2,7 @@
 // `clipbridge bridge`: one clipboard across X displays, every type, converted lazily.
 
 import ArgumentParser
+import ClipBridgeOptions
 import FoundationEssentials
 import Glibc
 import Logging

@@ -2,6 +2,7 @@
 // `clipbridge paste`: write a selection's content, the best text by default, streaming.
 
 import ArgumentParser
+import ClipBridgeOptions
 import X11Selection
 
 struct Paste: AsyncParsableCommand {

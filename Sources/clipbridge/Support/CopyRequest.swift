@@ -2,6 +2,7 @@
 // What `clipbridge copy` does, given its options as plain values.
 
 import ClipBridge
+import ClipBridgeOptions
 import FoundationEssentials
 import Glibc
 import UniformTypes

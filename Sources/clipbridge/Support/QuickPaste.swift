@@ -2,6 +2,7 @@
 // `clipbridge paste` with no options, on one thread.
 
 import ClipBridge
+import ClipBridgeOptions
 import FoundationEssentials
 import Glibc
 import UniformTypes
