@@ -138,7 +138,8 @@ struct Daemon: AsyncParsableCommand {
             return
         }
         let log = StandardErrorLogHandler.logger(level: settings.logLevel)
-        do {
+        // A stop request shuts the connection down: every keeper ends, and so does the daemon, with status 0.
+        try await CommandRun.reportingFailures(display: display, stoppedIsSuccess: true) {
             let spool = try SpoolDirectory.create()
             defer { spool.remove() }
             var limits = SnapshotLimits()
@@ -147,61 +148,56 @@ struct Daemon: AsyncParsableCommand {
             limits.maximumFlavours = settings.maxFlavours
             limits.spoolDirectory = spool.url
             limits.keepsTarget = TypePattern.filter(settings.keepType)
-            var configuration = Connections.configuration(timeout: settings.timeout.value)
+            var configuration = Connections.configuration(timeout: settings.timeout)
             configuration.logger = StandardErrorLogHandler.logger("X11Selection", level: settings.logLevel)
-            let connection = try await X11Connection.open(display: display, configuration: configuration)
-            let stopper = Task {
-                for await _ in Signals.terminationRequests() {
-                    await connection.shutdown()
-                    return
-                }
+            try await CommandRun.withConnection(display: display, configuration: configuration) { connection, _ in
+                try await keep(on: connection, settings: settings, limits: limits, log: log)
             }
-            defer { stopper.cancel() }
-            let names = settings.selections
-            let validator = settings.validate.map { command -> SelectionKeeper.Validator in
-                let hook = ValidationHook(command: command, timeout: settings.validateTimeout.duration)
-                return { change in
-                    let (verdict, problem) = await hook.judge(change)
-                    if let problem { log.warning("validate \(change.selection.rawValue): \(problem); accepted") }
-                    return verdict
-                }
+        }
+    }
+
+    /// Keeps the selections until a keeper returns (replaced as the manager) or the connection ends.
+    private func keep(on connection: X11Connection, settings: DaemonSettings, limits: SnapshotLimits, log: Logger) async throws {
+        let display = displayOptions.display
+        let names = settings.selections
+        let validator = settings.validate.map { command -> SelectionKeeper.Validator in
+            let hook = ValidationHook(command: command, timeout: settings.validateTimeout.duration)
+            return { change in
+                let (verdict, problem) = await hook.judge(change)
+                if let problem { log.warning("validate \(change.selection.rawValue): \(problem); accepted") }
+                return verdict
             }
-            let rewriter = settings.rule.isEmpty ? nil : ContentRewriter(
-                rules: Set(settings.rule), extraTrackingParameters: settings.stripParameter, converters: .command).rewriter
-            // The manager selection goes with CLIPBOARD, the one selection SAVE_TARGETS saves.
-            let managerLease = names.contains(.clipboard) && !settings.noManager
-                ? try await connection.claimManager(replacing: settings.replace, timeout: .seconds(3)) : nil
-            let statusFile = DaemonStatusFile(display: display, manager: managerLease != nil, selections: names)
-            defer { statusFile.remove() }
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for (from, to) in settings.sync?.pairs ?? [] {
-                    let syncer = SelectionSync(connection: connection, from: from, to: to, limits: limits)
-                    group.addTask { try await syncer.run { Self.log($0, to: log) } }
-                }
-                for name in names {
-                    // Each read's deadline is the connection's (--timeout, see Connections.open).
-                    let keeper = SelectionKeeper(
-                        connection: connection, selection: name, limits: limits, validator: validator, rewriter: rewriter)
-                    let lease = name == .clipboard ? managerLease : nil
-                    group.addTask {
-                        try await keeper.run(managing: lease) { event in
-                            statusFile.update(event)
-                            Self.log(event, to: log)
-                        }
+        }
+        let rewriter = settings.rule.isEmpty ? nil : ContentRewriter(
+            rules: Set(settings.rule), extraTrackingParameters: settings.stripParameter, converters: .command).rewriter
+        // The manager selection goes with CLIPBOARD, the one selection SAVE_TARGETS saves.
+        let managerLease = names.contains(.clipboard) && !settings.noManager
+            ? try await connection.claimManager(replacing: settings.replace, timeout: .seconds(3)) : nil
+        let statusFile = DaemonStatusFile(display: display, manager: managerLease != nil, selections: names)
+        defer { statusFile.remove() }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (from, to) in settings.sync?.pairs ?? [] {
+                let syncer = SelectionSync(connection: connection, from: from, to: to, limits: limits)
+                group.addTask { try await syncer.run { Self.log($0, to: log) } }
+            }
+            for name in names {
+                // Each read's deadline is the connection's (--timeout, see Connections.open).
+                let keeper = SelectionKeeper(
+                    connection: connection, selection: name, limits: limits, validator: validator, rewriter: rewriter)
+                let lease = name == .clipboard ? managerLease : nil
+                group.addTask {
+                    try await keeper.run(managing: lease) { event in
+                        statusFile.update(event)
+                        Self.log(event, to: log)
                     }
                 }
-                let rules = settings.rule.isEmpty ? "" : "; rules: " + settings.rule.map(\.rawValue).joined(separator: ", ")
-                log.info(
-                    "keeping \(names.map(\.rawValue).joined(separator: ", "))\(managerLease == nil ? "" : "; clipboard manager")\(rules)")
-                // A keeper returns when the daemon was replaced as the manager (or the connection ended): all stop.
-                try await group.next()
-                group.cancelAll()
             }
-            await connection.shutdown()
-        } catch let error as SelectionError where error.code == .shutDown {
-            return
-        } catch {
-            throw CLIFailure(error, display: display).exit()
+            let rules = settings.rule.isEmpty ? "" : "; rules: " + settings.rule.map(\.rawValue).joined(separator: ", ")
+            log.info(
+                "keeping \(names.map(\.rawValue).joined(separator: ", "))\(managerLease == nil ? "" : "; clipboard manager")\(rules)")
+            // A keeper returns when the daemon was replaced as the manager (or the connection ended): all stop.
+            try await group.next()
+            group.cancelAll()
         }
     }
 

@@ -56,7 +56,7 @@ struct CopyRequest: Sendable {
             }
             let (plan, payloads) = try makePlan()
             guard foreground else {
-                switch try Detach.start(plan: plan, payloads: payloads, timeout: 5) {
+                switch try Detach.start(plan: plan, payloads: payloads, timeout: Seconds(5)) {
                 case .caller: _exit(ExitStatus.success.rawValue)
                 case .server(let server): await server.serve()
                 }
