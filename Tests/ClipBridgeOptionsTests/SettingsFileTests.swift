@@ -83,7 +83,9 @@ struct SettingsFileTests {
         ("log-levle: debug\n", "daemon.yaml:1: unknown key 'log-levle' (did you mean 'log-level'?)"),
         ("max-sise: 3\n", "daemon.yaml:1: unknown key 'max-sise' (did you mean 'max-size'?)"),
         ("colour: blue\n", "daemon.yaml:1: unknown key 'colour'"),
-        ("timeout: 2\ntimeout: 3\n", "key 'timeout' is given twice"),
+        ("timeout: 2\nmax-size: 3\ntimeout: 3\n", "daemon.yaml:3: key 'timeout' is given twice (first on line 1)"),
+        ("rule: [widen]\nkeep-type: [text]\nsync: both\nsync: both\n", "daemon.yaml:4: key 'sync' is given twice (first on line 3)"),
+        ("selection: {a: 1, a: 2}\n", "key 'a' is given twice"),
         ("timeout: 0\n", "daemon.yaml:1: key 'timeout': 0.0 is not a positive number of seconds"),
         ("validate-timeout: -.inf\n", "daemon.yaml:1: key 'validate-timeout': -inf is not a positive number of seconds"),
         ("timeout: .nan\n", "daemon.yaml:1: key 'timeout': nan is not a positive number of seconds"),
@@ -113,6 +115,18 @@ struct SettingsFileTests {
     @Test("an error in a file leaves nothing of it applied")
     func allOrNothing() {
         #expect(throws: ConfigError.self) { try settings("max-size: 32\nmax-flavours: 0\n") }
+    }
+
+    @Test("a billion laughs (an alias key naming nested aliases) is refused at once, not hashed for ever")
+    func billionLaughs() {
+        var text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1..<30 {
+            text += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        text += "? *a29\n: 1\n"
+        let start = ContinuousClock.now
+        #expect(failure(text) == "daemon.yaml:2: aliases (*name) are not read in a settings file; write the value")
+        #expect(ContinuousClock.now - start < .seconds(1))
     }
 
     @Test("a file too deeply nested is refused, not a crash")

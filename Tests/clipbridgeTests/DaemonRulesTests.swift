@@ -232,7 +232,7 @@ struct DaemonRulesTests {
             ("daemon.yaml", "# settings\nrules: [widen]\nrule: [wide]\n", "daemon.yaml:3: key 'rule': expected strip-tracking, trim-whitespace, plain-text or widen, found 'wide'"),
             ("daemon.yaml", "keep-type: [text, no-such-type]\n", "daemon.yaml:1: key 'keep-type': expected a type"),
             ("daemon.yaml", "log-levle: debug\n", "daemon.yaml:1: unknown key 'log-levle' (did you mean 'log-level'?)"),
-            ("daemon.yaml", "timeout: 2\ntimeout: 3\n", "key 'timeout' is given twice"),
+            ("daemon.yaml", "timeout: 2\ntimeout: 3\n", "daemon.yaml:2: key 'timeout' is given twice (first on line 1)"),
             ("daemon.yaml", "validate: \"unterminated\n", "daemon.yaml:2: found unexpected end of stream"),
             ("daemon.yaml", "validate: ''\n", "daemon.yaml:1: key 'validate': the command is empty"),
             ("daemon.yaml", "strip-parameter: [a=b]\n", "daemon.yaml:1: key 'strip-parameter': expected a query parameter name"),

@@ -11,6 +11,7 @@ public struct ConfigError: Error, CustomStringConvertible, Equatable, Sendable {
     /// What is wrong, naming the key where there is one.
     public var message: String
 
+    /// The problem `message` in the file at `path`, on `line` (0: the file as a whole).
     public init(path: String, line: Int, message: String) {
         self.path = path
         self.line = line
@@ -23,8 +24,10 @@ public struct ConfigError: Error, CustomStringConvertible, Equatable, Sendable {
 /// Why a value given for a setting (an argument, or a scalar of the file) is not one it takes: the message,
 /// which the file's reader prefixes with the file, the line and the key, and the command line with the option.
 public struct SettingProblem: Error, CustomStringConvertible, Equatable, Sendable {
+    /// What is wrong with the value.
     public var message: String
 
+    /// A problem, said without the key or the option (`the command is empty`).
     public init(_ message: String) {
         self.message = message
     }

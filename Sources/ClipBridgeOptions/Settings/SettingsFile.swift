@@ -1,7 +1,6 @@
 // ClipBridge — the clipbridge command-line tool's option values.
 // Reading the daemon's settings file: YAML (and JSON, which YAML's parser reads), every problem with its line.
 
-import CYaml
 import Yams
 
 /// The daemon's settings file read into a ``SettingsLayer``: a YAML mapping of the settings' keys to values
@@ -20,7 +19,9 @@ public enum SettingsFile {
 
     /// The values a file's text gives. `path` names the file in errors.
     public static func layer(fromYAML text: String, path: String) throws(ConfigError) -> SettingsLayer {
-        try refuseAliases(text, path: path)
+        if let problem = SettingsEvents.problem(in: text) {
+            throw ConfigError(path: path, line: problem.line, message: problem.message)
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -85,34 +86,6 @@ public enum SettingsFile {
             case .bool: return "true or false"
             default: return "a value tagged \(node.tag.rawValue)"
             }
-        }
-    }
-
-    /// Refuses aliases (`*name`) before the file is composed: a settings file needs none, and Yams hashes every
-    /// mapping key whole, so an alias key that names nested aliases (a "billion laughs") would take
-    /// exponential time. This pass over libyaml's events is linear; syntax errors are left to the reading
-    /// that follows, which words them.
-    static func refuseAliases(_ text: String, path: String) throws(ConfigError) {
-        var parser = yaml_parser_t()
-        guard yaml_parser_initialize(&parser) == 1 else { return }
-        defer { yaml_parser_delete(&parser) }
-        var bytes = Array(text.utf8)
-        let aliasLine: Int? = bytes.withUnsafeMutableBufferPointer { buffer in
-            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            var event = yaml_event_t()
-            while yaml_parser_parse(&parser, &event) == 1 {
-                defer { yaml_event_delete(&event) }
-                switch event.type {
-                case YAML_ALIAS_EVENT: return Int(event.start_mark.line) + 1
-                case YAML_STREAM_END_EVENT: return nil
-                default: continue
-                }
-            }
-            return nil
-        }
-        if let aliasLine {
-            throw ConfigError(path: path, line: aliasLine, message: "aliases (*name) are not read in a settings file; write the value")
         }
     }
 
