@@ -181,7 +181,7 @@ struct Daemon: AsyncParsableCommand {
                 group.addTask { try await syncer.run { Self.log($0, to: log) } }
             }
             for name in names {
-                // Each read's deadline is the connection's (--timeout, see Connections.open).
+                // Each read's deadline is the connection's (--timeout, see Connections.configuration).
                 let keeper = SelectionKeeper(
                     connection: connection, selection: name, limits: limits, validator: validator, rewriter: rewriter)
                 let lease = name == .clipboard ? managerLease : nil
