@@ -18,11 +18,15 @@ let package = Package(
         .library(name: "X11Selection", targets: ["X11Selection"]),
         .library(name: "ClipBridge", targets: ["ClipBridge"]),
         .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
+        // The CLI's option values and the daemon's settings, a product only so that Fuzz/ can link them.
+        .library(name: "ClipBridgeOptions", targets: ["ClipBridgeOptions"]),
         .executable(name: "clipbridge", targets: ["clipbridge"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The daemon's settings file (YAML, and JSON through the same parser): libyaml, with each node's line.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // `swift package generate-documentation`: the DocC catalogs are built in `make test`, warnings as errors.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -76,10 +80,23 @@ let package = Package(
             dependencies: ["CImageCodecs", "CImageShims", "TransferKit", "UniformTypes"],
             swiftSettings: strict
         ),
+        // What the command line takes besides the libraries' own types: type names and patterns, selection
+        // names, durations, and the daemon's settings, each declared once for its option and its file key.
+        .target(
+            name: "ClipBridgeOptions",
+            dependencies: [
+                "ClipBridge", "UniformTypes", "X11Selection",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "clipbridge",
             dependencies: [
-                "ClipBridge", "ImageCodecs", "TransferKit", "UniformTypes", "X11Selection", "X11TextWindows", "CMalloc",
+                "ClipBridge", "ClipBridgeOptions", "ImageCodecs", "TransferKit", "UniformTypes", "X11Selection", "X11TextWindows",
+                "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -128,6 +145,12 @@ let package = Package(
                 "ClipBridge", "ClipBridgeTestSupport", "TransferKit", "UniformTypes", "X11Selection", "X11TextWindows",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strict
+        ),
+        // The settings and option values, without spawning the binary.
+        .testTarget(
+            name: "ClipBridgeOptionsTests",
+            dependencies: ["ClipBridgeOptions", "ClipBridge", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .testTarget(

@@ -4,9 +4,9 @@
 //   swift build -c debug --package-path Fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 // See Fuzz/README.md.
 //
-// Internal APIs are reached with `@testable import` (debug builds enable testability). The configuration
-// readers live in the `clipbridge` executable target, which no package can import: their sources are
-// symbolic links in Sources/fuzz-toml and Sources/fuzz-json-config.
+// Internal APIs are reached with `@testable import` (debug builds enable testability). The daemon's settings
+// reader is in ClipBridgeOptions, a library product of ClipBridge (the `clipbridge` executable, which no
+// package can import, keeps only the command-line glue).
 
 import PackageDescription
 
@@ -16,6 +16,7 @@ func fuzzer(_ name: String, _ dependencies: [Target.Dependency] = []) -> Target 
 }
 
 let clipBridge = Target.Dependency.product(name: "ClipBridge", package: "ClipBridge")
+let clipBridgeOptions = Target.Dependency.product(name: "ClipBridgeOptions", package: "ClipBridge")
 let imageCodecs = Target.Dependency.product(name: "ImageCodecs", package: "ClipBridge")
 let transferKit = Target.Dependency.product(name: "TransferKit", package: "ClipBridge")
 let uniformTypes = Target.Dependency.product(name: "UniformTypes", package: "ClipBridge")
@@ -32,8 +33,7 @@ let package = Package(
         fuzzer("fuzz-bmp", [imageCodecs, transferKit]),
         fuzzer("fuzz-netpbm", [imageCodecs, transferKit]),
         fuzzer("fuzz-image-decoder", [imageCodecs, transferKit]),
-        fuzzer("fuzz-toml"),
-        fuzzer("fuzz-json-config"),
+        fuzzer("fuzz-daemon-settings", [clipBridgeOptions]),
         fuzzer("fuzz-declarations", [uniformTypes]),
         fuzzer("fuzz-shared-mime-info", [uniformTypes]),
         fuzzer("fuzz-dropped-content", [clipBridge, uniformTypes, x11Selection]),

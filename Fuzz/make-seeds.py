@@ -3,7 +3,7 @@
 script is how they were made, and remakes them after a target's input format changes).
 
 Seeds are small real inputs: images made here byte by byte (and with ImageMagick's `convert` for JPEG, WebP,
-TIFF and PNG, when it is installed), the README's and the tests' configuration files, the declaration and
+TIFF and PNG, when it is installed), the README's and the tests' settings files, the declaration and
 shared-mime-info fixtures (Fixtures/), uri-lists, HTML, colours, property items, and event sequences in the
 encodings the state-machine targets decode (see each target's main.swift).
 
@@ -211,61 +211,53 @@ def image_seeds():
 
 # MARK: - Configuration files
 
-TOML_SEEDS = {
-    "readme.toml": """# ~/.config/clipbridge/daemon.toml
-selection = ["clipboard", "primary"]
-sync = "primary-to-clipboard"
-rule = ["strip-tracking", "trim-whitespace"]
-strip-parameter = ["si", "ref"]
-max-size = 128            # MiB per copy
-log-level = "notice"
+SETTINGS_SEEDS = {
+    "readme.yaml": """# ~/.config/clipbridge/daemon.yaml
+selection: [clipboard, primary]
+sync: primary-to-clipboard
+rule: [strip-tracking, trim-whitespace]
+strip-parameter: [si, ref]
+max-size: 128            # MiB per copy
+log-level: notice
 """,
-    "tests-rules.toml": """# clipbridge daemon settings
-selection = "clipboard"
-rule = ["strip-tracking"]   # clean links
-strip-parameter = ['si']
-keep-type = ["text", "image/*"]
-max-size = 64
-log-level = "notice"
+    "tests-rules.yaml": """# clipbridge daemon settings
+selection: clipboard
+rule: [strip-tracking]   # clean links
+strip-parameter: ['si']
+keep-type: [text, "image/*"]
+max-size: 64
+log-level: notice
 """,
-    "tests-forms.toml": '''validate = """
-grep -q \\
-    'x' && echo "ok\\tdone\\u00e9\\""""
-"max-size" = 0x40
-max-flavour-size = 1_024
-strip-parameter = ['C:\\path', "a\\u0062c", """q"""]
-timeout = 2.5e0   # seconds
-''',
-    "tables.toml": """title = 'x'
-[owner]
-name = "A"
-dob = 1979-05-27T07:32:00-08:00
-[owner.address]
-city.name = "B"
-[[products]]
-name = "Hammer"
-sku = 738594937
-[[products]]
-colour = { r = 0xff, g = 0o17, b = 0b101, a = +inf }
-nested = [[1, 2], [3.5e-3, -0.0], ["a", 'b'], [true, false], []]
-literal = '''
-raw \\n'''
+    "all-keys-block.yaml": """selection:
+  - clipboard
+  - PRIMARY
+max-flavour-size: 0x40
+max-size: 1_024
+max-flavours: 12
+keep-type:
+  - text
+  - "image/*"
+  - UTF8_STRING
+timeout: 2.5e0
+sync: both
+validate: |
+  grep -qv secret \\
+    && exit 0
+validate-timeout: .5
+rules: widen
+strip-parameter: ["C:\\\\path", 'a''b', "\\u00e9\\t\\x41"]
+log-level: debug
+replace: yes
+no-manager: off
 """,
-    "errors.toml": """a = 1
-a = 2
-[t]
-[t]
-b = "unclosed
-c = 1979-05-27
-d = 01
-e = 1__0
-f = "\\x"
+    "converted-toml.yaml": """"max-size": 0x40
+max-flavour-size: 1_024
+strip-parameter: ['C:\\path', "a\\u0062c"]
+timeout: 2.5e0   # seconds
+validate: "test \\"$x\\" = y"
 """,
-}
-
-JSON_SEEDS = {
     "tests-rules.json": '{"rule": ["widen", "trim-whitespace"], "timeout": 1.5, "no-manager": true}',
-    "tests-forms.json": '{"strip-parameter": ["\\ud83d\\ude00", "a\\/b"], "selection": ["primary", "clipboard"]}',
+    "tests-forms.json": '{"strip-parameter": ["\\u00e9", "a\\/b"], "selection": ["primary", "clipboard"]}',
     "all-keys.json": """{
   "selection": ["clipboard", "primary"],
   "max-flavour-size": 256,
@@ -279,19 +271,31 @@ JSON_SEEDS = {
   "no-manager": true,
   "rule": ["strip-tracking"],
   "strip-parameter": ["utm_source"],
-  "log-level": "debug",
-  "nested": {"a": [1, -2, 3.25, {"b": []}], "c": "\\u00e9\\n\\t\\"\\\\"}
+  "log-level": "debug"
 }
+""",
+    "errors.yaml": """max-size: big
+max-sise: 3
+timeout: 0
+timeout: -.inf
+validate: ''
+strip-parameter: [a=b, '']
+selection: []
+keep-type: {a: b}
+a: &x [1]
+b: *x
+? [complex]
+: key
+--- 
+second: document
 """,
     "errors.json": '{"a": 1, "a": 2, "b": null, "c": 01, "d": 1., "e": [1,], "f": "\\ud800"}',
 }
 
 
-def config_seeds():
-    for name, text in TOML_SEEDS.items():
-        put("fuzz-toml", name, text)
-    for name, text in JSON_SEEDS.items():
-        put("fuzz-json-config", name, text)
+def settings_seeds():
+    for name, text in SETTINGS_SEEDS.items():
+        put("fuzz-daemon-settings", name, text)
 
 
 # MARK: - Declarations and shared-mime-info
@@ -488,7 +492,7 @@ def main():
     bmp_seeds()
     netpbm_seeds()
     image_seeds()
-    config_seeds()
+    settings_seeds()
     declaration_seeds()
     mime_seeds()
     dropped_seeds()

@@ -2,6 +2,7 @@
 // `clipbridge bridge`: one clipboard across X displays, every type, converted lazily.
 
 import ArgumentParser
+import ClipBridgeOptions
 import FoundationEssentials
 import Glibc
 import Logging
@@ -47,7 +48,7 @@ struct Bridge: AsyncParsableCommand {
     var exitOnDisconnect = false
 
     @Option(name: .long, help: ArgumentHelp("Seconds to wait for each of an owner's answers (default: 5).", valueName: "seconds"))
-    var timeout: Double = 5
+    var timeout = Seconds(5)
 
     @Flag(name: [.customShort("q"), .long], help: "Print only problems, not every event.")
     var quiet = false
@@ -58,7 +59,6 @@ struct Bridge: AsyncParsableCommand {
         for display in displays where !seen.insert(display).inserted {
             throw ValidationError("The display '\(display)' is named twice.")
         }
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number.") }
     }
 
     /// The selections, in the order given, without duplicates.
@@ -80,19 +80,14 @@ struct Bridge: AsyncParsableCommand {
             await bridge.run { sink.yield($0) }
             sink.finish()
         }
-        let stopper = Task {
-            for await _ in Signals.terminationRequests() {
-                running.cancel()
-                return
-            }
-        }
-        defer { stopper.cancel() }
         var lost: String?
-        for await event in events {
-            Self.log(event, to: log, retrying: !exitOnDisconnect)
-            if exitOnDisconnect, lost == nil, case .disconnected(let display, let reason) = event {
-                lost = "\(display): \(reason)"
-                running.cancel()
+        await Signals.stopping(with: { running.cancel() }) {
+            for await event in events {
+                Self.log(event, to: log, retrying: !exitOnDisconnect)
+                if exitOnDisconnect, lost == nil, case .disconnected(let display, let reason) = event {
+                    lost = "\(display): \(reason)"
+                    running.cancel()
+                }
             }
         }
         if let lost {

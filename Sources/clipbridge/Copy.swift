@@ -2,6 +2,7 @@
 // `clipbridge copy`: own a selection and serve typed content, detached by default.
 
 import ArgumentParser
+import ClipBridgeOptions
 import X11Selection
 
 /// `--add TYPE=PATH`: one more representation of the copied item.

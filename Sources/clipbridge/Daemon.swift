@@ -4,9 +4,13 @@
 import ArgumentParser
 import FoundationEssentials
 import ClipBridge
+import ClipBridgeOptions
 import Glibc
 import Logging
 import X11Selection
+
+/// The daemon's settings, whose descriptors make its options.
+private typealias S = DaemonSettings
 
 struct Daemon: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,60 +40,64 @@ struct Daemon: AsyncParsableCommand {
 
     @OptionGroup var displayOptions: DisplayOptions
 
-    @Option(name: [.customShort("s"), .long], parsing: .singleValue,
-            help: "A selection to keep: clipboard, primary or secondary. Repeatable (default: clipboard).")
+    // The settings' options: names, help and parsing from their descriptors (DaemonSettings), so that a value
+    // is checked the same whether it comes from here or from the file.
+    @Option(name: S.selection.optionName, parsing: .singleValue, help: S.selection.argumentHelp, transform: S.selection.argument)
     var selection: [SelectionChoice] = []
 
-    @Option(name: .long, help: ArgumentHelp("The largest flavour kept, in MiB (default: 256).", valueName: "mib"))
+    @Option(name: S.maxFlavourSize.optionName, help: S.maxFlavourSize.argumentHelp, transform: S.maxFlavourSize.argument)
     var maxFlavourSize: Int?
 
-    @Option(name: .long, help: ArgumentHelp("The most kept of one copy, in MiB (default: 512).", valueName: "mib"))
+    @Option(name: S.maxSize.optionName, help: S.maxSize.argumentHelp, transform: S.maxSize.argument)
     var maxSize: Int?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The most flavours (targets) read of one copy, in the owner's order; the rest are not kept (default: 256).",
-        valueName: "count"))
+    @Option(name: S.maxFlavours.optionName, help: S.maxFlavours.argumentHelp, transform: S.maxFlavours.argument)
     var maxFlavours: Int?
 
-    @Option(name: .long, parsing: .singleValue, help: ArgumentHelp(
-        "Keep only targets of this type: text, image, text/html, UTF8_STRING, public.image, or a name with * (image/*). Repeatable (default: every type).",
-        valueName: "type"))
+    @Option(name: S.keepType.optionName, parsing: .singleValue, help: S.keepType.argumentHelp, transform: S.keepType.argument)
     var keepType: [TypePattern] = []
 
-    @Option(name: .long, help: ArgumentHelp("Seconds to wait for each of an owner's answers (default: 5).", valueName: "seconds"))
-    var timeout: Double?
+    @Option(name: S.timeout.optionName, help: S.timeout.argumentHelp, transform: S.timeout.argument)
+    var timeout: Seconds?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Copy each new selection to the other: primary-to-clipboard, clipboard-to-primary or both (autocutsel).",
-        valueName: "direction"))
+    @Option(name: S.sync.optionName, help: S.sync.argumentHelp, transform: S.sync.argument)
     var sync: SyncDirection?
 
-    @Option(name: .customLong("validate"), help: ArgumentHelp(
-        "A command that vets each new clipboard content (text on stdin): exit 0 accepts, 1 restores the previous content, 2 clears.",
-        valueName: "command"))
+    @Option(name: S.validate.optionName, help: S.validate.argumentHelp, transform: S.validate.argument)
     var validateCommand: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Seconds the --validate command may take, then it is killed and the change accepted (default: 2).",
-        valueName: "seconds"))
-    var validateTimeout: Double?
+    @Option(name: S.validateTimeout.optionName, help: S.validateTimeout.argumentHelp, transform: S.validateTimeout.argument)
+    var validateTimeout: Seconds?
 
-    @Option(name: .long, parsing: .singleValue, help: ArgumentHelp(
-        "A rule applied to kept content when the daemon serves it: strip-tracking, trim-whitespace, plain-text or widen. Repeatable.",
-        valueName: "rule"))
+    @Option(name: S.rule.optionName, parsing: .singleValue, help: S.rule.argumentHelp, transform: S.rule.argument)
     var rule: [ContentRule] = []
 
-    @Option(name: .long, parsing: .singleValue, help: ArgumentHelp(
-        "A query parameter strip-tracking removes besides the standard ones (utm_*, fbclid, gclid, …). Repeatable.",
-        valueName: "name"))
+    @Option(name: S.stripParameter.optionName, parsing: .singleValue, help: S.stripParameter.argumentHelp,
+            transform: S.stripParameter.argument)
     var stripParameter: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp(
-        "trace, debug, info, notice, warning, error or critical (default: info).", valueName: "level"))
+    @Option(name: S.logLevel.optionName, help: S.logLevel.argumentHelp, transform: S.logLevel.argument)
     var logLevel: Logger.Level?
 
+    @Flag(name: S.replace.optionName, help: S.replace.argumentHelp)
+    var replace = false
+
+    @Flag(name: S.noManager.optionName, help: S.noManager.argumentHelp)
+    var noManager = false
+
+    /// Each setting's option, for the merge over the file (one per entry of `DaemonSettings.all`).
+    static var options: [DaemonOption] {
+        [
+            .list(\.selection, S.selection), .value(\.maxFlavourSize, S.maxFlavourSize), .value(\.maxSize, S.maxSize),
+            .value(\.maxFlavours, S.maxFlavours), .list(\.keepType, S.keepType), .value(\.timeout, S.timeout),
+            .value(\.sync, S.sync), .value(\.validateCommand, S.validate), .value(\.validateTimeout, S.validateTimeout),
+            .list(\.rule, S.rule), .list(\.stripParameter, S.stripParameter), .value(\.logLevel, S.logLevel),
+            .flag(\.replace, S.replace), .flag(\.noManager, S.noManager),
+        ]
+    }
+
     @Option(name: .long, help: ArgumentHelp(
-        "The configuration file (default: $XDG_CONFIG_HOME/clipbridge/daemon.toml or daemon.json, when it exists).",
+        "The settings file, YAML (default: $XDG_CONFIG_HOME/clipbridge/daemon.yaml, daemon.yml or daemon.json, when it exists).",
         valueName: "path"))
     var config: String?
 
@@ -99,50 +107,15 @@ struct Daemon: AsyncParsableCommand {
     @Flag(name: .long, help: "Say whether a daemon runs on the display and what it holds, then exit (1: none runs).")
     var status = false
 
-    @Flag(name: .long, help: "Take over from a running clipboard manager (ICCCM manager selection).")
-    var replace = false
-
-    @Flag(name: .long, help: "Do not be the clipboard manager (no SAVE_TARGETS): keep content alive only.")
-    var noManager = false
-
-    func validate() throws {
-        if let timeout { guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number.") } }
-        for (name, size) in [("--max-flavour-size", maxFlavourSize), ("--max-size", maxSize)] {
-            if let size, !DaemonSettings.sizes.contains(size) {
-                throw ValidationError("\(name) must be between 1 and \(DaemonSettings.sizes.upperBound) MiB.")
-            }
-        }
-        if let maxFlavours, !DaemonSettings.flavourCounts.contains(maxFlavours) {
-            throw ValidationError("--max-flavours must be between 1 and \(DaemonSettings.flavourCounts.upperBound).")
-        }
-        if let validateTimeout {
-            guard validateTimeout > 0, validateTimeout.isFinite else {
-                throw ValidationError("--validate-timeout must be a positive number.")
-            }
-        }
-    }
-
-    /// The defaults, then the configuration file, then the options given here.
+    /// The defaults, then the settings file, then the options given here.
     func settings() throws(ConfigError) -> DaemonSettings {
         var settings = DaemonSettings()
         if let path = try DaemonConfigFile.locate(explicit: config) {
-            try settings.apply(try DaemonConfigFile.read(path), path: path)
+            settings = try DaemonConfigFile.read(path).applied(to: settings)
         }
-        if !selection.isEmpty { settings.selection = selection }
-        if let maxFlavourSize { settings.maxFlavourSize = maxFlavourSize }
-        if let maxSize { settings.maxSize = maxSize }
-        if let maxFlavours { settings.maxFlavours = maxFlavours }
-        if !keepType.isEmpty { settings.keepType = keepType }
-        if let timeout { settings.timeout = timeout }
-        if let sync { settings.sync = sync }
-        if let validateCommand { settings.validate = validateCommand }
-        if let validateTimeout { settings.validateTimeout = validateTimeout }
-        if !rule.isEmpty { settings.rule = rule }
-        if !stripParameter.isEmpty { settings.stripParameter = stripParameter }
-        if let logLevel { settings.logLevel = logLevel }
-        if replace { settings.replace = true }
-        if noManager { settings.noManager = true }
-        return settings
+        var commandLine = SettingsLayer()
+        for option in Self.options { option.add(self, &commandLine) }
+        return commandLine.applied(to: settings)
     }
 
     func run() async throws {
@@ -161,11 +134,12 @@ struct Daemon: AsyncParsableCommand {
             throw CLIFailure(status: .usage, message: error.description).exit()
         }
         if checkConfig {
-            for line in settings.fileLines { print(line) }
+            for line in settings.yamlLines { print(line) }
             return
         }
         let log = StandardErrorLogHandler.logger(level: settings.logLevel)
-        do {
+        // A stop request shuts the connection down: every keeper ends, and so does the daemon, with status 0.
+        try await CommandRun.reportingFailures(display: display, stoppedIsSuccess: true) {
             let spool = try SpoolDirectory.create()
             defer { spool.remove() }
             var limits = SnapshotLimits()
@@ -176,58 +150,54 @@ struct Daemon: AsyncParsableCommand {
             limits.keepsTarget = TypePattern.filter(settings.keepType)
             var configuration = Connections.configuration(timeout: settings.timeout)
             configuration.logger = StandardErrorLogHandler.logger("X11Selection", level: settings.logLevel)
-            let connection = try await X11Connection.open(display: display, configuration: configuration)
-            let stopper = Task {
-                for await _ in Signals.terminationRequests() {
-                    await connection.shutdown()
-                    return
-                }
+            try await CommandRun.withConnection(display: display, configuration: configuration) { connection, _ in
+                try await keep(on: connection, settings: settings, limits: limits, log: log)
             }
-            defer { stopper.cancel() }
-            let names = settings.selections
-            let validator = settings.validate.map { command -> SelectionKeeper.Validator in
-                let hook = ValidationHook(command: command, timeout: .milliseconds(Int(settings.validateTimeout * 1000)))
-                return { change in
-                    let (verdict, problem) = await hook.judge(change)
-                    if let problem { log.warning("validate \(change.selection.rawValue): \(problem); accepted") }
-                    return verdict
-                }
+        }
+    }
+
+    /// Keeps the selections until a keeper returns (replaced as the manager) or the connection ends.
+    private func keep(on connection: X11Connection, settings: DaemonSettings, limits: SnapshotLimits, log: Logger) async throws {
+        let display = displayOptions.display
+        let names = settings.selections
+        let validator = settings.validate.map { command -> SelectionKeeper.Validator in
+            let hook = ValidationHook(command: command, timeout: settings.validateTimeout.duration)
+            return { change in
+                let (verdict, problem) = await hook.judge(change)
+                if let problem { log.warning("validate \(change.selection.rawValue): \(problem); accepted") }
+                return verdict
             }
-            let rewriter = settings.rewriter?.rewriter
-            // The manager selection goes with CLIPBOARD, the one selection SAVE_TARGETS saves.
-            let managerLease = names.contains(.clipboard) && !settings.noManager
-                ? try await connection.claimManager(replacing: settings.replace, timeout: .seconds(3)) : nil
-            let statusFile = DaemonStatusFile(display: display, manager: managerLease != nil, selections: names)
-            defer { statusFile.remove() }
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for (from, to) in settings.sync?.pairs ?? [] {
-                    let syncer = SelectionSync(connection: connection, from: from, to: to, limits: limits)
-                    group.addTask { try await syncer.run { Self.log($0, to: log) } }
-                }
-                for name in names {
-                    // Each read's deadline is the connection's (--timeout, see Connections.open).
-                    let keeper = SelectionKeeper(
-                        connection: connection, selection: name, limits: limits, validator: validator, rewriter: rewriter)
-                    let lease = name == .clipboard ? managerLease : nil
-                    group.addTask {
-                        try await keeper.run(managing: lease) { event in
-                            statusFile.update(event)
-                            Self.log(event, to: log)
-                        }
+        }
+        let rewriter = settings.rule.isEmpty ? nil : ContentRewriter(
+            rules: Set(settings.rule), extraTrackingParameters: settings.stripParameter, converters: .command).rewriter
+        // The manager selection goes with CLIPBOARD, the one selection SAVE_TARGETS saves.
+        let managerLease = names.contains(.clipboard) && !settings.noManager
+            ? try await connection.claimManager(replacing: settings.replace, timeout: .seconds(3)) : nil
+        let statusFile = DaemonStatusFile(display: display, manager: managerLease != nil, selections: names)
+        defer { statusFile.remove() }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (from, to) in settings.sync?.pairs ?? [] {
+                let syncer = SelectionSync(connection: connection, from: from, to: to, limits: limits)
+                group.addTask { try await syncer.run { Self.log($0, to: log) } }
+            }
+            for name in names {
+                // Each read's deadline is the connection's (--timeout, see Connections.configuration).
+                let keeper = SelectionKeeper(
+                    connection: connection, selection: name, limits: limits, validator: validator, rewriter: rewriter)
+                let lease = name == .clipboard ? managerLease : nil
+                group.addTask {
+                    try await keeper.run(managing: lease) { event in
+                        statusFile.update(event)
+                        Self.log(event, to: log)
                     }
                 }
-                let rules = settings.rule.isEmpty ? "" : "; rules: " + settings.rule.map(\.rawValue).joined(separator: ", ")
-                log.info(
-                    "keeping \(names.map(\.rawValue).joined(separator: ", "))\(managerLease == nil ? "" : "; clipboard manager")\(rules)")
-                // A keeper returns when the daemon was replaced as the manager (or the connection ended): all stop.
-                try await group.next()
-                group.cancelAll()
             }
-            await connection.shutdown()
-        } catch let error as SelectionError where error.code == .shutDown {
-            return
-        } catch {
-            throw CLIFailure(error, display: display).exit()
+            let rules = settings.rule.isEmpty ? "" : "; rules: " + settings.rule.map(\.rawValue).joined(separator: ", ")
+            log.info(
+                "keeping \(names.map(\.rawValue).joined(separator: ", "))\(managerLease == nil ? "" : "; clipboard manager")\(rules)")
+            // A keeper returns when the daemon was replaced as the manager (or the connection ended): all stop.
+            try await group.next()
+            group.cancelAll()
         }
     }
 
@@ -295,22 +265,6 @@ struct Daemon: AsyncParsableCommand {
             return "vetoed \(selection.rawValue): \(restored ? "previous content restored" : "cleared")"
         case .rewritten(let selection, let changes):
             return "rewrote \(selection.rawValue): \(changes.joined(separator: "; "))"
-        }
-    }
-}
-
-/// Which way `--sync` copies.
-enum SyncDirection: String, CaseIterable, ExpressibleByArgument, Sendable {
-    case primaryToClipboard = "primary-to-clipboard"
-    case clipboardToPrimary = "clipboard-to-primary"
-    case both
-
-    /// (from, to) pairs.
-    var pairs: [(SelectionName, SelectionName)] {
-        switch self {
-        case .primaryToClipboard: [(.primary, .clipboard)]
-        case .clipboardToPrimary: [(.clipboard, .primary)]
-        case .both: [(.primary, .clipboard), (.clipboard, .primary)]
         }
     }
 }

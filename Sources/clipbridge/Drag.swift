@@ -3,6 +3,7 @@
 
 import ArgumentParser
 import ClipBridge
+import ClipBridgeOptions
 import FoundationEssentials
 import Glibc
 import UniformTypes
@@ -74,42 +75,24 @@ struct Drag: AsyncParsableCommand {
     var keepAbove = false
 
     @Option(name: .long, help: ArgumentHelp("Seconds a single drag may last (default: 120).", valueName: "seconds"))
-    var timeout: Double = 120
+    var timeout = Seconds(120)
 
     func validate() throws {
         if data && type == nil { throw ValidationError("--data needs -t TYPE.") }
         if !data && (type != nil || file != nil) { throw ValidationError("-t and --file go with --data.") }
         if files.isEmpty && text.isEmpty && !data { throw ValidationError("Name files to drag, or use --text or --data.") }
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number.") }
     }
 
     func run() async throws {
         MIMEDatabase.restrict()
         let display = displayOptions.display
-        do {
+        try await CommandRun.reportingFailures(display: display) {
             let items = try loadItems()
-            let connection = try await Connections.open(display: display, timeout: 5)
-            let signals = Signals.terminationRequests()
-            let stopper = Task {
-                for await _ in signals {
-                    await connection.shutdown()
-                    return
-                }
+            // The connection's reads (the drop target's requests) wait 5 s; --timeout bounds the whole drag.
+            let status = try await CommandRun.withConnection(display: display, timeout: Seconds(5)) { connection, _ in
+                fromPointer ? try await dragOnce(items, on: connection) : try await runWindow(items, on: connection)
             }
-            defer { stopper.cancel() }
-            let status: ExitStatus
-            do {
-                status = fromPointer ? try await dragOnce(items, on: connection) : try await runWindow(items, on: connection)
-            } catch {
-                await connection.shutdown()
-                throw error
-            }
-            await connection.shutdown()
             if status != .success { throw ExitCode(status.rawValue) }
-        } catch let exit as ExitCode {
-            throw exit
-        } catch {
-            throw CLIFailure(error, display: display).exit()
         }
     }
 
@@ -164,7 +147,7 @@ struct Drag: AsyncParsableCommand {
 
     /// One drag of `items` (all of them: files together, or raw items together).
     private func drag(_ items: [Item], on connection: X11Connection) async throws -> XdndDragOutcome {
-        let limit = Duration.milliseconds(Int64((timeout * 1000).rounded()))
+        let limit = timeout.duration
         let urls = items.compactMap { if case .file(let url) = $0.content { url } else { nil } }
         if urls.count == items.count {
             return try await DragSource.dragFiles(urls, connection: connection, actions: actions, timeout: limit)

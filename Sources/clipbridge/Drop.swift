@@ -3,6 +3,7 @@
 
 import ArgumentParser
 import ClipBridge
+import ClipBridgeOptions
 import FoundationEssentials
 import Glibc
 import Synchronization
@@ -55,16 +56,12 @@ struct Drop: AsyncParsableCommand {
     var keepAbove = false
 
     @Option(name: .long, help: ArgumentHelp("Seconds to wait for a drop's data (default: 10).", valueName: "seconds"))
-    var timeout: Double = 10
+    var timeout = Seconds(10)
 
     @Option(name: .long, help: ArgumentHelp("Close the window after this many seconds.", valueName: "seconds"))
-    var exitAfter: Double?
+    var exitAfter: Seconds?
 
     func validate() throws {
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number.") }
-        if let exitAfter, !(exitAfter > 0 && exitAfter.isFinite) {
-            throw ValidationError("--exit-after must be a positive number.")
-        }
         if let outputDir {
             var info = stat()
             guard stat(outputDir, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
@@ -75,33 +72,25 @@ struct Drop: AsyncParsableCommand {
 
     func run() async throws {
         let display = displayOptions.display
-        do {
-            let connection = try await Connections.open(display: display, timeout: timeout)
-            let signals = Signals.terminationRequests()
-            let window = try await connection.openTextWindow(
-                title: "clipbridge drop", lines: ["Drop files, links or text here."], width: 320, keepAbove: keepAbove)
-            let stopper = Task {
-                for await _ in signals {
-                    await connection.closeTextWindow(window.window)
-                    return
+        try await CommandRun.reportingFailures(display: display) {
+            let dropped = try await CommandRun.withConnection(display: display, timeout: timeout) { connection, stop in
+                // A stop request closes the window (what was dropped is reported, the status says whether
+                // anything was), one made while the window opens too.
+                await stop.replace {}
+                let window = try await connection.openTextWindow(
+                    title: "clipbridge drop", lines: ["Drop files, links or text here."], width: 320, keepAbove: keepAbove)
+                await stop.replace { await connection.closeTextWindow(window.window) }
+                let limit = exitAfter.map { seconds in
+                    Task {
+                        try? await Task.sleep(for: seconds.duration)
+                        guard !Task.isCancelled else { return }
+                        await connection.closeTextWindow(window.window)
+                    }
                 }
+                defer { limit?.cancel() }
+                return try await takeDrops(on: connection, window: window)
             }
-            defer { stopper.cancel() }
-            let limit = exitAfter.map { seconds in
-                Task {
-                    try? await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
-                    guard !Task.isCancelled else { return }
-                    await connection.closeTextWindow(window.window)
-                }
-            }
-            defer { limit?.cancel() }
-            let dropped = try await takeDrops(on: connection, window: window)
-            await connection.shutdown()
             if !dropped { throw ExitCode(ExitStatus.notDropped.rawValue) }
-        } catch let exit as ExitCode {
-            throw exit
-        } catch {
-            throw CLIFailure(error, display: display).exit()
         }
     }
 
@@ -113,7 +102,7 @@ struct Drop: AsyncParsableCommand {
         let directSaves: @Sendable ([SelectionTarget]) -> Bool = { types in
             takesData && types.contains(DirectSave.target) && (accepted.isEmpty || accepted.contains(DirectSave.target))
         }
-        let readTimeout = Duration.milliseconds(Int64((timeout * 1000).rounded()))
+        let readTimeout = timeout.duration
         let counter = Mutex(0)
         // A drop taken, whose XdndFinished is not sent yet: the window closes (--once) only after it was, or the
         // source would wait for a finish that never comes (GTK 4 waits for ever).

@@ -2,6 +2,7 @@
 // `clipbridge paste`: write a selection's content, the best text by default, streaming.
 
 import ArgumentParser
+import ClipBridgeOptions
 import X11Selection
 
 struct Paste: AsyncParsableCommand {
@@ -55,10 +56,9 @@ struct Paste: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp(
         "Seconds to wait for the owner's answer and for each chunk; the paste must start writing within it.",
         valueName: "seconds"))
-    var timeout: Double = 5
+    var timeout = Seconds(5)
 
     func validate() throws {
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number.") }
         if json && !listTypes { throw ValidationError("--json goes with --list-types.") }
         if listTypes && (output != nil || type != nil) {
             throw ValidationError("--list-types takes no -t or --output.")

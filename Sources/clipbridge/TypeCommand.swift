@@ -3,6 +3,7 @@
 
 import ArgumentParser
 import ClipBridge
+import ClipBridgeOptions
 import FoundationEssentials
 import UniformTypes
 import X11Selection

@@ -3,6 +3,7 @@
 
 import ArgumentParser
 import ClipBridge
+import ClipBridgeOptions
 import FoundationEssentials
 import Glibc
 import Synchronization
@@ -65,7 +66,7 @@ struct Watch: AsyncParsableCommand {
     var includeSensitive = false
 
     @Option(name: .long, help: ArgumentHelp("Seconds to wait for an owner's answer.", valueName: "seconds"))
-    var timeout: Double = 5
+    var timeout = Seconds(5)
 
     @Option(name: .long, parsing: .remaining,
             help: ArgumentHelp("Run a command per change (takes the rest of the command line).",
@@ -73,7 +74,6 @@ struct Watch: AsyncParsableCommand {
     var exec: [String] = []
 
     func validate() throws {
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number.") }
         if type != nil && exec.isEmpty { throw ValidationError("-t goes with --exec.") }
         if includeSensitive && exec.isEmpty { throw ValidationError("--include-sensitive goes with --exec.") }
     }
@@ -91,25 +91,10 @@ struct Watch: AsyncParsableCommand {
         let display = displayOptions.display
         // A command that stops reading its input must not kill us with SIGPIPE.
         Signals.ignore(SIGPIPE)
-        do {
-            let connection = try await Connections.open(display: display, timeout: timeout)
-            let signals = Signals.terminationRequests()
-            let stopper = Task {
-                for await _ in signals {
-                    await connection.shutdown()
-                    return
-                }
-            }
-            defer { stopper.cancel() }
-            do {
+        try await CommandRun.reportingFailures(display: display) {
+            try await CommandRun.withConnection(display: display, timeout: timeout) { connection, _ in
                 try await watch(on: connection)
-            } catch {
-                await connection.shutdown()
-                throw error
             }
-            await connection.shutdown()
-        } catch {
-            throw CLIFailure(error, display: display).exit()
         }
     }
 
@@ -135,14 +120,14 @@ struct Watch: AsyncParsableCommand {
             }
         }
         var settings = ClipboardConfiguration.command
-        settings.readTimeout = .milliseconds(Int64((timeout * 1000).rounded()))
+        settings.readTimeout = timeout.duration
         var typesStillComing: [SelectionName: Task<Void, Never>] = [:]
         for try await change in changes {
             // A newer change makes the older one's types moot: stop waiting for them.
             typesStillComing.removeValue(forKey: change.selection)?.cancel()
             let describing = Task { await Clipboard.describe(change, on: connection, configuration: settings) }
             // --once prints one line, so it waits for the types (bounded by --timeout).
-            let wait = once ? Duration.seconds(timeout) + .milliseconds(100) : Self.typesWait
+            let wait = once ? timeout.duration + .milliseconds(100) : Self.typesWait
             if let described = await Self.value(of: describing, within: wait) {
                 let report = ChangeReport(described)
                 try print(report)

@@ -1,7 +1,7 @@
 // clipbridge daemon --rule: kept content converted on the fly when the daemon serves it — tracking
 // parameters stripped, trailing whitespace trimmed, "paste as plain text", the offer widened through the
 // converters — against real owners that leave (clipbridge copy killed, xclip killed, Qt 5 handing over),
-// pasted by xclip, GTK 4 and Qt 5. And the configuration file: settings read from TOML and JSON, options
+// pasted by xclip, GTK 4 and Qt 5. And the configuration file: settings read from YAML and JSON, options
 // winning over the file, a bad file refused with its line and key.
 
 import ClipBridgeTestSupport
@@ -136,42 +136,48 @@ struct DaemonRulesTests {
         _ = await daemon.stop()
     }
 
-    @Test("a configuration file's rules and settings apply; an option given wins over the file")
+    @Test("a settings file's rules and settings apply; an option given wins over the file")
     func configurationFile() async throws {
         let display = try CLI.server().display
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("daemon-config-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let toml = directory.appendingPathComponent("daemon.toml")
+        let yaml = directory.appendingPathComponent("daemon.yaml")
         try Data("""
             # clipbridge daemon settings
-            selection = "clipboard"
-            rule = ["strip-tracking"]   # clean links
-            strip-parameter = ['si']
-            keep-type = ["text", "image/*"]
-            max-size = 64
-            log-level = "notice"
+            selection: clipboard
+            rule: [strip-tracking]   # clean links
+            strip-parameter: ['si']
+            keep-type: [text, "image/*"]
+            max-size: 64
+            log-level: notice
 
-            """.utf8).write(to: toml)
-        let checked = try await CLI.run(["daemon", "--config", toml.path, "--check-config", "--max-size", "32"], display: display)
+            """.utf8).write(to: yaml)
+        let checked = try await CLI.run(["daemon", "--config", yaml.path, "--check-config", "--max-size", "32"], display: display)
         #expect(checked.succeeded)
-        #expect(checked.stdoutText.contains("rule = [\"strip-tracking\"]\n"))
-        #expect(checked.stdoutText.contains("strip-parameter = [\"si\"]\n"))
-        #expect(checked.stdoutText.contains("keep-type = [\"text\", \"image/*\"]\n"))
-        #expect(checked.stdoutText.contains("max-size = 32\n"))
-        #expect(checked.stdoutText.contains("log-level = \"notice\"\n"))
+        #expect(checked.stdoutText.contains("rule: [strip-tracking]\n"))
+        #expect(checked.stdoutText.contains("strip-parameter: [si]\n"))
+        #expect(checked.stdoutText.contains("keep-type: [text, \"image/*\"]\n"))
+        #expect(checked.stdoutText.contains("max-size: 32\n"))
+        #expect(checked.stdoutText.contains("log-level: notice\n"))
+
+        // --check-config prints a settings file: given back, it gives the same output.
+        let printed = directory.appendingPathComponent("printed.yaml")
+        try checked.stdout.write(to: printed)
+        let again = try await CLI.run(["daemon", "--config", printed.path, "--check-config"], display: display)
+        #expect(again.stdoutText == checked.stdoutText)
 
         let json = directory.appendingPathComponent("settings.json")
         try Data(#"{"rule": ["widen", "trim-whitespace"], "timeout": 1.5, "no-manager": true}"#.utf8).write(to: json)
         let fromJSON = try await CLI.run(["daemon", "--config", json.path, "--check-config"], display: display)
-        #expect(fromJSON.stdoutText.contains("rule = [\"widen\", \"trim-whitespace\"]\n"))
-        #expect(fromJSON.stdoutText.contains("timeout = 1.5\n"))
-        #expect(fromJSON.stdoutText.contains("no-manager = true\n"))
+        #expect(fromJSON.stdoutText.contains("rule: [widen, trim-whitespace]\n"))
+        #expect(fromJSON.stdoutText.contains("timeout: 1.5\n"))
+        #expect(fromJSON.stdoutText.contains("no-manager: true\n"))
 
         // The default file, found through XDG_CONFIG_HOME, with the rule it names applied.
         let home = directory.appendingPathComponent("xdg")
         try FileManager.default.createDirectory(at: home.appendingPathComponent("clipbridge"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: toml, to: home.appendingPathComponent("clipbridge/daemon.toml"))
+        try FileManager.default.copyItem(at: yaml, to: home.appendingPathComponent("clipbridge/daemon.yaml"))
         #expect(try await CLI.run(["copy", "--clear"], display: display).succeeded)
         let daemon = try CLI.start(["daemon", "--log-level", "info"], display: display, environment: ["XDG_CONFIG_HOME": home.path])
         try await daemon.waitForOutput("keeping CLIPBOARD; clipboard manager; rules: strip-tracking", in: .stderr)
@@ -182,52 +188,59 @@ struct DaemonRulesTests {
         _ = await daemon.stop()
     }
 
-    @Test("TOML's and JSON's forms read as the specifications say: multi-line, literal and escaped strings, integers, dotted keys")
-    func configurationForms() async throws {
+    @Test("an old daemon.toml at the default place stops the daemon with the command that converts it")
+    func oldTOMLFile() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("daemon-config-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("clipbridge"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let toml = directory.appendingPathComponent("forms.toml")
-        try Data(#"""
-            validate = """
-            grep -q \
-                'x' && echo "ok\tdone\u00e9\""""
-            "max-size" = 0x40
-            max-flavour-size = 1_024
-            strip-parameter = ['C:\path', "a\u0062c", """q"""]
-            timeout = 2.5e0   # seconds
-            """#.utf8).write(to: toml)
-        let checked = try await CLI.run(["daemon", "--config", toml.path, "--check-config"], display: nil)
-        #expect(checked.succeeded, "\(checked.stderrText)")
-        #expect(checked.stdoutText.contains("validate = \"grep -q 'x' && echo \\\"ok\tdone\u{e9}\\\"\"\n"))
-        #expect(checked.stdoutText.contains("max-size = 64\n"))
-        #expect(checked.stdoutText.contains("max-flavour-size = 1024\n"))
-        #expect(checked.stdoutText.contains(#"strip-parameter = ["C:\\path", "abc", "q"]"# + "\n"))
-        #expect(checked.stdoutText.contains("timeout = 2.5\n"))
-
-        let json = directory.appendingPathComponent("forms.json")
-        try Data(#"{"strip-parameter": ["\ud83d\ude00", "a\/b"], "selection": ["primary", "clipboard"]}"#.utf8).write(to: json)
-        let fromJSON = try await CLI.run(["daemon", "--config", json.path, "--check-config"], display: nil)
-        #expect(fromJSON.stdoutText.contains("strip-parameter = [\"\u{1F600}\", \"a/b\"]\n"), "\(fromJSON.stdoutText)")
-        #expect(fromJSON.stdoutText.contains("selection = [\"primary\", \"clipboard\"]\n"))
+        let toml = directory.appendingPathComponent("clipbridge/daemon.toml")
+        try Data("rule = [\"widen\"]\nmax-size = 64   # MiB\n".utf8).write(to: toml)
+        let refused = try await CLI.run(["daemon", "--check-config"], display: nil, environment: ["XDG_CONFIG_HOME": directory.path])
+        #expect(refused.exitCode == 64)
+        #expect(refused.stderrText.contains("daemon.toml: settings files are YAML now, and TOML is no longer read"), "\(refused.stderrText)")
+        // The command it gives, run as given, makes the YAML file; with the old one gone, the daemon reads it.
+        let command = try #require(refused.stderrText.range(of: "sed -E ").map { String(refused.stderrText[$0.lowerBound...]) })
+        let shell = command.trimmingCharacters(in: .whitespacesAndNewlines) + " && rm " + toml.path
+        #expect(try await PeerCommand(["/bin/sh", "-c", shell], display: nil, timeout: .seconds(10)).run().succeeded)
+        let read = try await CLI.run(["daemon", "--check-config"], display: nil, environment: ["XDG_CONFIG_HOME": directory.path])
+        #expect(read.succeeded, "\(read.stderrText)")
+        #expect(read.stdoutText.contains("rule: [widen]\n"))
+        #expect(read.stdoutText.contains("max-size: 64\n"))
     }
 
-    @Test("a bad configuration file is refused, naming the file, the line and the key; nothing starts",
+    @Test("every setting is an option of clipbridge daemon, and a bad option value is refused as the file's is")
+    func optionsFromSettings() async throws {
+        let help = try await CLI.run(["daemon", "--help"], display: nil)
+        for key in ["selection", "max-flavour-size", "max-size", "max-flavours", "keep-type", "timeout", "sync", "validate",
+                    "validate-timeout", "rule", "strip-parameter", "log-level", "replace", "no-manager"] {
+            #expect(help.stdoutText.contains("--\(key)"), "--\(key)")
+        }
+        #expect(help.stdoutText.contains("(default: 512)"))
+        for (option, value, message) in [("--validate", "  ", "the command is empty"),
+                                         ("--strip-parameter", "a=b", "without = or &"),
+                                         ("--timeout", "0", "is not a positive number of seconds"),
+                                         ("--max-size", "0", "0 MiB is not a size between 1 and 1048576")] {
+            let refused = try await CLI.run(["daemon", "--check-config", option, value], display: nil)
+            #expect(refused.exitCode == 64)
+            #expect(refused.stderrText.contains(message), "\(option) \(value): \(refused.stderrText)")
+        }
+    }
+
+    @Test("a bad settings file is refused, naming the file, the line and the key; nothing starts",
           arguments: [
-            ("daemon.toml", "selection = \"clipboard\"\n\nmax-size = \"big\"\n", "daemon.toml:3: key 'max-size': expected a size in MiB, found a string"),
-            ("daemon.toml", "# settings\nrules = [\"widen\"]\nrule = [\"wide\"]\n", "daemon.toml:3: key 'rule': expected one of"),
-            ("daemon.toml", "keep-type = [\"text\", \"no-such-type\"]\n", "daemon.toml:1: key 'keep-type': expected a type, found 'no-such-type'"),
-            ("daemon.toml", "log-levle = \"debug\"\n", "daemon.toml:1: unknown key 'log-levle' (did you mean 'log-level'?)"),
-            ("daemon.toml", "timeout = 2\ntimeout = 3\n", "daemon.toml:2: key 'timeout' is defined twice"),
-            ("daemon.toml", "sync = both\n", "daemon.toml:1: 'both' is not a TOML value"),
-            ("daemon.toml", "validate = \"unterminated\n", "daemon.toml:1: the string is not closed on its line"),
-            ("daemon.json", "{\n  \"sync\": \"sideways\"\n}\n", "daemon.json:2: key 'sync': 'sideways' is not primary-to-clipboard"),
-            ("daemon.json", "{\n  \"rule\": [\"widen\",]\n}\n", "daemon.json:2: expected a value, found ']'"),
-            ("daemon.json", "{\"timeout\": null}", "daemon.json:1: null is not a value any setting takes"),
-            ("daemon.toml", "a = " + String(repeating: "[", count: 100_000), "daemon.toml:1: nested more than 64 levels deep"),
-            ("daemon.toml", "a = " + String(repeating: "{b = ", count: 100_000), "daemon.toml:1: nested more than 64 levels deep"),
-            ("daemon.json", String(repeating: "[", count: 100_000), "daemon.json:1: the file must hold one JSON object"),
-            ("daemon.json", "{\"a\":" + String(repeating: "[", count: 100_000), "daemon.json:1: nested more than 64 levels deep"),
+            ("daemon.yaml", "selection: clipboard\n\nmax-size: big\n", "daemon.yaml:3: key 'max-size': expected a size in MiB, found a string"),
+            ("daemon.yaml", "# settings\nrules: [widen]\nrule: [wide]\n", "daemon.yaml:3: key 'rule': expected strip-tracking, trim-whitespace, plain-text or widen, found 'wide'"),
+            ("daemon.yaml", "keep-type: [text, no-such-type]\n", "daemon.yaml:1: key 'keep-type': expected a type"),
+            ("daemon.yaml", "log-levle: debug\n", "daemon.yaml:1: unknown key 'log-levle' (did you mean 'log-level'?)"),
+            ("daemon.yaml", "timeout: 2\ntimeout: 3\n", "daemon.yaml:2: key 'timeout' is given twice (first on line 1)"),
+            ("daemon.yaml", "validate: \"unterminated\n", "daemon.yaml:2: found unexpected end of stream"),
+            ("daemon.yaml", "validate: ''\n", "daemon.yaml:1: key 'validate': the command is empty"),
+            ("daemon.yaml", "strip-parameter: [a=b]\n", "daemon.yaml:1: key 'strip-parameter': expected a query parameter name"),
+            ("daemon.json", "{\n  \"sync\": \"sideways\"\n}\n", "daemon.json:2: key 'sync': expected primary-to-clipboard"),
+            ("daemon.json", "{\"timeout\": null}", "daemon.json:1: key 'timeout': expected seconds, found null"),
+            ("daemon.yaml", "a: " + String(repeating: "[", count: 100_000), "daemon.yaml:1: "),
+            ("daemon.json", String(repeating: "[", count: 100_000), "daemon.json:1: "),
+            ("old.toml", "max-size = 64\n", "old.toml: settings files are YAML now"),
           ])
     func badConfigurationFile(name: String, content: String, message: String) async throws {
         let display = try CLI.server().display

@@ -2,25 +2,8 @@
 // --selection clipboard|primary|secondary and -p, for copy and paste.
 
 import ArgumentParser
+import ClipBridgeOptions
 import X11Selection
-
-/// One of the three ICCCM selections, as typed on the command line.
-enum SelectionChoice: String, CaseIterable, ExpressibleByArgument, Sendable {
-    case clipboard, primary, secondary
-
-    init?(argument: String) {
-        self.init(rawValue: argument.lowercased())
-    }
-
-    /// The selection atom.
-    var name: SelectionName {
-        switch self {
-        case .clipboard: .clipboard
-        case .primary: .primary
-        case .secondary: .secondary
-        }
-    }
-}
 
 /// `--selection NAME` / `-p`: which selection `copy` and `paste` use.
 struct SelectionOptions: ParsableArguments {

@@ -2,6 +2,7 @@
 // Opening the display with the command's deadlines.
 
 import ClipBridge
+import ClipBridgeOptions
 import Glibc
 import Logging
 import X11Selection
@@ -10,14 +11,14 @@ import X11Selection
 enum Connections {
     /// Opens `display` (nil = $DISPLAY) with every wait bounded by `timeout` seconds: the owner's first
     /// answer and each INCR chunk (so a stalled owner fails in about `timeout`, not never).
-    static func open(display: String?, timeout: Double) async throws -> X11Connection {
+    static func open(display: String?, timeout: Seconds) async throws -> X11Connection {
         try await X11Connection.open(display: display, configuration: configuration(timeout: timeout))
     }
 
     /// The engine configuration for a command's `--timeout`: the owner's first answer and each INCR chunk.
-    static func configuration(timeout: Double) -> Configuration {
+    static func configuration(timeout: Seconds) -> Configuration {
         var configuration = Configuration()
-        let deadline = Duration.milliseconds(Int64((timeout * 1000).rounded()))
+        let deadline = timeout.duration
         configuration.readTimeout = deadline
         configuration.incrementalIdleTimeout = deadline
         // The engine's own messages (requests served and refused, reads, XDND messages at trace), on standard
@@ -30,7 +31,7 @@ enum Connections {
 
     /// Runs `body` with a clipboard on a fresh connection, then shuts both down.
     static func withClipboard<Result: Sendable>(
-        _ selection: SelectionName, display: String?, timeout: Double,
+        _ selection: SelectionName, display: String?, timeout: Seconds,
         _ body: (Clipboard) async throws -> Result
     ) async throws -> Result {
         let connection = try await open(display: display, timeout: timeout)

@@ -2,6 +2,7 @@
 // What one `copy` offers, as a value that crosses the re-exec into the detached server.
 
 import ClipBridge
+import ClipBridgeOptions
 import FoundationEssentials
 import UniformTypes
 import X11Selection

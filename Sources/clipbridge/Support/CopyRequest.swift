@@ -2,6 +2,7 @@
 // What `clipbridge copy` does, given its options as plain values.
 
 import ClipBridge
+import ClipBridgeOptions
 import FoundationEssentials
 import Glibc
 import UniformTypes
@@ -55,7 +56,7 @@ struct CopyRequest: Sendable {
             }
             let (plan, payloads) = try makePlan()
             guard foreground else {
-                switch try Detach.start(plan: plan, payloads: payloads, timeout: 5) {
+                switch try Detach.start(plan: plan, payloads: payloads, timeout: Seconds(5)) {
                 case .caller: _exit(ExitStatus.success.rawValue)
                 case .server(let server): await server.serve()
                 }

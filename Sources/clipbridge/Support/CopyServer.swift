@@ -2,6 +2,7 @@
 // Owning the selection and serving it: in the foreground, or in the detached server.
 
 import ClipBridge
+import ClipBridgeOptions
 import FoundationEssentials
 import UniformTypes
 import X11Selection

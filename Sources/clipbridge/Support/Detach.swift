@@ -15,6 +15,7 @@
 // caller's other descriptors (helix-editor/helix#11633, mawww/kakoune#2325), the working directory `/`.
 
 import ClipBridge
+import ClipBridgeOptions
 import FoundationEssentials
 import Glibc
 import X11Selection
@@ -50,7 +51,7 @@ enum Detach {
     /// process still has one thread, so that forking is possible.
     /// - Throws: the claim's failure (`SelectionError`), or `CLIFailure` when the server cannot be started or
     ///   reports a failure.
-    static func start(plan: CopyPlan, payloads: [SpooledPayload], timeout: Double) throws -> Side {
+    static func start(plan: CopyPlan, payloads: [SpooledPayload], timeout: Seconds) throws -> Side {
         switch method {
         case .fork:
             return try fork(plan: plan, payloads: payloads, timeout: timeout)
@@ -84,7 +85,7 @@ enum Detach {
 
     /// Claims, then forks. The parent exits with status 0 (the claim is verified); the child, detached from
     /// the caller, gets the server.
-    private static func fork(plan: CopyPlan, payloads: [SpooledPayload], timeout: Double) throws -> Side {
+    private static func fork(plan: CopyPlan, payloads: [SpooledPayload], timeout: Seconds) throws -> Side {
         let prepared = try PreparedClaim(
             SelectionName(rawValue: plan.selection), display: plan.display,
             configuration: Connections.configuration(timeout: timeout))

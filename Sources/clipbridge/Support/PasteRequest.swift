@@ -2,6 +2,7 @@
 // What `clipbridge paste` does, given its options as plain values.
 
 import ClipBridge
+import ClipBridgeOptions
 import FoundationEssentials
 import Glibc
 import Synchronization
@@ -27,10 +28,10 @@ struct PasteRequest: Sendable {
     /// --no-newline.
     var noNewline = false
     /// --timeout, in seconds.
-    var timeout: Double = 5
+    var timeout = Seconds(5)
 
     func run() async throws {
-        PasteWatchdog.arm(seconds: timeout)
+        PasteWatchdog.arm(seconds: timeout.value)
         if let target = type?.exactTarget, MetaTargetPaste.handles(target) {
             try MetaTargetPaste.run(target, request: self)
             return

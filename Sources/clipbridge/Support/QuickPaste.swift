@@ -2,6 +2,7 @@
 // `clipbridge paste` with no options, on one thread.
 
 import ClipBridge
+import ClipBridgeOptions
 import FoundationEssentials
 import Glibc
 import UniformTypes
@@ -27,9 +28,9 @@ enum QuickPaste {
     /// process and the server frees the reader's window then, so neither XCloseDisplay's round trip nor
     /// the way out of an async `main` is worth its time here.
     /// - Throws: the command's exit status (`ExitCode`) for every failure, with its message printed.
-    static func run(timeout: Double = PasteRequest().timeout) throws {
+    static func run(timeout: Seconds = PasteRequest().timeout) throws {
         let selection = SelectionName.clipboard
-        PasteWatchdog.arm(seconds: timeout)
+        PasteWatchdog.arm(seconds: timeout.value)
         do {
             let reader = try BlockingSelectionReader(
                 display: nil, configuration: Connections.configuration(timeout: timeout))

@@ -1,1 +1,0 @@
-../../../Sources/clipbridge/Config/ConfigScanning.swift
