@@ -109,27 +109,33 @@ struct Drop: AsyncParsableCommand {
         let finishing = FinishingDrop()
         let (taken, takenInput) = AsyncStream<Void>.makeStream()
         let delegate = XdndDropDelegate(
-            proposal: { proposal in
-                if directSaves(proposal.types) { return proposal.action == DirectSave.action ? proposal.action : .xdndActionCopy }
-                guard DroppedContent.preferredTarget(offered: proposal.types, accepting: accepted, takesData: takesData) != nil
-                else { return nil }
+            // Decided once, when the drag enters with its types (they do not change during a drag): a direct
+            // save, the target read, or a refusal; every position and the drop follow that plan.
+            plan: { types -> DropPlan? in
+                let plan = DropPlan(
+                    directSave: directSaves(types),
+                    target: DroppedContent.preferredTarget(offered: types, accepting: accepted, takesData: takesData))
+                return plan.directSave || plan.target != nil ? plan : nil
+            },
+            proposal: { plan, proposal in
+                if plan.directSave { return proposal.action == DirectSave.action ? proposal.action : .xdndActionCopy }
                 return proposal.action == .xdndActionMove || proposal.action == .xdndActionLink ? proposal.action : .xdndActionCopy
             },
-            drop: { drop in
+            drop: { plan, drop in
                 let index = counter.withLock { count in
                     count += 1
                     return count
                 }
                 var saved: Bool?
-                if directSaves(drop.types), let outputDir {
+                if plan.directSave, let outputDir {
                     saved = await directSave(drop, in: outputDir, timeout: readTimeout)
                 }
                 let printed: Bool
                 if let saved {
                     printed = saved
                 } else {
-                    guard let target = DroppedContent.preferredTarget(offered: drop.types, accepting: accepted, takesData: takesData),
-                        let read = try? await drop.read(target, timeout: readTimeout)
+                    // The source answered that it does not save after all: the plan's target is read instead.
+                    guard let target = plan.target, let read = try? await drop.read(target, timeout: readTimeout)
                     else { return false }
                     printed = (try? report(DroppedContent.decode(read.bytes, as: target), target: target, action: drop.action, index: index)) ?? false
                 }
@@ -274,4 +280,11 @@ struct DropReport: Encodable {
     }
 
     private enum CodingKeys: String, CodingKey { case type, action, paths, urls, text, file }
+}
+
+/// What a drag that entered the drop window will be taken as: saved by its source (X Direct Save), and/or
+/// read as `target`.
+private struct DropPlan: Sendable {
+    var directSave: Bool
+    var target: SelectionTarget?
 }
