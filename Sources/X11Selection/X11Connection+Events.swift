@@ -15,7 +15,7 @@ extension X11Connection {
         var handled = 0
         var available = socketReadable ? display.readAvailableEvents() : display.queuedEvents
         while available > 0 && handled < 512 && !display.isDead {
-            let event = display.nextEvent(fixesEventBase: fixesEventBase)
+            let event = display.nextEvent(fixesEventBase: ownerWatchers.fixesEventBase)
             handle(event)
             handled += 1
             drainErrors()
@@ -63,10 +63,10 @@ extension X11Connection {
             windowVanished(destroyed, .requestorDestroyed)
         case .ownerChange(let change):
             noteServerTime(change.timestamp)
-            handleOwnerChange(change)
+            ownerWatchers.handle(change, on: self)
         case .clientMessage(let window, let type, let format, let words):
             if offerToComponents(event) { return }
-            handleClientMessage(window: window, type: type, format: format, words: words)
+            routeClientMessage(window: window, type: type, format: format, words: words)
         case .pointer(let pointer):
             if !dragPointerEvent(pointer) { _ = offerToComponents(event) }
         case .keyPress(_, let keycode, let time):
@@ -75,6 +75,21 @@ extension X11Connection {
             _ = offerToComponents(event)
         case .other:
             break
+        }
+    }
+
+    /// A ClientMessage no added component took: an XDND message goes to the drag source (answers to our drag,
+    /// sent to our window) or to the drop target it is about; anything else (any client may send anything) is
+    /// ignored.
+    private func routeClientMessage(window: X11Window, type: X11Atom, format: Int, words: [UInt]) {
+        guard format == 32, let xdnd = xdndNames, let kind = xdnd.kinds[type],
+            let message = XdndMessage.decode(kind, words: words)
+        else { return }
+        logger.trace("\(kind.rawValue) about \(window): \(message)")
+        if kind == .status || kind == .finished {
+            if window == self.window { dragMessageReceived(message) }
+        } else {
+            dropMessageReceived(message, about: window)
         }
     }
 
@@ -147,8 +162,7 @@ extension X11Connection {
         case outgoing(TransferKey)
         /// A relayed conversion's producer or requestor was idle too long (`relayDeadlinePassed`).
         case relay(UInt64)
-        /// The source of a drag over one of our drop targets went silent (`dropIdleDeadlinePassed`).
-        case dropIdle(X11Window)
+        case dropTargets(DropTargets.Deadline)
         case timestamp(UInt64)
         case handover
         /// Hand a claim's batched `.served` events to its lease (`Claim.servedWindow`).
@@ -159,10 +173,7 @@ extension X11Connection {
         case ownerProbe(X11Atom)
         /// Stop waiting for a replaced manager's window to go (`claimManager`).
         case windowGone(UInt64)
-        /// A drag's target did not answer in time (`XdndSource.awaitedAnswer`).
-        case dragWatchdog(UInt64)
-        /// A drag's own time limit.
-        case dragLimit(UInt64)
+        case dragSource(DragSource.Deadline)
     }
 
     private func fireDeadlines() {
@@ -176,8 +187,8 @@ extension X11Connection {
                 }
             case .relay(let id):
                 if let transfer = relays[id] { relayDeadlinePassed(transfer) }
-            case .dropIdle(let window):
-                dropIdleDeadlinePassed(window)
+            case .dropTargets(let deadline):
+                dropTargets.deadlinePassed(deadline, on: self)
             case .timestamp(let id):
                 if let index = timestampWaiters.firstIndex(where: { $0.id == id }) {
                     let waiter = timestampWaiters.remove(at: index)
@@ -186,10 +197,8 @@ extension X11Connection {
                 }
             case .handover:
                 handoverDeadlinePassed()
-            case .dragWatchdog(let id):
-                dragWatchdogFired(id)
-            case .dragLimit(let id):
-                cancelDrag(id, reason: "the drag's time limit passed")
+            case .dragSource(let deadline):
+                dragSource.deadlinePassed(deadline, on: self)
             case .windowGone(let id):
                 resumeGoneWaiters(deadline: id)
             case .leaseEvents(let claimID):

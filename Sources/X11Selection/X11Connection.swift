@@ -35,8 +35,6 @@ public actor X11Connection {
     var atoms = AtomTable()
     /// Set once the connection is closed (`.shutDown`) or broke (`.connectionLost`).
     var closedError: SelectionError?
-    var fixesEventBase: Int32?
-    var fixesChecked = false
     var deadlines = DeadlineQueue<DeadlineKey>()
     var incrementalThreshold = 0
     var counter: UInt64 = 0
@@ -62,12 +60,8 @@ public actor X11Connection {
     var claimsBySelection: [X11Atom: Claim] = [:]
     var claims: [UInt64: Claim] = [:]
     var outgoing: [TransferKey: OutgoingTransfer] = [:]
-    /// Windows this connection takes drops for (XDND), and the protocol's atoms once interned.
-    var dropTargets: [X11Window: DropTargetState] = [:]
+    /// The XDND atoms once interned (`xdndAtoms()`), shared by the drop targets and the drag source.
     var xdndNames: XdndAtoms?
-    /// The drag this connection is the source of, and the id of one still starting (claiming, grabbing).
-    var dragSession: DragSession?
-    var dragStarting: UInt64?
     /// Relayed conversions being served, by id; `relayKeys` finds those streaming by INCR by their property.
     var relays: [UInt64: RelayTransfer] = [:]
     var relayKeys: [TransferKey: UInt64] = [:]
@@ -83,9 +77,11 @@ public actor X11Connection {
     var components: [any ConnectionComponent] = []
     var componentWindows: Set<X11Window> = []
 
-    // Watchers.
-    var watchers: [UInt64: Watcher] = [:]
-    var watchedSelections: [X11Atom: Int] = [:]
+    // Features, one component each (Connection/<feature>/): each owns its state, handles its events and
+    // deadlines and tears itself down.
+    let ownerWatchers = OwnerWatchers()
+    let dragSource = DragSource()
+    let dropTargets = DropTargets()
 
     // Clipboard-manager handover.
     var handover: PendingHandover?
@@ -394,8 +390,8 @@ public actor X11Connection {
         }
         relays.removeAll()
         relayKeys.removeAll()
-        dropTargets.removeAll()
-        failDrag(error)
+        dropTargets.tearDown(error, on: self)
+        dragSource.tearDown(error, on: self)
         let added = components
         components.removeAll()
         componentWindows.removeAll()
@@ -407,14 +403,7 @@ public actor X11Connection {
         }
         claims.removeAll()
         claimsBySelection.removeAll()
-        for watcher in watchers.values {
-            if dead {
-                watcher.continuation.finish(throwing: error)
-            } else {
-                watcher.continuation.finish()
-            }
-        }
-        watchers.removeAll()
+        ownerWatchers.tearDown(error, on: self)
         if let pending = handover {
             handover = nil
             pending.continuation.resume(throwing: error)

@@ -1,41 +1,6 @@
 import Logging
 import FoundationEssentials
 
-/// One window this connection takes drops for: its protocol state (`XdndTarget`), the application's delegate,
-/// and the drag under way's session — its plan, made once at XdndEnter.
-final class DropTargetState {
-    var machine: XdndTarget
-    let delegate: XdndDropDelegate
-    /// The drag's types, named, once known.
-    var types: [SelectionTarget] = []
-    /// The plan for the drag under way, made when it entered; nil: it is refused wherever it goes.
-    var session: XdndDropSession?
-    /// The last position asked about, on the root window and in the window.
-    var lastPosition = (x: 0, y: 0)
-    var lastWindowPosition = (x: 0, y: 0)
-    /// The source window watched for its destruction.
-    var watchedSource: X11Window?
-
-    init(window: X11Window, delegate: XdndDropDelegate) {
-        machine = XdndTarget(window: window)
-        self.delegate = delegate
-    }
-}
-
-/// The atoms XDND needs, interned once.
-struct XdndAtoms: Sendable {
-    let aware: X11Atom
-    let proxy: X11Atom
-    let typeList: X11Atom
-    let window: X11Atom
-    let selection: X11Atom
-    let actionList: X11Atom
-    let actionDescription: X11Atom
-    let wmState: X11Atom
-    let kinds: [X11Atom: XdndMessage.Kind]
-    let atomsByKind: [XdndMessage.Kind: X11Atom]
-}
-
 /// The drop target's side of XDND on the wire: XdndAware and XdndProxy on the target window, client messages in,
 /// XdndStatus and XdndFinished out, the drop's data read from `XdndSelection` with the drop's time. Every rule is
 /// `XdndTarget`'s; this carries its steps out.
@@ -57,14 +22,14 @@ extension X11Connection {
             // GTK's sources read XdndAware from the proxy rather than the window (gdkdrag-x11.c, xdnd_check_dest).
             display.changeProperty32(self.window, xdnd.aware, type: wellKnown.atom, values: [UInt(XdndMessage.version)])
         }
-        dropTargets[target] = DropTargetState(window: target, delegate: delegate)
+        dropTargets.targets[target] = DropTargetState(window: target, delegate: delegate)
         display.flush()
     }
 
     /// Stops taking drops on `window` (this connection's own window when nil): its XdndAware and XdndProxy go.
     public func unregisterDropTarget(on window: X11Window? = nil) {
         let target = window ?? self.window
-        guard let state = dropTargets.removeValue(forKey: target), let display = xdisplay, let xdnd = try? xdndAtoms()
+        guard let state = dropTargets.targets.removeValue(forKey: target), let display = xdisplay, let xdnd = try? xdndAtoms()
         else { return }
         display.deleteProperty(target, xdnd.aware)
         if target != self.window && !componentWindows.contains(target) { display.deleteProperty(target, xdnd.proxy) }
@@ -72,55 +37,23 @@ extension X11Connection {
         if state.machine.isTargeted { state.delegate.targeted(false) }
     }
 
-    func xdndAtoms() throws(SelectionError) -> XdndAtoms {
-        if let known = xdndNames { return known }
-        let kinds = XdndMessage.Kind.allCases
-        let fixed = [
-            "XdndAware", "XdndProxy", "XdndTypeList", "WINDOW", "XdndSelection", "XdndActionList",
-            "XdndActionDescription", "WM_STATE",
-        ]
-        let interned = try atoms(for: fixed + kinds.map(\.rawValue))
-        var byAtom: [X11Atom: XdndMessage.Kind] = [:]
-        var byKind: [XdndMessage.Kind: X11Atom] = [:]
-        for (index, kind) in kinds.enumerated() {
-            byAtom[interned[fixed.count + index]] = kind
-            byKind[kind] = interned[fixed.count + index]
-        }
-        let names = XdndAtoms(
-            aware: interned[0], proxy: interned[1], typeList: interned[2], window: interned[3],
-            selection: interned[4], actionList: interned[5], actionDescription: interned[6], wmState: interned[7],
-            kinds: byAtom, atomsByKind: byKind)
-        xdndNames = names
-        return names
-    }
-
-    /// A ClientMessage arrived: an XDND message for one of our drop targets is decoded and handled; anything
-    /// else (any client may send anything) is ignored.
-    func handleClientMessage(window: X11Window, type: X11Atom, format: Int, words: [UInt]) {
-        guard format == 32, let xdnd = xdndNames, let kind = xdnd.kinds[type],
-            let message = XdndMessage.decode(kind, words: words)
-        else { return }
-        logger.trace("\(kind.rawValue) about \(window): \(message)")
-        if kind == .status || kind == .finished {
-            // Answers to our drag, sent to the source window.
-            if window == self.window { dragMessageReceived(message) }
-            return
-        }
-        guard let state = dropTargets[window] else { return }
+    /// An XDND message about `window` from a drag's source (`X11Connection.routeClientMessage`).
+    func dropMessageReceived(_ message: XdndMessage, about window: X11Window) {
+        guard let state = dropTargets.targets[window] else { return }
         if case .position(_, let x, let y, _, _) = message { state.lastPosition = (x, y) }
-        deadlines.arm(.dropIdle(window), at: .now + XdndTarget.idleTimeout)
+        deadlines.arm(.dropTargets(.idle(window)), at: .now + XdndTarget.idleTimeout)
         carryOut(state.machine.received(message), on: window, state)
     }
 
     /// The source of a drag over `window` went silent for `XdndTarget.idleTimeout`.
     func dropIdleDeadlinePassed(_ window: X11Window) {
-        guard let state = dropTargets[window] else { return }
+        guard let state = dropTargets.targets[window] else { return }
         carryOut(state.machine.sourceGone(), on: window, state)
     }
 
     /// A watched window was destroyed: a drag from it is over.
     func dragSourceVanished(_ vanished: X11Window) {
-        for (window, state) in dropTargets where state.machine.source == vanished {
+        for (window, state) in dropTargets.targets where state.machine.source == vanished {
             state.watchedSource = nil
             carryOut(state.machine.sourceGone(), on: window, state)
         }
@@ -165,12 +98,12 @@ extension X11Connection {
                 guard let type = xdnd.atomsByKind[message.kind] else { continue }
                 display.sendClientMessage(to: destination, about: destination, type: type, values: message.words)
             case .left:
-                deadlines.cancel(.dropIdle(window))
+                deadlines.cancel(.dropTargets(.idle(window)))
                 stopWatchingSource(of: state)
                 state.session = nil
                 state.delegate.targeted(false)
             case .takeDrop(let time, let action):
-                deadlines.cancel(.dropIdle(window))
+                deadlines.cancel(.dropTargets(.idle(window)))
                 let actionName = ((try? names(for: [action]))?.first ?? nil).map(SelectionTarget.init(rawValue:))
                 let drop = XdndDrop(
                     types: state.types, x: state.lastPosition.x, y: state.lastPosition.y,
@@ -190,7 +123,7 @@ extension X11Connection {
     }
 
     private func dropTaken(on window: X11Window, accepted: Bool, action: X11Atom) {
-        guard let state = dropTargets[window] else { return }
+        guard let state = dropTargets.targets[window] else { return }
         let steps = state.machine.dropHandled(accepted: accepted, action: action)
         // No steps: the drag was over already (its source vanished during the drop), and said so.
         guard !steps.isEmpty else { return }

@@ -29,7 +29,7 @@ extension X11Connection {
     public func drag(
         _ offer: SelectionOffer, actions: [SelectionTarget] = [.xdndActionCopy], timeout: Duration = .seconds(120)
     ) async throws -> XdndDragOutcome {
-        guard dragSession == nil, dragStarting == nil else {
+        guard dragSource.session == nil, dragSource.starting == nil else {
             throw SelectionError(.dragInProgress, "this connection is dragging already")
         }
         let xdnd = try xdndAtoms()
@@ -44,8 +44,8 @@ extension X11Connection {
         let actionAtoms = Dictionary(uniqueKeysWithValues: zip(actionList, try atoms(for: actionList.map(\.rawValue))))
         // A placeholder until the grab: a second `drag` arriving during the claim's round trips is refused.
         let id = nextID()
-        dragStarting = id
-        defer { if dragStarting == id { dragStarting = nil } }
+        dragSource.starting = id
+        defer { if dragSource.starting == id { dragSource.starting = nil } }
 
         let lease = try await claim(.xdndSelection, offering: offer)
         guard let claim = claimsBySelection[xdnd.selection], claim.time == lease.timestamp else {
@@ -89,9 +89,9 @@ extension X11Connection {
             awaitingPress: !(pointer?.buttonHeld ?? false), escapeKeycode: display.keycode(forKeysym: 0xFF1B),
             acceptCursor: acceptCursor, refuseCursor: refuseCursor)
         session.keyboardGrabbed = display.grabKeyboard(time: lease.timestamp) == .success
-        dragSession = session
-        dragStarting = nil
-        deadlines.arm(.dragLimit(id), at: .now + timeout)
+        dragSource.session = session
+        dragSource.starting = nil
+        deadlines.arm(.dragSource(.limit(id)), at: .now + timeout)
         if let pointer {
             session.pendingMotion = (pointer.rootX, pointer.rootY, pointer.modifiers, lease.timestamp)
             flushDragMotion()
@@ -111,7 +111,7 @@ extension X11Connection {
     }
 
     /// Whether a drag started with ``drag(_:actions:timeout:)`` holds the pointer now.
-    public var isDragging: Bool { dragSession != nil }
+    public var isDragging: Bool { dragSource.session != nil }
 
     /// What `XdndActionDescription` says of an action: what a target's "ask" menu shows.
     static func actionDescription(_ action: SelectionTarget) -> String {
@@ -148,7 +148,7 @@ extension X11Connection {
     /// press arms the drop of a drag started without a button, a release of button 1–3 drops.
     /// False when no drag is in progress (the event is someone else's).
     func dragPointerEvent(_ event: X11Event.PointerEvent) -> Bool {
-        guard let session = dragSession else { return false }
+        guard let session = dragSource.session else { return false }
         session.lastTime = event.time
         switch event.kind {
         case .motion:
@@ -172,7 +172,7 @@ extension X11Connection {
 
     /// A key pressed while dragging: Escape cancels. False when no drag is in progress.
     func dragKeyPress(keycode: UInt8, time: X11Timestamp) -> Bool {
-        guard let session = dragSession else { return false }
+        guard let session = dragSource.session else { return false }
         session.lastTime = time
         if keycode == session.escapeKeycode && keycode != 0 {
             flushDragMotion()
@@ -183,14 +183,14 @@ extension X11Connection {
 
     /// XdndStatus or XdndFinished sent to our window.
     func dragMessageReceived(_ message: XdndMessage) {
-        guard let session = dragSession else { return }
+        guard let session = dragSource.session else { return }
         flushDragMotion()
         carryOutDrag(session.machine.received(message), session)
     }
 
     /// The newest motion of this loop turn: the window under the pointer is looked up and the source told.
     func flushDragMotion() {
-        guard let session = dragSession, let motion = session.pendingMotion else { return }
+        guard let session = dragSource.session, let motion = session.pendingMotion else { return }
         session.pendingMotion = nil
         let action = XdndActionChoice.action(allowed: session.allowedActions, modifiers: motion.modifiers)
         let target = dropTarget(atRootX: motion.x, y: motion.y)
@@ -202,13 +202,13 @@ extension X11Connection {
 
     /// The watchdog's deadline for the drag passed.
     func dragWatchdogFired(_ id: UInt64) {
-        guard let session = dragSession, session.id == id else { return }
+        guard let session = dragSource.session, session.id == id else { return }
         carryOutDrag(session.machine.deadlinePassed(), session)
     }
 
     /// Escape by other means: the drag's time limit, or its task's cancellation.
     func cancelDrag(_ id: UInt64, reason: String) {
-        guard let session = dragSession, session.id == id else { return }
+        guard let session = dragSource.session, session.id == id else { return }
         logger.debug("drag cancelled: \(reason)")
         carryOutDrag(session.machine.cancel(), session)
         xdisplay?.flush()
@@ -216,7 +216,7 @@ extension X11Connection {
 
     /// A window was destroyed: when it is the drag's target (or its proxy), the drag goes on without it.
     func dragTargetVanished(_ vanished: X11Window) {
-        guard let session = dragSession, session.watched.contains(vanished) else { return }
+        guard let session = dragSource.session, session.watched.contains(vanished) else { return }
         session.watched.remove(vanished)
         carryOutDrag(session.machine.targetVanished(vanished), session)
     }
@@ -248,9 +248,9 @@ extension X11Connection {
         if let wait = session.machine.awaitedAnswer {
             // Armed when a message that wants an answer went out, so a pointer moving while a status is awaited
             // does not push the deadline away.
-            if askedForAnswer { deadlines.arm(.dragWatchdog(session.id), at: .now + wait) }
+            if askedForAnswer { deadlines.arm(.dragSource(.watchdog(session.id)), at: .now + wait) }
         } else {
-            deadlines.cancel(.dragWatchdog(session.id))
+            deadlines.cancel(.dragSource(.watchdog(session.id)))
         }
         let accepts = session.machine.targetAccepts
         if accepts != session.showsAccept {
@@ -284,9 +284,9 @@ extension X11Connection {
         case .abandoned(let target, let reason):
             outcome = .abandoned(target: target, reason: reason)
         }
-        dragSession = nil
-        deadlines.cancel(.dragWatchdog(session.id))
-        deadlines.cancel(.dragLimit(session.id))
+        dragSource.session = nil
+        deadlines.cancel(.dragSource(.watchdog(session.id)))
+        deadlines.cancel(.dragSource(.limit(session.id)))
         unwatchDragTargets(session)
         if let display = xdisplay {
             display.ungrabPointer(time: session.lastTime)
@@ -313,14 +313,6 @@ extension X11Connection {
         for property in [xdnd.typeList, xdnd.actionList, xdnd.actionDescription] {
             display.deleteProperty(window, property)
         }
-    }
-
-    /// The drag ends with the connection: its waiter gets `error`.
-    func failDrag(_ error: SelectionError) {
-        guard let session = dragSession else { return }
-        dragSession = nil
-        session.continuation?.resume(throwing: error)
-        session.continuation = nil
     }
 
     // MARK: The window under the pointer
