@@ -164,15 +164,13 @@ extension X11Connection {
         case relay(UInt64)
         case dropTargets(DropTargets.Deadline)
         case timestamp(UInt64)
-        case handover
+        case managing(ClipboardManaging.Deadline)
         /// Hand a claim's batched `.served` events to its lease (`Claim.servedWindow`).
         case leaseEvents(claimID: UInt64)
         /// Hand a streamed read's buffered chunks to its consumer (`X11Connection.handOverBatch`).
         case streamBatch(X11Atom)
         /// Check that the owner of a read's selection still exists (`ReadStateMachine.probeDue`).
         case ownerProbe(X11Atom)
-        /// Stop waiting for a replaced manager's window to go (`claimManager`).
-        case windowGone(UInt64)
         case dragSource(DragSource.Deadline)
     }
 
@@ -195,12 +193,10 @@ extension X11Connection {
                     waiter.continuation.resume(
                         throwing: SelectionError(.timedOut, "no PropertyNotify from the server for a timestamp"))
                 }
-            case .handover:
-                handoverDeadlinePassed()
+            case .managing(let deadline):
+                managing.deadlinePassed(deadline, on: self)
             case .dragSource(let deadline):
                 dragSource.deadlinePassed(deadline, on: self)
-            case .windowGone(let id):
-                resumeGoneWaiters(deadline: id)
             case .leaseEvents(let claimID):
                 claims[claimID]?.closeServedWindow()
             case .ownerProbe(let property):

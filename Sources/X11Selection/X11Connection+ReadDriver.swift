@@ -62,7 +62,7 @@ extension X11Connection {
     // MARK: Events
 
     func handleSelectionNotify(selection: X11Atom, target: X11Atom, property: X11Atom, time: X11Timestamp) {
-        if handover != nil, selection == wellKnown.clipboardManager, target == wellKnown.saveTargets {
+        if managing.handover != nil, selection == wellKnown.clipboardManager, target == wellKnown.saveTargets {
             handoverNotified(accepted: !property.isNone)
             return
         }

@@ -82,13 +82,7 @@ public actor X11Connection {
     let ownerWatchers = OwnerWatchers()
     let dragSource = DragSource()
     let dropTargets = DropTargets()
-
-    // Clipboard-manager handover.
-    var handover: PendingHandover?
-    /// SAVE_TARGETS requests to a manager claim of ours, not answered yet (`answer(_:saved:)`).
-    var pendingSaves: [UInt64: ReplyRoute] = [:]
-    /// Tasks waiting for a watched window to be destroyed (a replaced manager's, ICCCM 2.8).
-    var goneWaiters: [(id: UInt64, window: X11Window, continuation: CheckedContinuation<Bool, Never>)] = []
+    let managing = ClipboardManaging()
 
     init(loop: X11EventLoop, displayName: String, configuration: Configuration) {
         self.loop = loop
@@ -374,11 +368,7 @@ public actor X11Connection {
             waiter.continuation.resume(throwing: error)
         }
         timestampWaiters.removeAll()
-        for waiter in goneWaiters {
-            waiter.continuation.resume(returning: false)
-        }
-        goneWaiters.removeAll()
-        pendingSaves.removeAll()
+        managing.tearDown(error, on: self)
         for transfer in outgoing.values {
             transfer.payload.close()
         }
@@ -404,10 +394,6 @@ public actor X11Connection {
         claims.removeAll()
         claimsBySelection.removeAll()
         ownerWatchers.tearDown(error, on: self)
-        if let pending = handover {
-            handover = nil
-            pending.continuation.resume(throwing: error)
-        }
         deadlines = DeadlineQueue()
         ProcessWindows.shared.remove(serverIdentity, window)
         xdisplay?.close()
