@@ -105,12 +105,7 @@ extension X11Connection {
             for read in reads.values where read.machine.state == .awaitingTimestamp {
                 perform(read.machine.freshTime(time), for: read)
             }
-            let waiters = timestampWaiters
-            timestampWaiters.removeAll()
-            for waiter in waiters {
-                deadlines.cancel(.timestamp(waiter.id))
-                waiter.continuation.resume(returning: time)
-            }
+            owner.serverTimeArrived(time, on: self)
             return
         }
         if let read = reads[property] {
@@ -159,14 +154,9 @@ extension X11Connection {
 
     enum DeadlineKey: Hashable, Sendable {
         case read(X11Atom)
-        case outgoing(TransferKey)
-        /// A relayed conversion's producer or requestor was idle too long (`relayDeadlinePassed`).
-        case relay(UInt64)
+        case owner(Owner.Deadline)
         case dropTargets(DropTargets.Deadline)
-        case timestamp(UInt64)
         case managing(ClipboardManaging.Deadline)
-        /// Hand a claim's batched `.served` events to its lease (`Claim.servedWindow`).
-        case leaseEvents(claimID: UInt64)
         /// Hand a streamed read's buffered chunks to its consumer (`X11Connection.handOverBatch`).
         case streamBatch(X11Atom)
         /// Check that the owner of a read's selection still exists (`ReadStateMachine.probeDue`).
@@ -179,26 +169,14 @@ extension X11Connection {
             switch key {
             case .read(let property):
                 if let read = reads[property] { perform(read.machine.deadlinePassed(), for: read) }
-            case .outgoing(let key):
-                if let transfer = outgoing[key] {
-                    drop(transfer, .requestorIdle)
-                }
-            case .relay(let id):
-                if let transfer = relays[id] { relayDeadlinePassed(transfer) }
+            case .owner(let deadline):
+                owner.deadlinePassed(deadline, on: self)
             case .dropTargets(let deadline):
                 dropTargets.deadlinePassed(deadline, on: self)
-            case .timestamp(let id):
-                if let index = timestampWaiters.firstIndex(where: { $0.id == id }) {
-                    let waiter = timestampWaiters.remove(at: index)
-                    waiter.continuation.resume(
-                        throwing: SelectionError(.timedOut, "no PropertyNotify from the server for a timestamp"))
-                }
             case .managing(let deadline):
                 managing.deadlinePassed(deadline, on: self)
             case .dragSource(let deadline):
                 dragSource.deadlinePassed(deadline, on: self)
-            case .leaseEvents(let claimID):
-                claims[claimID]?.closeServedWindow()
             case .ownerProbe(let property):
                 if let read = reads[property] { perform(read.machine.probeDue(), for: read) }
             case .streamBatch(let property):

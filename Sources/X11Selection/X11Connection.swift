@@ -36,7 +36,6 @@ public actor X11Connection {
     /// Set once the connection is closed (`.shutDown`) or broke (`.connectionLost`).
     var closedError: SelectionError?
     var deadlines = DeadlineQueue<DeadlineKey>()
-    var incrementalThreshold = 0
     var counter: UInt64 = 0
     var wellKnown = WellKnownAtoms()
     /// The newest server time seen in an event (PropertyNotify on our window, XFixes notifications), first
@@ -54,24 +53,9 @@ public actor X11Connection {
     var multipleFallbacks = 0
     /// MULTIPLE requests sent (diagnostics, for tests).
     var multipleRequests = 0
-    var timestampWaiters: [(id: UInt64, continuation: CheckedContinuation<X11Timestamp, any Error>)] = []
 
-    // Owner.
-    var claimsBySelection: [X11Atom: Claim] = [:]
-    var claims: [UInt64: Claim] = [:]
-    var outgoing: [TransferKey: OutgoingTransfer] = [:]
     /// The XDND atoms once interned (`xdndAtoms()`), shared by the drop targets and the drag source.
     var xdndNames: XdndAtoms?
-    /// Relayed conversions being served, by id; `relayKeys` finds those streaming by INCR by their property.
-    var relays: [UInt64: RelayTransfer] = [:]
-    var relayKeys: [TransferKey: UInt64] = [:]
-    var multiples: [UInt64: PendingMultiple] = [:]
-    /// Selections a ``PreparedClaim`` owns for this connection until `claim` supplies their offer.
-    var adoptedSelections: [X11Atom: X11Timestamp] = [:]
-    /// Adopted selections another client took before `claim` came.
-    var lostAdoptions: Set<X11Atom> = []
-    /// Requests for adopted selections, held until `claim` supplies the offer.
-    var deferredRequests: [X11Event.SelectionRequest] = []
 
     // Components added from outside the core (`ConnectionComponent`), and the windows they made.
     var components: [any ConnectionComponent] = []
@@ -79,6 +63,7 @@ public actor X11Connection {
 
     // Features, one component each (Connection/<feature>/): each owns its state, handles its events and
     // deadlines and tears itself down.
+    let owner = Owner()
     let ownerWatchers = OwnerWatchers()
     let dragSource = DragSource()
     let dropTargets = DropTargets()
@@ -137,7 +122,7 @@ public actor X11Connection {
             display = prepared.display
             window = prepared.window
             for (name, atom) in zip(prepared.internedNames, prepared.internedAtoms) { atoms.record(name, atom) }
-            adoptedSelections[prepared.selectionAtom] = prepared.timestamp
+            owner.adoptedSelections[prepared.selectionAtom] = prepared.timestamp
         } else {
             guard let opened = XDisplay.open(displayName) else {
                 closedError = SelectionError(.displayUnavailable, "cannot open X display \"\(displayName)\"")
@@ -159,7 +144,7 @@ public actor X11Connection {
         if let time = display.takeServerTime(on: window) { clock.note(time) }
         xdisplay = display
         wellKnown = WellKnownAtoms(table: atoms)
-        incrementalThreshold = configuration.incrementalThreshold
+        owner.incrementalThreshold = configuration.incrementalThreshold
             ?? IncrementalSender.threshold(maximumRequestBytes: display.maximumRequestBytes)
         // Keyed by the server's socket address, not the display name: ":1" and ":1.0" are one server.
         serverIdentity = display.serverAddress ?? displayName
@@ -178,7 +163,7 @@ public actor X11Connection {
     public var isBroken: Bool { closedError?.code == .connectionLost || xdisplay?.isDead == true }
 
     /// INCR transfers being served right now (diagnostics and tests).
-    public var activeTransferCount: Int { outgoing.count + relays.count }
+    public var activeTransferCount: Int { owner.outgoing.count + owner.relays.count }
 
     /// Reads in flight right now (diagnostics and tests).
     public var activeReadCount: Int { reads.count }
@@ -333,30 +318,15 @@ public actor X11Connection {
         }
     }
 
-    // MARK: Server time
-
-    /// A real server timestamp, fresh from the server (`XDisplay.requestServerTime(on:)`).
-    func serverTime() async throws -> X11Timestamp {
-        let display = try requireDisplay()
-        let id = nextID()
-        display.requestServerTime(on: window)
-        deadlines.arm(.timestamp(id), at: .now + configuration.readTimeout)
-        return try await withCheckedThrowingContinuation { continuation in
-            timestampWaiters.append((id, continuation))
-        }
-    }
-
     // MARK: Teardown
 
     /// Closes everything: used by shutdown, deinit and a broken connection.
     func tearDown(_ error: SelectionError) {
         guard closedError == nil else { return }
         closedError = error
-        let dead = error.code == .connectionLost
-        if let display = xdisplay, !display.isDead, !dead {
-            for claim in claimsBySelection.values {
-                display.setSelectionOwner(claim.selectionAtom, nil, time: claim.time)
-            }
+        // The owner first: it gives up our selections while the window and the display still work.
+        owner.tearDown(error, on: self)
+        if let display = xdisplay, !display.isDead, error.code != .connectionLost {
             display.destroyWindow(window)
             display.flush()
         }
@@ -364,22 +334,7 @@ public actor X11Connection {
             fail(read, error)
         }
         reads.removeAll()
-        for waiter in timestampWaiters {
-            waiter.continuation.resume(throwing: error)
-        }
-        timestampWaiters.removeAll()
         managing.tearDown(error, on: self)
-        for transfer in outgoing.values {
-            transfer.payload.close()
-        }
-        outgoing.removeAll()
-        for transfer in relays.values {
-            transfer.producer?.cancel()
-            transfer.waitingProducer?.resume(throwing: error)
-            transfer.waitingProducer = nil
-        }
-        relays.removeAll()
-        relayKeys.removeAll()
         dropTargets.tearDown(error, on: self)
         dragSource.tearDown(error, on: self)
         let added = components
@@ -387,12 +342,6 @@ public actor X11Connection {
         componentWindows.removeAll()
         for component in added { component.tearDown(error, on: self) }
         windowInterests = WindowInterests()
-        multiples.removeAll()
-        for claim in claims.values {
-            claim.finishForTeardown()
-        }
-        claims.removeAll()
-        claimsBySelection.removeAll()
         ownerWatchers.tearDown(error, on: self)
         deadlines = DeadlineQueue()
         ProcessWindows.shared.remove(serverIdentity, window)

@@ -13,7 +13,7 @@ extension X11Connection {
     ///   `.connectionLost`; `.shutDown`.
     public func handOverToClipboardManager(timeout: Duration = .seconds(5)) async throws -> ClipboardManagerHandover {
         let display = try requireDisplay()
-        guard let claim = claimsBySelection[wellKnown.clipboard], claim.isOwner else { return .notOwner }
+        guard let claim = owner.claimsBySelection[wellKnown.clipboard], claim.isOwner else { return .notOwner }
         if claim.offer.isSensitive { return .skippedSensitive }
         guard display.selectionOwner(wellKnown.clipboardManager) != nil else { return .noManager }
         guard managing.handover == nil else {

@@ -48,7 +48,7 @@ extension X11Connection {
         defer { if dragSource.starting == id { dragSource.starting = nil } }
 
         let lease = try await claim(.xdndSelection, offering: offer)
-        guard let claim = claimsBySelection[xdnd.selection], claim.time == lease.timestamp else {
+        guard let claim = owner.claimsBySelection[xdnd.selection], claim.time == lease.timestamp else {
             throw SelectionError(.ownershipLost, "XdndSelection was taken before the drag began")
         }
         let display = try requireDisplay()
@@ -295,7 +295,7 @@ extension X11Connection {
             display.freeCursor(session.refuseCursor)
         }
         deleteDragProperties()
-        if let claim = claimsBySelection[session.selectionAtom], claim.time == session.claimTime {
+        if let claim = owner.claimsBySelection[session.selectionAtom], claim.time == session.claimTime {
             releaseClaim(claim)
         }
         xdisplay?.flush()
