@@ -102,15 +102,11 @@ extension X11Connection {
         if property == .wmName && !deleted {
             // A fresh server time (`requestServerTime`), asked for by a claim (`serverTime()`) or by reads whose
             // request an owner refused (`.requestTimestamp`); any answer is fresh enough for all of them.
-            for read in reads.values where read.machine.state == .awaitingTimestamp {
-                perform(read.machine.freshTime(time), for: read)
-            }
+            requestor.serverTimeArrived(time, on: self)
             owner.serverTimeArrived(time, on: self)
             return
         }
-        if let read = reads[property] {
-            perform(read.machine.propertyChanged(deleted: deleted), for: read)
-        }
+        requestor.propertyChanged(property, deleted: deleted, on: self)
     }
 
     /// Another client's window is gone (DestroyNotify, or BadWindow on a request about it): transfers to it
@@ -121,9 +117,7 @@ extension X11Connection {
         resumeGoneWaiters(window: vanished)
         dragSourceVanished(vanished)
         dragTargetVanished(vanished)
-        for read in reads.values where read.machine.watchedOwner == vanished {
-            perform(read.machine.windowDestroyed(vanished), for: read)
-        }
+        requestor.windowVanished(vanished, on: self)
     }
 
     // MARK: Errors
@@ -153,22 +147,18 @@ extension X11Connection {
     // MARK: Deadlines
 
     enum DeadlineKey: Hashable, Sendable {
-        case read(X11Atom)
+        case requestor(Requestor.Deadline)
         case owner(Owner.Deadline)
         case dropTargets(DropTargets.Deadline)
         case managing(ClipboardManaging.Deadline)
-        /// Hand a streamed read's buffered chunks to its consumer (`X11Connection.handOverBatch`).
-        case streamBatch(X11Atom)
-        /// Check that the owner of a read's selection still exists (`ReadStateMachine.probeDue`).
-        case ownerProbe(X11Atom)
         case dragSource(DragSource.Deadline)
     }
 
     private func fireDeadlines() {
         for key in deadlines.popExpired(now: .now) {
             switch key {
-            case .read(let property):
-                if let read = reads[property] { perform(read.machine.deadlinePassed(), for: read) }
+            case .requestor(let deadline):
+                requestor.deadlinePassed(deadline, on: self)
             case .owner(let deadline):
                 owner.deadlinePassed(deadline, on: self)
             case .dropTargets(let deadline):
@@ -177,14 +167,6 @@ extension X11Connection {
                 managing.deadlinePassed(deadline, on: self)
             case .dragSource(let deadline):
                 dragSource.deadlinePassed(deadline, on: self)
-            case .ownerProbe(let property):
-                if let read = reads[property] { perform(read.machine.probeDue(), for: read) }
-            case .streamBatch(let property):
-                // The queue already dropped the fired deadline; a re-armed one would be newer.
-                if let read = reads[property], read.batchDeadlineArmed {
-                    read.batchDeadlineArmed = false
-                    handOverBatch(read, force: true)
-                }
             }
         }
     }

@@ -46,14 +46,6 @@ public actor X11Connection {
     /// of our reads): one event mask per window and client, so both needs are merged here.
     var windowInterests = WindowInterests()
 
-    // Requestor.
-    var reads: [X11Atom: PendingRead] = [:]
-    var properties = PropertyRotation()
-    /// MULTIPLE requests that were unusable and replaced by single reads (read by the MULTIPLE tests).
-    var multipleFallbacks = 0
-    /// MULTIPLE requests sent (diagnostics, for tests).
-    var multipleRequests = 0
-
     /// The XDND atoms once interned (`xdndAtoms()`), shared by the drop targets and the drag source.
     var xdndNames: XdndAtoms?
 
@@ -63,6 +55,7 @@ public actor X11Connection {
 
     // Features, one component each (Connection/<feature>/): each owns its state, handles its events and
     // deadlines and tears itself down.
+    let requestor = Requestor()
     let owner = Owner()
     let ownerWatchers = OwnerWatchers()
     let dragSource = DragSource()
@@ -166,7 +159,7 @@ public actor X11Connection {
     public var activeTransferCount: Int { owner.outgoing.count + owner.relays.count }
 
     /// Reads in flight right now (diagnostics and tests).
-    public var activeReadCount: Int { reads.count }
+    public var activeReadCount: Int { requestor.reads.count }
 
     /// Loans so far (`X11EventLoop.lend`): taken, ended with their wait done, and the loop's eventfd
     /// wake-ups (diagnostics for tests and benchmarks).
@@ -289,19 +282,6 @@ public actor X11Connection {
         return list.map { $0.isNone ? nil : atoms.cachedName($0) }
     }
 
-    // MARK: Property pool
-
-    /// A property atom on our window for one read (`PropertyRotation`).
-    func allocateProperty() throws(SelectionError) -> X11Atom {
-        if let reused = properties.take() { return reused }
-        return try atom(for: "CLIPBRIDGE_SEL_\(nextID())")
-    }
-
-    /// Returns a property to the rotation after its read ended.
-    func recycleProperty(_ property: X11Atom, clean: Bool) {
-        properties.giveBack(property, clean: clean)
-    }
-
     // MARK: Other clients' windows
 
     /// Starts (or counts once more) our interest in `window`'s events and updates our event mask on it.
@@ -330,10 +310,7 @@ public actor X11Connection {
             display.destroyWindow(window)
             display.flush()
         }
-        for read in reads.values {
-            fail(read, error)
-        }
-        reads.removeAll()
+        requestor.tearDown(error, on: self)
         managing.tearDown(error, on: self)
         dropTargets.tearDown(error, on: self)
         dragSource.tearDown(error, on: self)
