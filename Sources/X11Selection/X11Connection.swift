@@ -32,12 +32,14 @@ public actor X11Connection {
     var window = X11Window(rawValue: 0)
     /// The server this connection reaches (`XDisplay.serverAddress`), the key of `ProcessWindows`.
     var serverIdentity = ""
+    /// Atom names both ways, the well-known atoms and the XDND ones (`wellKnown`, `xdndNames`).
     var atoms = AtomTable()
+    var wellKnown: WellKnownAtoms { atoms.wellKnown }
+    var xdndNames: XdndAtoms? { atoms.xdnd }
     /// Set once the connection is closed (`.shutDown`) or broke (`.connectionLost`).
     var closedError: SelectionError?
     var deadlines = DeadlineQueue<DeadlineKey>()
     var counter: UInt64 = 0
-    var wellKnown = WellKnownAtoms()
     /// The newest server time seen in an event (PropertyNotify on our window, XFixes notifications), first
     /// taken when the connection opened: what our requests carry.
     var clock = ServerClock()
@@ -46,12 +48,8 @@ public actor X11Connection {
     /// of our reads): one event mask per window and client, so both needs are merged here.
     var windowInterests = WindowInterests()
 
-    /// The XDND atoms once interned (`xdndAtoms()`), shared by the drop targets and the drag source.
-    var xdndNames: XdndAtoms?
-
-    // Components added from outside the core (`ConnectionComponent`), and the windows they made.
-    var components: [any ConnectionComponent] = []
-    var componentWindows: Set<X11Window> = []
+    /// Components added from outside the core (`ConnectionComponent`), and the windows they made.
+    let added = AddedComponents()
 
     // Features, one component each (Connection/<feature>/): each owns its state, handles its events and
     // deadlines and tears itself down.
@@ -136,7 +134,7 @@ public actor X11Connection {
         for (name, atom) in zip(names, interned) { atoms.record(name, atom) }
         if let time = display.takeServerTime(on: window) { clock.note(time) }
         xdisplay = display
-        wellKnown = WellKnownAtoms(table: atoms)
+        atoms.wellKnown = WellKnownAtoms(table: atoms)
         owner.incrementalThreshold = configuration.incrementalThreshold
             ?? IncrementalSender.threshold(maximumRequestBytes: display.maximumRequestBytes)
         // Keyed by the server's socket address, not the display name: ":1" and ":1.0" are one server.
@@ -314,10 +312,7 @@ public actor X11Connection {
         managing.tearDown(error, on: self)
         dropTargets.tearDown(error, on: self)
         dragSource.tearDown(error, on: self)
-        let added = components
-        components.removeAll()
-        componentWindows.removeAll()
-        for component in added { component.tearDown(error, on: self) }
+        added.tearDown(error, on: self)
         windowInterests = WindowInterests()
         ownerWatchers.tearDown(error, on: self)
         deadlines = DeadlineQueue()

@@ -32,7 +32,7 @@ extension X11Connection {
             aware: interned[0], proxy: interned[1], typeList: interned[2], window: interned[3],
             selection: interned[4], actionList: interned[5], actionDescription: interned[6], wmState: interned[7],
             kinds: byAtom, atomsByKind: byKind)
-        xdndNames = names
+        atoms.xdnd = names
         return names
     }
 }

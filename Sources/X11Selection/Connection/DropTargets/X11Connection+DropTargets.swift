@@ -16,7 +16,7 @@ extension X11Connection {
         let xdnd = try xdndAtoms()
         let target = window ?? self.window
         display.changeProperty32(target, xdnd.aware, type: wellKnown.atom, values: [UInt(XdndMessage.version)])
-        if target != self.window && !componentWindows.contains(target) {
+        if target != self.window && !added.windows.contains(target) {
             display.changeProperty32(target, xdnd.proxy, type: xdnd.window, values: [self.window.rawValue])
             display.changeProperty32(self.window, xdnd.proxy, type: xdnd.window, values: [self.window.rawValue])
             // GTK's sources read XdndAware from the proxy rather than the window (gdkdrag-x11.c, xdnd_check_dest).
@@ -32,7 +32,7 @@ extension X11Connection {
         guard let state = dropTargets.targets.removeValue(forKey: target), let display = xdisplay, let xdnd = try? xdndAtoms()
         else { return }
         display.deleteProperty(target, xdnd.aware)
-        if target != self.window && !componentWindows.contains(target) { display.deleteProperty(target, xdnd.proxy) }
+        if target != self.window && !added.windows.contains(target) { display.deleteProperty(target, xdnd.proxy) }
         stopWatchingSource(of: state)
         if state.machine.isTargeted { state.delegate.targeted(false) }
     }
