@@ -17,6 +17,11 @@ import Synchronization
 /// contained. When the connection breaks (X server killed), pending calls throw `.connectionLost`,
 /// sequences finish, and the process keeps running: the Xlib IO error handler *and* the IO error exit
 /// handler are replaced (both default to `exit(3)`).
+///
+/// Structure: the connection keeps the display, the atoms, the deadlines, the dispatch of X events and the
+/// loop; each feature — requestor, owner, owner watchers, clipboard-manager roles, drop targets, drag source —
+/// is a component held in a `let` (`Connection/<feature>/`) that owns its state, its deadlines and its
+/// teardown (ThreadingModel.md, "Where the connection's state lives").
 public actor X11Connection {
     let loop: X11EventLoop
     /// The display this connection talks to (the `display` argument or `$DISPLAY`).
