@@ -89,7 +89,7 @@ extension X11Connection {
         if kind == .status || kind == .finished {
             if window == self.window { dragMessageReceived(message) }
         } else {
-            dropMessageReceived(message, about: window)
+            dropTargets.dropMessageReceived(message, about: window, on: self)
         }
     }
 
@@ -115,7 +115,7 @@ extension X11Connection {
         dropTransfers(to: vanished, cause)
         windowInterests.forget(vanished)
         resumeGoneWaiters(window: vanished)
-        dragSourceVanished(vanished)
+        dropTargets.sourceVanished(vanished, on: self)
         dragTargetVanished(vanished)
         requestor.windowVanished(vanished, on: self)
     }

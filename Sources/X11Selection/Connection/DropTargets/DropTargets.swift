@@ -1,11 +1,11 @@
 /// The connection's drop targets (XDND): the windows it takes drops for, each with its protocol state and the
 /// drag under way's plan. A component of ``X11Connection`` (GTK 4's `gdkdrop-x11.c`): it runs on the loop
 /// thread, isolated to the connection, and is touched only there. The wire steps are
-/// `X11Connection+DropTargets.swift`'s.
+/// `DropTargets+Events.swift`'s; registering is `X11Connection+DropTargets.swift`'s.
 final class DropTargets {
     /// The drop targets' deadlines (one `X11Connection.DeadlineKey.dropTargets` each).
     enum Deadline: Hashable, Sendable {
-        /// The source of a drag over one of our drop targets went silent (`dropIdleDeadlinePassed`).
+        /// The source of a drag over one of our drop targets went silent (`idlePassed`).
         case idle(X11Window)
     }
 
@@ -15,7 +15,7 @@ final class DropTargets {
     func deadlinePassed(_ deadline: Deadline, on connection: isolated X11Connection) {
         switch deadline {
         case .idle(let window):
-            connection.dropIdleDeadlinePassed(window)
+            idlePassed(window, on: connection)
         }
     }
 
