@@ -114,7 +114,7 @@ extension X11Connection {
     private func windowVanished(_ vanished: X11Window, _ cause: IncrementalSender.DropCause) {
         dropTransfers(to: vanished, cause)
         windowInterests.forget(vanished)
-        resumeGoneWaiters(window: vanished)
+        managing.resumeGoneWaiters(window: vanished, on: self)
         dropTargets.sourceVanished(vanished, on: self)
         dragTargetVanished(vanished)
         requestor.windowVanished(vanished, on: self)

@@ -21,9 +21,9 @@ final class ClipboardManaging {
     func deadlinePassed(_ deadline: Deadline, on connection: isolated X11Connection) {
         switch deadline {
         case .handover:
-            connection.handoverDeadlinePassed()
+            handoverDeadlinePassed(on: connection)
         case .windowGone(let id):
-            connection.resumeGoneWaiters(deadline: id)
+            resumeGoneWaiters(deadline: id, on: connection)
         }
     }
 

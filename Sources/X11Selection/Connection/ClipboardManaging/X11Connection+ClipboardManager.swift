@@ -40,39 +40,4 @@ extension X11Connection {
             throw SelectionError(.timedOut, "the clipboard manager did not finish saving within \(timeout)")
         }
     }
-
-    func handoverNotified(accepted: Bool) {
-        guard var pending = managing.handover else { return }
-        let outcome = pending.machine.managerNotified(accepted: accepted)
-        managing.handover = pending
-        if let outcome { finishHandover(outcome) }
-    }
-
-    func handoverTransferStarted(claimID: UInt64) {
-        guard var pending = managing.handover, pending.claimID == claimID else { return }
-        pending.machine.transferStarted()
-        managing.handover = pending
-    }
-
-    func handoverTransferEnded(claimID: UInt64, served: Bool) {
-        guard var pending = managing.handover, pending.claimID == claimID else { return }
-        let outcome = pending.machine.transferEnded(served: served)
-        managing.handover = pending
-        if let outcome { finishHandover(outcome) }
-    }
-
-    func handoverDeadlinePassed() {
-        guard var pending = managing.handover else { return }
-        let outcome = pending.machine.deadlinePassed()
-        managing.handover = pending
-        finishHandover(outcome)
-    }
-
-    private func finishHandover(_ outcome: ManagerHandover.Outcome) {
-        guard let pending = managing.handover else { return }
-        managing.handover = nil
-        deadlines.cancel(.managing(.handover))
-        xdisplay?.deleteProperty(window, wellKnown.saveTargetsProperty)
-        pending.continuation.resume(returning: outcome)
-    }
 }

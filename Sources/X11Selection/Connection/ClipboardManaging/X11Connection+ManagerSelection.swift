@@ -116,14 +116,4 @@ extension X11Connection {
             managing.goneWaiters.append((id: id, window: watched, continuation: continuation))
         }
     }
-
-    /// Resumes the waiters for `vanished` (true), or for the deadline `id` (false).
-    func resumeGoneWaiters(window vanished: X11Window? = nil, deadline id: UInt64? = nil) {
-        let resumed = managing.goneWaiters.filter { $0.window == vanished || $0.id == id }
-        managing.goneWaiters.removeAll { $0.window == vanished || $0.id == id }
-        for waiter in resumed {
-            if waiter.id != id { deadlines.cancel(.managing(.windowGone(waiter.id))) }
-            waiter.continuation.resume(returning: waiter.id != id)
-        }
-    }
 }

@@ -70,7 +70,7 @@ extension X11Connection {
             report(event, on: claim)
             retireIfDone(claim)
         }
-        handoverTransferEnded(claimID: transfer.claimID, served: ending == .completed)
+        managing.handoverTransferEnded(claimID: transfer.claimID, served: ending == .completed, on: self)
     }
 
     func watchRequestor(_ requestor: X11Window) {

@@ -152,7 +152,7 @@ extension X11Connection {
             xdisplay?.changeProperty32(
                 route.requestor, route.property, type: wellKnown.incr, values: [UInt(min(lowerBound, Int(UInt32.max)))])
             owner.relayKeys[transfer.key] = transfer.id
-            handoverTransferStarted(claimID: transfer.claimID)
+            managing.handoverTransferStarted(claimID: transfer.claimID, on: self)
             replied(route, success: true)
         case .sendChunk(let chunk):
             writeChunk(chunk, to: route.requestor, route.property, type: transfer.type, format: transfer.format)
@@ -195,6 +195,6 @@ extension X11Connection {
             report(event, on: claim)
             retireIfDone(claim)
         }
-        if streamed { handoverTransferEnded(claimID: transfer.claimID, served: ending == .completed) }
+        if streamed { managing.handoverTransferEnded(claimID: transfer.claimID, served: ending == .completed, on: self) }
     }
 }

@@ -298,7 +298,7 @@ extension X11Connection {
         display.changeProperty32(requestor, property, type: wellKnown.incr, values: [transfer.sender.announcedSize])
         owner.outgoing[key] = transfer
         claim.transfersInFlight += 1
-        handoverTransferStarted(claimID: claim.id)
+        managing.handoverTransferStarted(claimID: claim.id, on: self)
         if case .multiple = route {
             // The requestor cannot start before the MULTIPLE's notify, which waits for every pair (maybe a
             // slow provider): allow for that here; `finishMultiple` starts the idle clock proper.

@@ -63,7 +63,7 @@ extension X11Connection {
 
     func handleSelectionNotify(selection: X11Atom, target: X11Atom, property: X11Atom, time: X11Timestamp) {
         if managing.handover != nil, selection == wellKnown.clipboardManager, target == wellKnown.saveTargets {
-            handoverNotified(accepted: !property.isNone)
+            managing.handoverNotified(accepted: !property.isNone, on: self)
             return
         }
         // Taken only by the read it answers (`ReadStateMachine.answers`): a decoy for another selection, our
