@@ -25,7 +25,7 @@ extension X11Connection {
         }
         drainErrors()
         // The turn's newest pointer motion, once: finding the window under it costs round trips.
-        flushDragMotion()
+        dragSource.flushMotion(on: self)
         fireDeadlines()
         let nextDeadline = deadlines.nextInstant()
         // The turn's one flush comes last, so this thread is in poll right after it: the write wakes the X
@@ -68,9 +68,9 @@ extension X11Connection {
             if offerToComponents(event) { return }
             routeClientMessage(window: window, type: type, format: format, words: words)
         case .pointer(let pointer):
-            if !dragPointerEvent(pointer) { _ = offerToComponents(event) }
+            if !dragSource.pointerEvent(pointer, on: self) { _ = offerToComponents(event) }
         case .keyPress(_, let keycode, let time):
-            if !dragKeyPress(keycode: keycode, time: time) { _ = offerToComponents(event) }
+            if !dragSource.keyPress(keycode: keycode, time: time, on: self) { _ = offerToComponents(event) }
         case .expose:
             _ = offerToComponents(event)
         case .other:
@@ -87,7 +87,7 @@ extension X11Connection {
         else { return }
         logger.trace("\(kind.rawValue) about \(window): \(message)")
         if kind == .status || kind == .finished {
-            if window == self.window { dragMessageReceived(message) }
+            if window == self.window { dragSource.messageReceived(message, on: self) }
         } else {
             dropTargets.dropMessageReceived(message, about: window, on: self)
         }
@@ -116,7 +116,7 @@ extension X11Connection {
         windowInterests.forget(vanished)
         managing.resumeGoneWaiters(window: vanished, on: self)
         dropTargets.sourceVanished(vanished, on: self)
-        dragTargetVanished(vanished)
+        dragSource.targetVanished(vanished, on: self)
         requestor.windowVanished(vanished, on: self)
     }
 

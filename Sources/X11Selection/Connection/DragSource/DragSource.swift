@@ -1,6 +1,6 @@
 /// The connection's drag source (XDND): the drag in progress, or the id of one still starting (claiming,
 /// grabbing). A component of ``X11Connection`` (GTK 4's `gdkdrag-x11.c`): it runs on the loop thread, isolated
-/// to the connection, and is touched only there. The wire steps are `X11Connection+Dragging.swift`'s.
+/// to the connection, and is touched only there. Starting a drag is `X11Connection+Dragging.swift`'s, its events `DragSource+Events.swift`'s.
 final class DragSource {
     /// The drag source's deadlines (one `X11Connection.DeadlineKey.dragSource` each).
     enum Deadline: Hashable, Sendable {
@@ -18,9 +18,9 @@ final class DragSource {
     func deadlinePassed(_ deadline: Deadline, on connection: isolated X11Connection) {
         switch deadline {
         case .watchdog(let id):
-            connection.dragWatchdogFired(id)
+            watchdogFired(id, on: connection)
         case .limit(let id):
-            connection.cancelDrag(id, reason: "the drag's time limit passed")
+            cancel(id, reason: "the drag's time limit passed", on: connection)
         }
     }
 

@@ -77,7 +77,7 @@ extension X11Connection {
             display.freeCursor(acceptCursor)
             display.freeCursor(refuseCursor)
             releaseClaim(claim)
-            deleteDragProperties()
+            dragSource.deleteDragProperties(on: self)
             throw error
         }
         let pointer = display.queryPointer()
@@ -94,7 +94,7 @@ extension X11Connection {
         deadlines.arm(.dragSource(.limit(id)), at: .now + timeout)
         if let pointer {
             session.pendingMotion = (pointer.rootX, pointer.rootY, pointer.modifiers, lease.timestamp)
-            flushDragMotion()
+            dragSource.flushMotion(on: self)
         }
         display.flush()
         return try await withTaskCancellationHandler {
@@ -142,220 +142,8 @@ extension X11Connection {
         }
     }
 
-    // MARK: Events
-
-    /// A pointer event while dragging: motion is kept for the end of the loop turn (`flushDragMotion`); a
-    /// press arms the drop of a drag started without a button, a release of button 1–3 drops.
-    /// False when no drag is in progress (the event is someone else's).
-    func dragPointerEvent(_ event: X11Event.PointerEvent) -> Bool {
-        guard let session = dragSource.session else { return false }
-        session.lastTime = event.time
-        switch event.kind {
-        case .motion:
-            session.pendingMotion = (event.rootX, event.rootY, event.modifiers, event.time)
-        case .press(let button):
-            session.pendingMotion = (event.rootX, event.rootY, event.modifiers, event.time)
-            flushDragMotion()
-            if (1...3).contains(button) { session.awaitingPress = false }
-        case .release(let button):
-            session.pendingMotion = (event.rootX, event.rootY, event.modifiers, event.time)
-            flushDragMotion()
-            // Wheel "buttons" click without dropping; a release of a button held before the drag's next click
-            // (with `awaitingPress`) is not that click's.
-            guard (1...3).contains(button), !session.awaitingPress else { return true }
-            logger.trace("drag: button \(button) released at \(event.time)")
-            session.targetAtRelease = session.machine.currentTarget?.window
-            carryOutDrag(session.machine.buttonReleased(time: event.time), session)
-        }
-        return true
-    }
-
-    /// A key pressed while dragging: Escape cancels. False when no drag is in progress.
-    func dragKeyPress(keycode: UInt8, time: X11Timestamp) -> Bool {
-        guard let session = dragSource.session else { return false }
-        session.lastTime = time
-        if keycode == session.escapeKeycode && keycode != 0 {
-            flushDragMotion()
-            carryOutDrag(session.machine.cancel(), session)
-        }
-        return true
-    }
-
-    /// XdndStatus or XdndFinished sent to our window.
-    func dragMessageReceived(_ message: XdndMessage) {
-        guard let session = dragSource.session else { return }
-        flushDragMotion()
-        carryOutDrag(session.machine.received(message), session)
-    }
-
-    /// The newest motion of this loop turn: the window under the pointer is looked up and the source told.
-    func flushDragMotion() {
-        guard let session = dragSource.session, let motion = session.pendingMotion else { return }
-        session.pendingMotion = nil
-        let action = XdndActionChoice.action(allowed: session.allowedActions, modifiers: motion.modifiers)
-        let target = dropTarget(atRootX: motion.x, y: motion.y)
-        carryOutDrag(
-            session.machine.pointerMoved(
-                over: target, x: motion.x, y: motion.y, time: motion.time, action: session.actionAtoms[action] ?? .none),
-            session)
-    }
-
-    /// The watchdog's deadline for the drag passed.
-    func dragWatchdogFired(_ id: UInt64) {
-        guard let session = dragSource.session, session.id == id else { return }
-        carryOutDrag(session.machine.deadlinePassed(), session)
-    }
-
-    /// Escape by other means: the drag's time limit, or its task's cancellation.
+    /// Cancels the drag `id` (its task was cancelled): back on the loop.
     func cancelDrag(_ id: UInt64, reason: String) {
-        guard let session = dragSource.session, session.id == id else { return }
-        logger.debug("drag cancelled: \(reason)")
-        carryOutDrag(session.machine.cancel(), session)
-        xdisplay?.flush()
-    }
-
-    /// A window was destroyed: when it is the drag's target (or its proxy), the drag goes on without it.
-    func dragTargetVanished(_ vanished: X11Window) {
-        guard let session = dragSource.session, session.watched.contains(vanished) else { return }
-        session.watched.remove(vanished)
-        carryOutDrag(session.machine.targetVanished(vanished), session)
-    }
-
-    // MARK: Carrying out
-
-    private func carryOutDrag(_ steps: [XdndSource.Step], _ session: DragSession) {
-        guard let display = xdisplay, let xdnd = xdndNames else { return }
-        var askedForAnswer = false
-        for step in steps {
-            switch step {
-            case .send(let message, let target):
-                guard let type = xdnd.atomsByKind[message.kind] else { continue }
-                switch message {
-                case .enter: watchDragTarget(target, session)
-                case .leave: unwatchDragTargets(session)
-                case .position, .drop: askedForAnswer = true
-                case .status, .finished: break
-                }
-                display.sendClientMessage(to: target.messageWindow, about: target.window, type: type, values: message.words)
-                logger.trace("sent to \(target.window): \(message)")
-            case .finish(let outcome):
-                endDrag(session, outcome)
-                return
-            case .restartWatchdog:
-                askedForAnswer = true
-            }
-        }
-        if let wait = session.machine.awaitedAnswer {
-            // Armed when a message that wants an answer went out, so a pointer moving while a status is awaited
-            // does not push the deadline away.
-            if askedForAnswer { deadlines.arm(.dragSource(.watchdog(session.id)), at: .now + wait) }
-        } else {
-            deadlines.cancel(.dragSource(.watchdog(session.id)))
-        }
-        let accepts = session.machine.targetAccepts
-        if accepts != session.showsAccept {
-            session.showsAccept = accepts
-            display.changeGrabCursor(accepts ? session.acceptCursor : session.refuseCursor, time: session.lastTime)
-        }
-    }
-
-    private func watchDragTarget(_ target: XdndSource.Target, _ session: DragSession) {
-        for window in Set([target.window, target.messageWindow]) where window != self.window {
-            if session.watched.insert(window).inserted { watchWindow(window, as: .owner) }
-        }
-    }
-
-    private func unwatchDragTargets(_ session: DragSession) {
-        for window in session.watched { unwatchWindow(window, as: .owner) }
-        session.watched.removeAll()
-    }
-
-    private func endDrag(_ session: DragSession, _ internalOutcome: XdndSource.Outcome) {
-        let outcome: XdndDragOutcome
-        switch internalOutcome {
-        case .dropped(let target, true, let action):
-            outcome = .dropped(target: target, action: session.actionNames[action] ?? .xdndActionCopy)
-        case .dropped(let target, false, _):
-            outcome = .refused(target: target)
-        case .refused:
-            outcome = .refused(target: session.targetAtRelease)
-        case .cancelled:
-            outcome = .cancelled
-        case .abandoned(let target, let reason):
-            outcome = .abandoned(target: target, reason: reason)
-        }
-        dragSource.session = nil
-        deadlines.cancel(.dragSource(.watchdog(session.id)))
-        deadlines.cancel(.dragSource(.limit(session.id)))
-        unwatchDragTargets(session)
-        if let display = xdisplay {
-            display.ungrabPointer(time: session.lastTime)
-            if session.keyboardGrabbed { display.ungrabKeyboard(time: session.lastTime) }
-            display.freeCursor(session.acceptCursor)
-            display.freeCursor(session.refuseCursor)
-        }
-        deleteDragProperties()
-        if let claim = owner.claimsBySelection[session.selectionAtom], claim.time == session.claimTime {
-            releaseClaim(claim)
-        }
-        xdisplay?.flush()
-        logger.debug("drag ended: \(outcome)")
-        if let continuation = session.continuation {
-            session.continuation = nil
-            continuation.resume(returning: outcome)
-        } else {
-            session.outcome = outcome
-        }
-    }
-
-    private func deleteDragProperties() {
-        guard let display = xdisplay, let xdnd = xdndNames else { return }
-        for property in [xdnd.typeList, xdnd.actionList, xdnd.actionDescription] {
-            display.deleteProperty(window, property)
-        }
-    }
-
-    // MARK: The window under the pointer
-
-    /// The window that takes drops at the root point (`x`, `y`), found along the path of windows there
-    /// (`XdndTargetSearch`); nil when none does.
-    func dropTarget(atRootX x: Int, y: Int) -> XdndSource.Target? {
-        guard let display = xdisplay, let xdnd = xdndNames else { return nil }
-        var path: [XdndTargetSearch.Window] = []
-        var parent = display.root
-        // A window tree deeper than 32 is not one an application builds; the bound keeps a hostile one finite.
-        for _ in 0..<32 {
-            guard let child = display.child(of: parent, containingRootX: x, y: y) else { break }
-            let described = describeForDrop(child, xdnd)
-            path.append(described)
-            if XdndTargetSearch.endsSearch(described) { break }
-            parent = child
-        }
-        return XdndTargetSearch.target(along: path, ignoring: [window])
-    }
-
-    /// What `window` says of itself to a drag: WM_STATE, XdndAware, XdndProxy (and whether the proxy names
-    /// itself). A window that vanished says nothing (its BadWindow errors are a vanished peer's).
-    private func describeForDrop(_ window: X11Window, _ xdnd: XdndAtoms) -> XdndTargetSearch.Window {
-        guard let display = xdisplay else { return XdndTargetSearch.Window(id: window) }
-        func firstWord(_ of: X11Window, _ property: X11Atom) -> UInt? {
-            guard let value = display.getProperty(of, property, delete: false, offset: 0, length: 4), value.format == 32
-            else { return nil }
-            return Format32.values(value.bytes).first
-        }
-        let hasWMState = display.getProperty(window, xdnd.wmState, delete: false, offset: 0, length: 4)
-            .map { $0.type != .none } ?? false
-        var proxy: X11Window?
-        var proxyIsValid = false
-        if let named = firstWord(window, xdnd.proxy), named != 0 {
-            proxy = X11Window(rawValue: named)
-            proxyIsValid = firstWord(X11Window(rawValue: named), xdnd.proxy) == named
-        }
-        // XdndAware is the window's; GTK's sources also take it from a valid proxy (gdkdrag-x11.c,
-        // xdnd_check_dest), as some targets put it only there.
-        var aware = firstWord(window, xdnd.aware)
-        if aware == nil, proxyIsValid, let proxy { aware = firstWord(proxy, xdnd.aware) }
-        return XdndTargetSearch.Window(
-            id: window, hasWMState: hasWMState, awareVersion: aware.map { Int(min($0, 255)) }, proxy: proxy, proxyIsValid: proxyIsValid)
+        dragSource.cancel(id, reason: reason, on: self)
     }
 }
