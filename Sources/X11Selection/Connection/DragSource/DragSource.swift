@@ -1,6 +1,7 @@
 /// The connection's drag source (XDND): the drag in progress, or the id of one still starting (claiming,
 /// grabbing). A component of ``X11Connection`` (GTK 4's `gdkdrag-x11.c`): it runs on the loop thread, isolated
-/// to the connection, and is touched only there. Starting a drag is `X11Connection+Dragging.swift`'s, its events `DragSource+Events.swift`'s.
+/// to the connection, and is touched only there. Starting a drag is `X11Connection+Dragging.swift`'s, its
+/// events `DragSource+Events.swift`'s.
 final class DragSource {
     /// The drag source's deadlines (one `X11Connection.DeadlineKey.dragSource` each).
     enum Deadline: Hashable, Sendable {
