@@ -14,23 +14,44 @@ package protocol ConnectionComponent: AnyObject {
     func tearDown(_ error: SelectionError, on connection: isolated X11Connection)
 }
 
+/// The components added to a connection, in order, and the windows they made (a drop target on one of them
+/// needs no proxy property). Held by the connection; touched only isolated to it.
+final class AddedComponents {
+    private(set) var list: [any ConnectionComponent] = []
+    private(set) var windows: Set<X11Window> = []
+
+    func add(_ component: any ConnectionComponent) { list.append(component) }
+
+    func noteWindow(_ window: X11Window, present: Bool) {
+        if present { windows.insert(window) } else { windows.remove(window) }
+    }
+
+    /// The connection closes: each component tears itself down, once.
+    func tearDown(_ error: SelectionError, on connection: isolated X11Connection) {
+        let ended = list
+        list.removeAll()
+        windows.removeAll()
+        for component in ended { component.tearDown(error, on: connection) }
+    }
+}
+
 extension X11Connection {
     /// The component of type `C`, added (by `make`) on first use.
     package func component<C: ConnectionComponent>(_ type: C.Type, orAdd make: () -> C) -> C {
-        if let existing = components.lazy.compactMap({ $0 as? C }).first { return existing }
-        let added = make()
-        components.append(added)
-        return added
+        if let existing = added.list.lazy.compactMap({ $0 as? C }).first { return existing }
+        let component = make()
+        added.add(component)
+        return component
     }
 
     /// Offers `event` to the added components; true when one took it.
     func offerToComponents(_ event: X11Event) -> Bool {
-        for component in components where component.handle(event, on: self) { return true }
+        for component in added.list where component.handle(event, on: self) { return true }
         return false
     }
 
     /// Windows a component made on this connection (a drop target on one of them needs no proxy property).
     package func noteOwnWindow(_ window: X11Window, present: Bool) {
-        if present { componentWindows.insert(window) } else { componentWindows.remove(window) }
+        added.noteWindow(window, present: present)
     }
 }

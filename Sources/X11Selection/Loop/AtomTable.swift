@@ -1,8 +1,13 @@
 /// Per-connection cache between atom names and atoms, so each name costs at most one round trip
-/// (interning) and each atom at most one (XGetAtomNames) for the life of the connection.
+/// (interning) and each atom at most one (XGetAtomNames) for the life of the connection; with the well-known
+/// atoms interned when it opened, and the XDND ones once a drag or a drop target needed them.
 struct AtomTable {
     private var atomsByName: [String: X11Atom] = [:]
     private var namesByAtom: [X11Atom: String] = [:]
+    /// The atoms every connection needs (`X11Connection.start`).
+    var wellKnown = WellKnownAtoms()
+    /// The XDND atoms once interned (`X11Connection.xdndAtoms()`), shared by the drop targets and the drag source.
+    var xdnd: XdndAtoms?
 
     func cachedAtom(_ name: String) -> X11Atom? { atomsByName[name] }
 

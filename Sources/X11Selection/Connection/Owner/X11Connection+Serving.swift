@@ -9,10 +9,10 @@ extension X11Connection {
 
     func handleSelectionRequest(_ request: X11Event.SelectionRequest) {
         let holding: SelectionRequestPolicy.Holding
-        let claim = claimsBySelection[request.selection].flatMap { $0.isOwner ? $0 : nil }
+        let claim = owner.claimsBySelection[request.selection].flatMap { $0.isOwner ? $0 : nil }
         if let claim {
             holding = .claim(time: claim.time, table: claim.table)
-        } else if adoptedSelections[request.selection] != nil {
+        } else if owner.adoptedSelections[request.selection] != nil {
             holding = .adoptedWithoutOffer
         } else {
             holding = .nothing
@@ -29,7 +29,7 @@ extension X11Connection {
         let property = SelectionRequestPolicy.replyProperty(target: request.target, property: request.property)
         switch decision {
         case .hold:
-            deferredRequests.append(request)
+            owner.deferredRequests.append(request)
         case .refuse(let refusal):
             if let claim, refusal != .notOffered {
                 logger.debug("\(claim.selection): refusing a request (\(refusal), time \(request.time))")
@@ -43,8 +43,8 @@ extension X11Connection {
 
     /// Refuses the held requests for `selection` (its adoption ended without an offer).
     func refuseDeferredRequests(for selection: X11Atom) {
-        let held = deferredRequests.filter { $0.selection == selection }
-        deferredRequests.removeAll { $0.selection == selection }
+        let held = owner.deferredRequests.filter { $0.selection == selection }
+        owner.deferredRequests.removeAll { $0.selection == selection }
         for request in held {
             let property = request.property.isNone ? request.target : request.property
             replied(.direct(request, property: property), success: false)
@@ -123,7 +123,7 @@ extension X11Connection {
         case .multiple(let id, let index, _, _):
             // Mutated in place: copying the request out and back would copy its pairs once per pair, quadratic
             // in a peer-chosen count.
-            guard multiples[id]?.request.complete(index, success: success) == true else { return }
+            guard owner.multiples[id]?.request.complete(index, success: success) == true else { return }
             finishMultiple(id)
         }
     }
@@ -148,7 +148,7 @@ extension X11Connection {
         var multiple = MultipleRequest(items: Format32.values(parameters.bytes))
         let rejected = Set(multiple.rejectInvalid(multipleAtom: wellKnown.multiple))
         let id = nextID()
-        multiples[id] = PendingMultiple(
+        owner.multiples[id] = PendingMultiple(
             request: multiple, claimID: claim.id, requestor: request.requestor, property: property,
             selection: request.selection, time: request.time)
         if multiple.isComplete {
@@ -168,7 +168,7 @@ extension X11Connection {
     }
 
     private func finishMultiple(_ id: UInt64) {
-        guard let pending = multiples.removeValue(forKey: id), let display = xdisplay else { return }
+        guard let pending = owner.multiples.removeValue(forKey: id), let display = xdisplay else { return }
         display.changeProperty32(
             pending.requestor, pending.property, type: wellKnown.atomPair, values: pending.request.writeBackItems)
         display.sendSelectionNotify(
@@ -179,10 +179,10 @@ extension X11Connection {
         // headers were written (a slow provider for another pair must not time them out).
         for pair in pending.request.pairs {
             let key = TransferKey(requestor: pending.requestor, property: pair.property)
-            if outgoing[key] != nil {
-                deadlines.arm(.outgoing(key), at: .now + configuration.incrementalIdleTimeout)
-            } else if let id = relayKeys[key], let relay = relays[id], relay.sender.awaitsRequestor {
-                deadlines.arm(.relay(id), at: .now + configuration.incrementalIdleTimeout)
+            if owner.outgoing[key] != nil {
+                deadlines.arm(.owner(.outgoing(key)), at: .now + configuration.incrementalIdleTimeout)
+            } else if let id = owner.relayKeys[key], let relay = owner.relays[id], relay.sender.awaitsRequestor {
+                deadlines.arm(.owner(.relay(id)), at: .now + configuration.incrementalIdleTimeout)
             }
         }
     }
@@ -232,7 +232,7 @@ extension X11Connection {
     }
 
     private func produced(claimID: UInt64, index: Int, result: Result<Data, SelectionError>) {
-        guard let claim = claims[claimID] else { return }
+        guard let claim = owner.claims[claimID] else { return }
         if case .success(let data) = result { claim.produced[index] = data }
         let routes = claim.producing.removeValue(forKey: index) ?? []
         claim.transfersInFlight -= 1
@@ -263,7 +263,7 @@ extension X11Connection {
         }
         let size = Int(info.st_size)
         let payload = Payload.file(descriptor: descriptor, size: size)
-        if size > incrementalThreshold { return .success(payload) }
+        if size > owner.incrementalThreshold { return .success(payload) }
         defer { payload.close() }
         guard let data = payload.slice(offset: 0, length: size) else {
             return .failure(SelectionError(.invalidReply, "cannot read \(url.path)"))
@@ -282,7 +282,7 @@ extension X11Connection {
         let format = representation.propertyFormat
         let requestor = route.requestor
         let property = route.property
-        if payload.size <= incrementalThreshold, case .bytes(let data) = payload {
+        if payload.size <= owner.incrementalThreshold, case .bytes(let data) = payload {
             writeChunk(data, to: requestor, property, type: type, format: format)
             replied(route, success: true)
             report(.served(target: representation.target, requestor: requestor, byteCount: data.count), on: claim)
@@ -293,19 +293,19 @@ extension X11Connection {
         let transfer = OutgoingTransfer(
             key: key, claimID: claim.id, target: representation.target, type: type, format: format,
             payload: payload, chunkSize: configuration.chunkSize,
-            maximumChunkSize: min(configuration.maximumChunkSize, incrementalThreshold))
+            maximumChunkSize: min(configuration.maximumChunkSize, owner.incrementalThreshold))
         watchRequestor(requestor)
         display.changeProperty32(requestor, property, type: wellKnown.incr, values: [transfer.sender.announcedSize])
-        outgoing[key] = transfer
+        owner.outgoing[key] = transfer
         claim.transfersInFlight += 1
-        handoverTransferStarted(claimID: claim.id)
+        managing.handoverTransferStarted(claimID: claim.id, on: self)
         if case .multiple = route {
             // The requestor cannot start before the MULTIPLE's notify, which waits for every pair (maybe a
             // slow provider): allow for that here; `finishMultiple` starts the idle clock proper.
             deadlines.arm(
-                .outgoing(key), at: .now + configuration.readTimeout + configuration.incrementalIdleTimeout)
+                .owner(.outgoing(key)), at: .now + configuration.readTimeout + configuration.incrementalIdleTimeout)
         } else {
-            deadlines.arm(.outgoing(key), at: .now + configuration.incrementalIdleTimeout)
+            deadlines.arm(.owner(.outgoing(key)), at: .now + configuration.incrementalIdleTimeout)
         }
         replied(route, success: true)
         logger.trace("\(claim.selection):\(representation.target): INCR of \(payload.size) bytes to \(requestor)")

@@ -57,10 +57,10 @@ extension X11Connection {
         for (index, value) in converted { typeAtoms[index] = value.type }
 
         let time: X11Timestamp
-        if let adopted = adoptedSelections.removeValue(forKey: selectionAtom) {
+        if let adopted = owner.adoptedSelections.removeValue(forKey: selectionAtom) {
             // A PreparedClaim already owns it for us, since `adopted`.
             time = adopted
-        } else if lostAdoptions.remove(selectionAtom) != nil {
+        } else if owner.lostAdoptions.remove(selectionAtom) != nil {
             refuseDeferredRequests(for: selectionAtom)
             throw SelectionError(
                 .ownershipLost, "\(selection): another client took the selection before the offer was ready")
@@ -73,7 +73,7 @@ extension X11Connection {
                     .ownershipRefused, "\(selection): the server did not make this client the owner (time \(time))")
             }
         }
-        if let previous = claimsBySelection[selectionAtom] {
+        if let previous = owner.claimsBySelection[selectionAtom] {
             lose(previous, time: time)
         }
         // A long-lived owner may serve pastes nobody iterates the lease for: keep the newest events
@@ -90,12 +90,12 @@ extension X11Connection {
                 claim.produced[index] = data
             }
         }
-        claims[claim.id] = claim
-        claimsBySelection[selectionAtom] = claim
+        owner.claims[claim.id] = claim
+        owner.claimsBySelection[selectionAtom] = claim
         logger.debug("\(selection): claimed at \(time) offering \(table.contentTargets)")
         // Requests that came while a PreparedClaim held the selection without an offer, in order.
-        let held = deferredRequests.filter { $0.selection == selectionAtom }
-        deferredRequests.removeAll { $0.selection == selectionAtom }
+        let held = owner.deferredRequests.filter { $0.selection == selectionAtom }
+        owner.deferredRequests.removeAll { $0.selection == selectionAtom }
         for request in held { handleSelectionRequest(request) }
         return SelectionLease(
             selection: selection, timestamp: time, owner: window, events: SelectionLeaseEvents(channel: channel))
@@ -125,11 +125,11 @@ extension X11Connection {
     public func release(_ selection: SelectionName) async {
         guard let display = xdisplay, closedError == nil, let selectionAtom = try? atom(for: selection.rawValue)
         else { return }
-        if let adopted = adoptedSelections.removeValue(forKey: selectionAtom) {
+        if let adopted = owner.adoptedSelections.removeValue(forKey: selectionAtom) {
             display.setSelectionOwner(selectionAtom, nil, time: adopted)
             refuseDeferredRequests(for: selectionAtom)
         }
-        guard let claim = claimsBySelection[selectionAtom] else { return }
+        guard let claim = owner.claimsBySelection[selectionAtom] else { return }
         releaseClaim(claim)
     }
 
@@ -144,8 +144,8 @@ extension X11Connection {
     func lose(_ claim: Claim, time: X11Timestamp?) {
         guard claim.isOwner else { return }
         claim.isOwner = false
-        if claimsBySelection[claim.selectionAtom] === claim {
-            claimsBySelection[claim.selectionAtom] = nil
+        if owner.claimsBySelection[claim.selectionAtom] === claim {
+            owner.claimsBySelection[claim.selectionAtom] = nil
         }
         report(.lost(time), on: claim)
         retireIfDone(claim)
@@ -154,24 +154,24 @@ extension X11Connection {
     /// Reports `event` on `claim`'s lease; a `.served` is batched (`Claim.servedWindow`).
     func report(_ event: SelectionLeaseEvent, on claim: Claim) {
         if claim.report(event) {
-            deadlines.arm(.leaseEvents(claimID: claim.id), at: .now + claim.servedWindow)
+            deadlines.arm(.owner(.leaseEvents(claimID: claim.id)), at: .now + claim.servedWindow)
         }
     }
 
     func retireIfDone(_ claim: Claim) {
         claim.finishIfDone()
         if !claim.isOwner && claim.transfersInFlight == 0 {
-            claims[claim.id] = nil
+            owner.claims[claim.id] = nil
         }
     }
 
     func handleSelectionClear(selection: X11Atom, time: X11Timestamp) {
-        if let adopted = adoptedSelections[selection], SelectionClearRule.endsAdoption(clearedAt: time, adoptedAt: adopted) {
-            adoptedSelections[selection] = nil
-            lostAdoptions.insert(selection)
+        if let adopted = owner.adoptedSelections[selection], SelectionClearRule.endsAdoption(clearedAt: time, adoptedAt: adopted) {
+            owner.adoptedSelections[selection] = nil
+            owner.lostAdoptions.insert(selection)
             refuseDeferredRequests(for: selection)
         }
-        guard let claim = claimsBySelection[selection] else { return }
+        guard let claim = owner.claimsBySelection[selection] else { return }
         switch SelectionClearRule.verdict(clearedAt: time, claimedAt: claim.time) {
         case .ignore:
             return

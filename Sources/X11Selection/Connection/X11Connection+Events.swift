@@ -15,7 +15,7 @@ extension X11Connection {
         var handled = 0
         var available = socketReadable ? display.readAvailableEvents() : display.queuedEvents
         while available > 0 && handled < 512 && !display.isDead {
-            let event = display.nextEvent(fixesEventBase: fixesEventBase)
+            let event = display.nextEvent(fixesEventBase: ownerWatchers.fixesEventBase)
             handle(event)
             handled += 1
             drainErrors()
@@ -25,7 +25,7 @@ extension X11Connection {
         }
         drainErrors()
         // The turn's newest pointer motion, once: finding the window under it costs round trips.
-        flushDragMotion()
+        dragSource.flushMotion(on: self)
         fireDeadlines()
         let nextDeadline = deadlines.nextInstant()
         // The turn's one flush comes last, so this thread is in poll right after it: the write wakes the X
@@ -63,18 +63,33 @@ extension X11Connection {
             windowVanished(destroyed, .requestorDestroyed)
         case .ownerChange(let change):
             noteServerTime(change.timestamp)
-            handleOwnerChange(change)
+            ownerWatchers.handle(change, on: self)
         case .clientMessage(let window, let type, let format, let words):
             if offerToComponents(event) { return }
-            handleClientMessage(window: window, type: type, format: format, words: words)
+            routeClientMessage(window: window, type: type, format: format, words: words)
         case .pointer(let pointer):
-            if !dragPointerEvent(pointer) { _ = offerToComponents(event) }
+            if !dragSource.pointerEvent(pointer, on: self) { _ = offerToComponents(event) }
         case .keyPress(_, let keycode, let time):
-            if !dragKeyPress(keycode: keycode, time: time) { _ = offerToComponents(event) }
+            if !dragSource.keyPress(keycode: keycode, time: time, on: self) { _ = offerToComponents(event) }
         case .expose:
             _ = offerToComponents(event)
         case .other:
             break
+        }
+    }
+
+    /// A ClientMessage no added component took: an XDND message goes to the drag source (answers to our drag,
+    /// sent to our window) or to the drop target it is about; anything else (any client may send anything) is
+    /// ignored.
+    private func routeClientMessage(window: X11Window, type: X11Atom, format: Int, words: [UInt]) {
+        guard format == 32, let xdnd = xdndNames, let kind = xdnd.kinds[type],
+            let message = XdndMessage.decode(kind, words: words)
+        else { return }
+        logger.trace("\(kind.rawValue) about \(window): \(message)")
+        if kind == .status || kind == .finished {
+            if window == self.window { dragSource.messageReceived(message, on: self) }
+        } else {
+            dropTargets.dropMessageReceived(message, about: window, on: self)
         }
     }
 
@@ -87,20 +102,11 @@ extension X11Connection {
         if property == .wmName && !deleted {
             // A fresh server time (`requestServerTime`), asked for by a claim (`serverTime()`) or by reads whose
             // request an owner refused (`.requestTimestamp`); any answer is fresh enough for all of them.
-            for read in reads.values where read.machine.state == .awaitingTimestamp {
-                perform(read.machine.freshTime(time), for: read)
-            }
-            let waiters = timestampWaiters
-            timestampWaiters.removeAll()
-            for waiter in waiters {
-                deadlines.cancel(.timestamp(waiter.id))
-                waiter.continuation.resume(returning: time)
-            }
+            requestor.serverTimeArrived(time, on: self)
+            owner.serverTimeArrived(time, on: self)
             return
         }
-        if let read = reads[property] {
-            perform(read.machine.propertyChanged(deleted: deleted), for: read)
-        }
+        requestor.propertyChanged(property, deleted: deleted, on: self)
     }
 
     /// Another client's window is gone (DestroyNotify, or BadWindow on a request about it): transfers to it
@@ -108,12 +114,10 @@ extension X11Connection {
     private func windowVanished(_ vanished: X11Window, _ cause: IncrementalSender.DropCause) {
         dropTransfers(to: vanished, cause)
         windowInterests.forget(vanished)
-        resumeGoneWaiters(window: vanished)
-        dragSourceVanished(vanished)
-        dragTargetVanished(vanished)
-        for read in reads.values where read.machine.watchedOwner == vanished {
-            perform(read.machine.windowDestroyed(vanished), for: read)
-        }
+        managing.resumeGoneWaiters(window: vanished, on: self)
+        dropTargets.sourceVanished(vanished, on: self)
+        dragSource.targetVanished(vanished, on: self)
+        requestor.windowVanished(vanished, on: self)
     }
 
     // MARK: Errors
@@ -143,65 +147,26 @@ extension X11Connection {
     // MARK: Deadlines
 
     enum DeadlineKey: Hashable, Sendable {
-        case read(X11Atom)
-        case outgoing(TransferKey)
-        /// A relayed conversion's producer or requestor was idle too long (`relayDeadlinePassed`).
-        case relay(UInt64)
-        /// The source of a drag over one of our drop targets went silent (`dropIdleDeadlinePassed`).
-        case dropIdle(X11Window)
-        case timestamp(UInt64)
-        case handover
-        /// Hand a claim's batched `.served` events to its lease (`Claim.servedWindow`).
-        case leaseEvents(claimID: UInt64)
-        /// Hand a streamed read's buffered chunks to its consumer (`X11Connection.handOverBatch`).
-        case streamBatch(X11Atom)
-        /// Check that the owner of a read's selection still exists (`ReadStateMachine.probeDue`).
-        case ownerProbe(X11Atom)
-        /// Stop waiting for a replaced manager's window to go (`claimManager`).
-        case windowGone(UInt64)
-        /// A drag's target did not answer in time (`XdndSource.awaitedAnswer`).
-        case dragWatchdog(UInt64)
-        /// A drag's own time limit.
-        case dragLimit(UInt64)
+        case requestor(Requestor.Deadline)
+        case owner(Owner.Deadline)
+        case dropTargets(DropTargets.Deadline)
+        case managing(ClipboardManaging.Deadline)
+        case dragSource(DragSource.Deadline)
     }
 
     private func fireDeadlines() {
         for key in deadlines.popExpired(now: .now) {
             switch key {
-            case .read(let property):
-                if let read = reads[property] { perform(read.machine.deadlinePassed(), for: read) }
-            case .outgoing(let key):
-                if let transfer = outgoing[key] {
-                    drop(transfer, .requestorIdle)
-                }
-            case .relay(let id):
-                if let transfer = relays[id] { relayDeadlinePassed(transfer) }
-            case .dropIdle(let window):
-                dropIdleDeadlinePassed(window)
-            case .timestamp(let id):
-                if let index = timestampWaiters.firstIndex(where: { $0.id == id }) {
-                    let waiter = timestampWaiters.remove(at: index)
-                    waiter.continuation.resume(
-                        throwing: SelectionError(.timedOut, "no PropertyNotify from the server for a timestamp"))
-                }
-            case .handover:
-                handoverDeadlinePassed()
-            case .dragWatchdog(let id):
-                dragWatchdogFired(id)
-            case .dragLimit(let id):
-                cancelDrag(id, reason: "the drag's time limit passed")
-            case .windowGone(let id):
-                resumeGoneWaiters(deadline: id)
-            case .leaseEvents(let claimID):
-                claims[claimID]?.closeServedWindow()
-            case .ownerProbe(let property):
-                if let read = reads[property] { perform(read.machine.probeDue(), for: read) }
-            case .streamBatch(let property):
-                // The queue already dropped the fired deadline; a re-armed one would be newer.
-                if let read = reads[property], read.batchDeadlineArmed {
-                    read.batchDeadlineArmed = false
-                    handOverBatch(read, force: true)
-                }
+            case .requestor(let deadline):
+                requestor.deadlinePassed(deadline, on: self)
+            case .owner(let deadline):
+                owner.deadlinePassed(deadline, on: self)
+            case .dropTargets(let deadline):
+                dropTargets.deadlinePassed(deadline, on: self)
+            case .managing(let deadline):
+                managing.deadlinePassed(deadline, on: self)
+            case .dragSource(let deadline):
+                dragSource.deadlinePassed(deadline, on: self)
             }
         }
     }

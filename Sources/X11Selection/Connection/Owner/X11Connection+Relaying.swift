@@ -10,8 +10,8 @@ extension X11Connection {
         route: ReplyRoute
     ) {
         let representation = claim.offer.representations[index]
-        guard relays.count < configuration.maximumRelays else {
-            logger.notice("\(claim.selection):\(representation.target): refused, \(relays.count) relayed conversions run already")
+        guard owner.relays.count < configuration.maximumRelays else {
+            logger.notice("\(claim.selection):\(representation.target): refused, \(owner.relays.count) relayed conversions run already")
             report(.failed(target: representation.target, requestor: route.requestor,
                            reason: "too many relayed conversions at once (Configuration.maximumRelays)"), on: claim)
             replied(route, success: false)
@@ -22,7 +22,7 @@ extension X11Connection {
             id: nextID(), route: route, claimID: claim.id, target: representation.target,
             sender: relaySender(format: format), type: claim.typeAtoms[index], format: format)
         supersedeTransfer(at: transfer.key)
-        relays[transfer.id] = transfer
+        owner.relays[transfer.id] = transfer
         // Counted as in flight so the claim outlives a loss while the relay runs (ICCCM 2.2).
         claim.transfersInFlight += 1
         armRelayDeadline(transfer)
@@ -44,7 +44,7 @@ extension X11Connection {
     /// collected first: the producer is held at the limit, and a collecting relay must go INCR before that or
     /// it would hold its producer with nothing to drain the buffer.
     private func relaySender(format: Int) -> RelaySender {
-        let threshold = min(incrementalThreshold, max(4096, configuration.streamBufferLimit / 2))
+        let threshold = min(owner.incrementalThreshold, max(4096, configuration.streamBufferLimit / 2))
         return RelaySender(
             threshold: threshold, chunkSize: min(configuration.maximumChunkSize, threshold), itemSize: format / 8)
     }
@@ -52,13 +52,13 @@ extension X11Connection {
     /// Any transfer (served or relayed) into the same requestor property is replaced: ICCCM forbids reusing a
     /// property mid-transfer, so a requestor that does has given up on the old one.
     func supersedeTransfer(at key: TransferKey) {
-        if let existing = outgoing[key] { drop(existing, .superseded) }
-        if let id = relayKeys[key], let existing = relays[id] { dropRelay(existing, .superseded) }
+        if let existing = owner.outgoing[key] { drop(existing, .superseded) }
+        if let id = owner.relayKeys[key], let existing = owner.relays[id] { dropRelay(existing, .superseded) }
     }
 
     /// The producer of relay `id` sent bytes (see ``SelectionRelay/send(_:type:format:)``).
     func relayReceived(id: UInt64, _ bytes: Data, type: SelectionTarget, format: Int) async throws {
-        guard let transfer = relays[id], transfer.sender.ending == nil, closedError == nil else {
+        guard let transfer = owner.relays[id], transfer.sender.ending == nil, closedError == nil else {
             throw SelectionError(.ownerGone, "the request for this relayed conversion is over")
         }
         guard format == 8 || format == 16 || format == 32 else {
@@ -84,7 +84,7 @@ extension X11Connection {
 
     /// The producer of relay `id` returned (`failure` nil) or threw.
     func relayEnded(id: UInt64, failure: (any Error)?) {
-        guard let transfer = relays[id] else { return }
+        guard let transfer = owner.relays[id] else { return }
         if let failure {
             let reason = (failure as? SelectionError)?.message ?? "\(failure)"
             logger.info("\(transfer.target): relayed conversion failed: \(reason)")
@@ -129,12 +129,12 @@ extension X11Connection {
     /// a chunk, it has the INCR idle timeout.
     private func armRelayDeadline(_ transfer: RelayTransfer) {
         var waitsForMultiple = false
-        if case .multiple(let id, _, _, _) = transfer.route { waitsForMultiple = multiples[id] != nil }
+        if case .multiple(let id, _, _, _) = transfer.route { waitsForMultiple = owner.multiples[id] != nil }
         // A MULTIPLE's requestor cannot start before the notify, which waits for every pair (`finishMultiple`
         // starts the requestor's clock proper).
         let wait = transfer.sender.awaitsRequestor && !waitsForMultiple
             ? configuration.incrementalIdleTimeout : configuration.readTimeout + configuration.incrementalIdleTimeout
-        deadlines.arm(.relay(transfer.id), at: .now + wait)
+        deadlines.arm(.owner(.relay(transfer.id)), at: .now + wait)
     }
 
     private func perform(_ step: RelaySender.Step, for transfer: RelayTransfer) {
@@ -151,8 +151,8 @@ extension X11Connection {
             watchRequestor(route.requestor)
             xdisplay?.changeProperty32(
                 route.requestor, route.property, type: wellKnown.incr, values: [UInt(min(lowerBound, Int(UInt32.max)))])
-            relayKeys[transfer.key] = transfer.id
-            handoverTransferStarted(claimID: transfer.claimID)
+            owner.relayKeys[transfer.key] = transfer.id
+            managing.handoverTransferStarted(claimID: transfer.claimID, on: self)
             replied(route, success: true)
         case .sendChunk(let chunk):
             writeChunk(chunk, to: route.requestor, route.property, type: transfer.type, format: transfer.format)
@@ -164,12 +164,12 @@ extension X11Connection {
 
     /// Frees an ended relay: stops its producer, and reports how it ended on its lease.
     private func finishRelay(_ transfer: RelayTransfer) {
-        guard let ending = transfer.sender.ending, relays[transfer.id] === transfer else { return }
-        relays[transfer.id] = nil
-        deadlines.cancel(.relay(transfer.id))
-        let streamed = relayKeys[transfer.key] == transfer.id
+        guard let ending = transfer.sender.ending, owner.relays[transfer.id] === transfer else { return }
+        owner.relays[transfer.id] = nil
+        deadlines.cancel(.owner(.relay(transfer.id)))
+        let streamed = owner.relayKeys[transfer.key] == transfer.id
         if streamed {
-            relayKeys[transfer.key] = nil
+            owner.relayKeys[transfer.key] = nil
             if transfer.route.requestor != window { unwatchWindow(transfer.route.requestor, as: .requestor) }
         }
         if ending != .completed { transfer.producer?.cancel() }
@@ -190,11 +190,11 @@ extension X11Connection {
             logger.info("\(transfer.target): relayed transfer to \(transfer.route.requestor) dropped: \(reason)")
             event = .failed(target: transfer.target, requestor: transfer.route.requestor, reason: reason)
         }
-        if let claim = claims[transfer.claimID] {
+        if let claim = owner.claims[transfer.claimID] {
             claim.transfersInFlight -= 1
             report(event, on: claim)
             retireIfDone(claim)
         }
-        if streamed { handoverTransferEnded(claimID: transfer.claimID, served: ending == .completed) }
+        if streamed { managing.handoverTransferEnded(claimID: transfer.claimID, served: ending == .completed, on: self) }
     }
 }

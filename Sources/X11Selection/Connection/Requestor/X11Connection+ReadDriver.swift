@@ -27,8 +27,8 @@ extension X11Connection {
             id: nextID(), selection: selection, target: target, kind: .single,
             replyTimeout: timeout ?? configuration.readTimeout,
             machine: readMachine(selectionAtom, targetAtom, property, bufferLimit: configuration.streamBufferLimit, time: time))
-        reads[property] = pending
-        deadlines.arm(.read(property), at: pending.replyDeadline)
+        requestor.reads[property] = pending
+        deadlines.arm(.requestor(.read(property)), at: pending.replyDeadline)
         perform(pending.machine.start(), for: pending)
         logger.trace("\(pending.context): ConvertSelection into property \(property)")
         return pending
@@ -54,7 +54,7 @@ extension X11Connection {
 
     /// Abandons a read (cancellation, a throwing sink, or a MULTIPLE fallback).
     func cancelRead(property: X11Atom, id: UInt64, clean: Bool = false) {
-        guard let pending = reads[property], pending.id == id else { return }
+        guard let pending = requestor.reads[property], pending.id == id else { return }
         pending.cancelled = !clean
         fail(pending, CancellationError())
     }
@@ -62,8 +62,8 @@ extension X11Connection {
     // MARK: Events
 
     func handleSelectionNotify(selection: X11Atom, target: X11Atom, property: X11Atom, time: X11Timestamp) {
-        if handover != nil, selection == wellKnown.clipboardManager, target == wellKnown.saveTargets {
-            handoverNotified(accepted: !property.isNone)
+        if managing.handover != nil, selection == wellKnown.clipboardManager, target == wellKnown.saveTargets {
+            managing.handoverNotified(accepted: !property.isNone, on: self)
             return
         }
         // Taken only by the read it answers (`ReadStateMachine.answers`): a decoy for another selection, our
@@ -71,14 +71,14 @@ extension X11Connection {
         let pending: PendingRead?
         if property.isNone {
             // A refusal names no property: the oldest read it answers that still waits.
-            pending = reads.values
+            pending = requestor.reads.values
                 .filter {
                     $0.machine.state == .awaitingNotify && !isMultipleChild($0)
                         && $0.machine.answers(selection: selection, target: target, property: property, time: time)
                 }
                 .min { $0.id < $1.id }
         } else {
-            pending = reads[property].flatMap {
+            pending = requestor.reads[property].flatMap {
                 $0.machine.answers(selection: selection, target: target, property: property, time: time) ? $0 : nil
             }
         }
@@ -138,12 +138,12 @@ extension X11Connection {
             case .fail(let failure):
                 fail(pending, error(for: failure, pending))
             case .armIdleDeadline:
-                deadlines.arm(.read(pending.property), at: .now + configuration.incrementalIdleTimeout)
+                deadlines.arm(.requestor(.read(pending.property)), at: .now + configuration.incrementalIdleTimeout)
             case .shortenReplyDeadline:
                 pending.replyDeadline = min(pending.replyDeadline, .now + ReadStateMachine.notifyGrace)
-                deadlines.arm(.read(pending.property), at: pending.replyDeadline)
+                deadlines.arm(.requestor(.read(pending.property)), at: pending.replyDeadline)
             case .armProbe:
-                deadlines.arm(.ownerProbe(pending.property), at: .now + ReadStateMachine.probeInterval)
+                deadlines.arm(.requestor(.ownerProbe(pending.property)), at: .now + ReadStateMachine.probeInterval)
             case .probeOwner:
                 perform(pending.machine.ownerProbed(xdisplay?.selectionOwner(pending.machine.request.selection)),
                         for: pending)
@@ -192,17 +192,17 @@ extension X11Connection {
         if pending.isStreamed { handOverBatch(pending) }
         if case .multipleParent(let children) = pending.kind {
             for property in children {
-                if let child = reads[property] { fail(child, error) }
+                if let child = requestor.reads[property] { fail(child, error) }
             }
         }
     }
 
     private func retire(_ pending: PendingRead, clean: Bool) {
-        guard reads[pending.property]?.id == pending.id else { return }
-        reads[pending.property] = nil
+        guard requestor.reads[pending.property]?.id == pending.id else { return }
+        requestor.reads[pending.property] = nil
         pending.machine.abandon()
-        deadlines.cancel(.read(pending.property))
-        deadlines.cancel(.ownerProbe(pending.property))
+        deadlines.cancel(.requestor(.read(pending.property)))
+        deadlines.cancel(.requestor(.ownerProbe(pending.property)))
         if let owner = pending.machine.watchedOwner, owner != window { unwatchWindow(owner, as: .owner) }
         disarmBatchDeadline(pending)
         // A refused or failed read never got data in its property, but a late owner could still write it.

@@ -17,6 +17,11 @@ import Synchronization
 /// contained. When the connection breaks (X server killed), pending calls throw `.connectionLost`,
 /// sequences finish, and the process keeps running: the Xlib IO error handler *and* the IO error exit
 /// handler are replaced (both default to `exit(3)`).
+///
+/// Structure: the connection keeps the display, the atoms, the deadlines, the dispatch of X events and the
+/// loop; each feature — requestor, owner, owner watchers, clipboard-manager roles, drop targets, drag source —
+/// is a component held in a `let` (`Connection/<feature>/`) that owns its state, its deadlines and its
+/// teardown (ThreadingModel.md, "Where the connection's state lives").
 public actor X11Connection {
     let loop: X11EventLoop
     /// The display this connection talks to (the `display` argument or `$DISPLAY`).
@@ -32,15 +37,14 @@ public actor X11Connection {
     var window = X11Window(rawValue: 0)
     /// The server this connection reaches (`XDisplay.serverAddress`), the key of `ProcessWindows`.
     var serverIdentity = ""
+    /// Atom names both ways, the well-known atoms and the XDND ones (`wellKnown`, `xdndNames`).
     var atoms = AtomTable()
+    var wellKnown: WellKnownAtoms { atoms.wellKnown }
+    var xdndNames: XdndAtoms? { atoms.xdnd }
     /// Set once the connection is closed (`.shutDown`) or broke (`.connectionLost`).
     var closedError: SelectionError?
-    var fixesEventBase: Int32?
-    var fixesChecked = false
     var deadlines = DeadlineQueue<DeadlineKey>()
-    var incrementalThreshold = 0
     var counter: UInt64 = 0
-    var wellKnown = WellKnownAtoms()
     /// The newest server time seen in an event (PropertyNotify on our window, XFixes notifications), first
     /// taken when the connection opened: what our requests carry.
     var clock = ServerClock()
@@ -49,50 +53,17 @@ public actor X11Connection {
     /// of our reads): one event mask per window and client, so both needs are merged here.
     var windowInterests = WindowInterests()
 
-    // Requestor.
-    var reads: [X11Atom: PendingRead] = [:]
-    var properties = PropertyRotation()
-    /// MULTIPLE requests that were unusable and replaced by single reads (read by the MULTIPLE tests).
-    var multipleFallbacks = 0
-    /// MULTIPLE requests sent (diagnostics, for tests).
-    var multipleRequests = 0
-    var timestampWaiters: [(id: UInt64, continuation: CheckedContinuation<X11Timestamp, any Error>)] = []
+    /// Components added from outside the core (`ConnectionComponent`), and the windows they made.
+    let added = AddedComponents()
 
-    // Owner.
-    var claimsBySelection: [X11Atom: Claim] = [:]
-    var claims: [UInt64: Claim] = [:]
-    var outgoing: [TransferKey: OutgoingTransfer] = [:]
-    /// Windows this connection takes drops for (XDND), and the protocol's atoms once interned.
-    var dropTargets: [X11Window: DropTargetState] = [:]
-    var xdndNames: XdndAtoms?
-    /// The drag this connection is the source of, and the id of one still starting (claiming, grabbing).
-    var dragSession: DragSession?
-    var dragStarting: UInt64?
-    /// Relayed conversions being served, by id; `relayKeys` finds those streaming by INCR by their property.
-    var relays: [UInt64: RelayTransfer] = [:]
-    var relayKeys: [TransferKey: UInt64] = [:]
-    var multiples: [UInt64: PendingMultiple] = [:]
-    /// Selections a ``PreparedClaim`` owns for this connection until `claim` supplies their offer.
-    var adoptedSelections: [X11Atom: X11Timestamp] = [:]
-    /// Adopted selections another client took before `claim` came.
-    var lostAdoptions: Set<X11Atom> = []
-    /// Requests for adopted selections, held until `claim` supplies the offer.
-    var deferredRequests: [X11Event.SelectionRequest] = []
-
-    // Components added from outside the core (`ConnectionComponent`), and the windows they made.
-    var components: [any ConnectionComponent] = []
-    var componentWindows: Set<X11Window> = []
-
-    // Watchers.
-    var watchers: [UInt64: Watcher] = [:]
-    var watchedSelections: [X11Atom: Int] = [:]
-
-    // Clipboard-manager handover.
-    var handover: PendingHandover?
-    /// SAVE_TARGETS requests to a manager claim of ours, not answered yet (`answer(_:saved:)`).
-    var pendingSaves: [UInt64: ReplyRoute] = [:]
-    /// Tasks waiting for a watched window to be destroyed (a replaced manager's, ICCCM 2.8).
-    var goneWaiters: [(id: UInt64, window: X11Window, continuation: CheckedContinuation<Bool, Never>)] = []
+    // Features, one component each (Connection/<feature>/): each owns its state, handles its events and
+    // deadlines and tears itself down.
+    let requestor = Requestor()
+    let owner = Owner()
+    let ownerWatchers = OwnerWatchers()
+    let dragSource = DragSource()
+    let dropTargets = DropTargets()
+    let managing = ClipboardManaging()
 
     init(loop: X11EventLoop, displayName: String, configuration: Configuration) {
         self.loop = loop
@@ -147,7 +118,7 @@ public actor X11Connection {
             display = prepared.display
             window = prepared.window
             for (name, atom) in zip(prepared.internedNames, prepared.internedAtoms) { atoms.record(name, atom) }
-            adoptedSelections[prepared.selectionAtom] = prepared.timestamp
+            owner.adoptedSelections[prepared.selectionAtom] = prepared.timestamp
         } else {
             guard let opened = XDisplay.open(displayName) else {
                 closedError = SelectionError(.displayUnavailable, "cannot open X display \"\(displayName)\"")
@@ -168,8 +139,8 @@ public actor X11Connection {
         for (name, atom) in zip(names, interned) { atoms.record(name, atom) }
         if let time = display.takeServerTime(on: window) { clock.note(time) }
         xdisplay = display
-        wellKnown = WellKnownAtoms(table: atoms)
-        incrementalThreshold = configuration.incrementalThreshold
+        atoms.wellKnown = WellKnownAtoms(table: atoms)
+        owner.incrementalThreshold = configuration.incrementalThreshold
             ?? IncrementalSender.threshold(maximumRequestBytes: display.maximumRequestBytes)
         // Keyed by the server's socket address, not the display name: ":1" and ":1.0" are one server.
         serverIdentity = display.serverAddress ?? displayName
@@ -188,10 +159,10 @@ public actor X11Connection {
     public var isBroken: Bool { closedError?.code == .connectionLost || xdisplay?.isDead == true }
 
     /// INCR transfers being served right now (diagnostics and tests).
-    public var activeTransferCount: Int { outgoing.count + relays.count }
+    public var activeTransferCount: Int { owner.outgoing.count + owner.relays.count }
 
     /// Reads in flight right now (diagnostics and tests).
-    public var activeReadCount: Int { reads.count }
+    public var activeReadCount: Int { requestor.reads.count }
 
     /// Loans so far (`X11EventLoop.lend`): taken, ended with their wait done, and the loop's eventfd
     /// wake-ups (diagnostics for tests and benchmarks).
@@ -314,19 +285,6 @@ public actor X11Connection {
         return list.map { $0.isNone ? nil : atoms.cachedName($0) }
     }
 
-    // MARK: Property pool
-
-    /// A property atom on our window for one read (`PropertyRotation`).
-    func allocateProperty() throws(SelectionError) -> X11Atom {
-        if let reused = properties.take() { return reused }
-        return try atom(for: "CLIPBRIDGE_SEL_\(nextID())")
-    }
-
-    /// Returns a property to the rotation after its read ended.
-    func recycleProperty(_ property: X11Atom, clean: Bool) {
-        properties.giveBack(property, clean: clean)
-    }
-
     // MARK: Other clients' windows
 
     /// Starts (or counts once more) our interest in `window`'s events and updates our event mask on it.
@@ -343,82 +301,25 @@ public actor X11Connection {
         }
     }
 
-    // MARK: Server time
-
-    /// A real server timestamp, fresh from the server (`XDisplay.requestServerTime(on:)`).
-    func serverTime() async throws -> X11Timestamp {
-        let display = try requireDisplay()
-        let id = nextID()
-        display.requestServerTime(on: window)
-        deadlines.arm(.timestamp(id), at: .now + configuration.readTimeout)
-        return try await withCheckedThrowingContinuation { continuation in
-            timestampWaiters.append((id, continuation))
-        }
-    }
-
     // MARK: Teardown
 
     /// Closes everything: used by shutdown, deinit and a broken connection.
     func tearDown(_ error: SelectionError) {
         guard closedError == nil else { return }
         closedError = error
-        let dead = error.code == .connectionLost
-        if let display = xdisplay, !display.isDead, !dead {
-            for claim in claimsBySelection.values {
-                display.setSelectionOwner(claim.selectionAtom, nil, time: claim.time)
-            }
+        // The owner first: it gives up our selections while the window and the display still work.
+        owner.tearDown(error, on: self)
+        if let display = xdisplay, !display.isDead, error.code != .connectionLost {
             display.destroyWindow(window)
             display.flush()
         }
-        for read in reads.values {
-            fail(read, error)
-        }
-        reads.removeAll()
-        for waiter in timestampWaiters {
-            waiter.continuation.resume(throwing: error)
-        }
-        timestampWaiters.removeAll()
-        for waiter in goneWaiters {
-            waiter.continuation.resume(returning: false)
-        }
-        goneWaiters.removeAll()
-        pendingSaves.removeAll()
-        for transfer in outgoing.values {
-            transfer.payload.close()
-        }
-        outgoing.removeAll()
-        for transfer in relays.values {
-            transfer.producer?.cancel()
-            transfer.waitingProducer?.resume(throwing: error)
-            transfer.waitingProducer = nil
-        }
-        relays.removeAll()
-        relayKeys.removeAll()
-        dropTargets.removeAll()
-        failDrag(error)
-        let added = components
-        components.removeAll()
-        componentWindows.removeAll()
-        for component in added { component.tearDown(error, on: self) }
+        requestor.tearDown(error, on: self)
+        managing.tearDown(error, on: self)
+        dropTargets.tearDown(error, on: self)
+        dragSource.tearDown(error, on: self)
+        added.tearDown(error, on: self)
         windowInterests = WindowInterests()
-        multiples.removeAll()
-        for claim in claims.values {
-            claim.finishForTeardown()
-        }
-        claims.removeAll()
-        claimsBySelection.removeAll()
-        for watcher in watchers.values {
-            if dead {
-                watcher.continuation.finish(throwing: error)
-            } else {
-                watcher.continuation.finish()
-            }
-        }
-        watchers.removeAll()
-        if let pending = handover {
-            handover = nil
-            pending.continuation.resume(throwing: error)
-        }
+        ownerWatchers.tearDown(error, on: self)
         deadlines = DeadlineQueue()
         ProcessWindows.shared.remove(serverIdentity, window)
         xdisplay?.close()

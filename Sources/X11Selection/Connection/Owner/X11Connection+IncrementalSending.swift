@@ -7,11 +7,11 @@ extension X11Connection {
 
     /// A requestor deleted a property: if it is one of our INCR transfers, take the step its sender decides.
     func handleRequestorPropertyDeleted(_ key: TransferKey) {
-        if let id = relayKeys[key], let relay = relays[id] {
+        if let id = owner.relayKeys[key], let relay = owner.relays[id] {
             relayPropertyDeleted(relay)
             return
         }
-        guard let transfer = outgoing[key] else { return }
+        guard let transfer = owner.outgoing[key] else { return }
         let now = ContinuousClock.now
         let elapsed = transfer.chunkWrittenAt.map { $0.duration(to: now) }
         var step = transfer.sender.propertyDeleted(after: elapsed)
@@ -19,7 +19,7 @@ extension X11Connection {
             if let chunk = transfer.payload.slice(offset: offset, length: length) {
                 transfer.chunkWrittenAt = now
                 writeChunk(chunk, to: key.requestor, key.property, type: transfer.type, format: transfer.format)
-                deadlines.arm(.outgoing(key), at: .now + configuration.incrementalIdleTimeout)
+                deadlines.arm(.owner(.outgoing(key)), at: .now + configuration.incrementalIdleTimeout)
                 return
             }
             step = transfer.sender.sourceFailed()
@@ -37,8 +37,8 @@ extension X11Connection {
 
     /// Drops every transfer to `requestor` (its window was destroyed or vanished: `cause`).
     func dropTransfers(to requestor: X11Window, _ cause: IncrementalSender.DropCause) {
-        let doomed = outgoing.values.filter { $0.key.requestor == requestor }
-        let doomedRelays = relays.values.filter { $0.route.requestor == requestor }
+        let doomed = owner.outgoing.values.filter { $0.key.requestor == requestor }
+        let doomedRelays = owner.relays.values.filter { $0.route.requestor == requestor }
         guard !doomed.isEmpty || !doomedRelays.isEmpty else { return }
         // The window is gone: do not try to change its event mask afterwards.
         windowInterests.forget(requestor)
@@ -52,9 +52,9 @@ extension X11Connection {
 
     /// Frees an ended transfer, stops watching its requestor, and reports how it ended on its lease.
     private func finish(_ transfer: OutgoingTransfer) {
-        guard let ending = transfer.sender.ending, outgoing[transfer.key] === transfer else { return }
-        outgoing[transfer.key] = nil
-        deadlines.cancel(.outgoing(transfer.key))
+        guard let ending = transfer.sender.ending, owner.outgoing[transfer.key] === transfer else { return }
+        owner.outgoing[transfer.key] = nil
+        deadlines.cancel(.owner(.outgoing(transfer.key)))
         transfer.payload.close()
         unwatchRequestor(transfer.key.requestor)
         let event: SelectionLeaseEvent
@@ -65,12 +65,12 @@ extension X11Connection {
             logger.info("\(transfer.target): transfer to \(transfer.key.requestor) dropped: \(cause)")
             event = .failed(target: transfer.target, requestor: transfer.key.requestor, reason: cause.description)
         }
-        if let claim = claims[transfer.claimID] {
+        if let claim = owner.claims[transfer.claimID] {
             claim.transfersInFlight -= 1
             report(event, on: claim)
             retireIfDone(claim)
         }
-        handoverTransferEnded(claimID: transfer.claimID, served: ending == .completed)
+        managing.handoverTransferEnded(claimID: transfer.claimID, served: ending == .completed, on: self)
     }
 
     func watchRequestor(_ requestor: X11Window) {

@@ -13,10 +13,10 @@ extension X11Connection {
     ///   `.connectionLost`; `.shutDown`.
     public func handOverToClipboardManager(timeout: Duration = .seconds(5)) async throws -> ClipboardManagerHandover {
         let display = try requireDisplay()
-        guard let claim = claimsBySelection[wellKnown.clipboard], claim.isOwner else { return .notOwner }
+        guard let claim = owner.claimsBySelection[wellKnown.clipboard], claim.isOwner else { return .notOwner }
         if claim.offer.isSensitive { return .skippedSensitive }
         guard display.selectionOwner(wellKnown.clipboardManager) != nil else { return .noManager }
-        guard handover == nil else {
+        guard managing.handover == nil else {
             throw SelectionError(.clipboardManagerUnavailable, "a handover is already in progress")
         }
         // The spec: "the named property specifies a list of targets to convert the CLIPBOARD selection to".
@@ -25,11 +25,11 @@ extension X11Connection {
         display.convertSelection(
             wellKnown.clipboardManager, target: wellKnown.saveTargets, property: wellKnown.saveTargetsProperty,
             requestor: window, time: claim.time)
-        deadlines.arm(.handover, at: .now + timeout)
+        deadlines.arm(.managing(.handover), at: .now + timeout)
         var machine = ManagerHandover()
         for _ in 0..<claim.transfersInFlight { machine.transferStarted() }
         let outcome = try await withCheckedThrowingContinuation { continuation in
-            handover = PendingHandover(claimID: claim.id, machine: machine, continuation: continuation)
+            managing.handover = PendingHandover(claimID: claim.id, machine: machine, continuation: continuation)
         }
         switch outcome {
         case .saved:
@@ -39,40 +39,5 @@ extension X11Connection {
         case .timedOut:
             throw SelectionError(.timedOut, "the clipboard manager did not finish saving within \(timeout)")
         }
-    }
-
-    func handoverNotified(accepted: Bool) {
-        guard var pending = handover else { return }
-        let outcome = pending.machine.managerNotified(accepted: accepted)
-        handover = pending
-        if let outcome { finishHandover(outcome) }
-    }
-
-    func handoverTransferStarted(claimID: UInt64) {
-        guard var pending = handover, pending.claimID == claimID else { return }
-        pending.machine.transferStarted()
-        handover = pending
-    }
-
-    func handoverTransferEnded(claimID: UInt64, served: Bool) {
-        guard var pending = handover, pending.claimID == claimID else { return }
-        let outcome = pending.machine.transferEnded(served: served)
-        handover = pending
-        if let outcome { finishHandover(outcome) }
-    }
-
-    func handoverDeadlinePassed() {
-        guard var pending = handover else { return }
-        let outcome = pending.machine.deadlinePassed()
-        handover = pending
-        finishHandover(outcome)
-    }
-
-    private func finishHandover(_ outcome: ManagerHandover.Outcome) {
-        guard let pending = handover else { return }
-        handover = nil
-        deadlines.cancel(.handover)
-        xdisplay?.deleteProperty(window, wellKnown.saveTargetsProperty)
-        pending.continuation.resume(returning: outcome)
     }
 }

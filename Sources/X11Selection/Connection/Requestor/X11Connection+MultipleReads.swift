@@ -152,7 +152,7 @@ extension X11Connection {
 
     /// Cancels every read started for `cancellation` (a whole read, or a MULTIPLE parent and its children).
     func cancelWholeReads(_ cancellation: ReadCancellation) {
-        for pending in reads.values where pending.cancellation === cancellation {
+        for pending in requestor.reads.values where pending.cancellation === cancellation {
             cancelRead(property: pending.property, id: pending.id)
         }
     }
@@ -170,7 +170,7 @@ extension X11Connection {
         if try owner(of: selection) == nil {
             throw SelectionError(.noOwner, "\(selection): nobody owns the selection")
         }
-        multipleFallbacks += 1
+        requestor.multipleFallbacks += 1
         logger.debug("\(selection):MULTIPLE unusable (\(error)); reading the targets one by one")
     }
 
@@ -206,18 +206,18 @@ extension X11Connection {
                 replyTimeout: replyTimeout,
                 machine: readMachine(selectionAtom, targetAtom, property, bufferLimit: configuration.streamBufferLimit))
             children.append(child)
-            reads[property] = child
-            deadlines.arm(.read(property), at: child.replyDeadline)
+            requestor.reads[property] = child
+            deadlines.arm(.requestor(.read(property)), at: child.replyDeadline)
             items += [targetAtom.rawValue, property.rawValue]
         }
         let parent = PendingRead(
             id: nextID(), selection: selection, target: .multiple,
             kind: .multipleParent(children: children.map(\.property)), replyTimeout: replyTimeout,
             machine: readMachine(selectionAtom, wellKnown.multiple, parentProperty, bufferLimit: Int.max))
-        reads[parentProperty] = parent
+        requestor.reads[parentProperty] = parent
         display.changeProperty32(window, parentProperty, type: wellKnown.atomPair, values: items)
-        multipleRequests += 1
-        deadlines.arm(.read(parentProperty), at: parent.replyDeadline)
+        requestor.multipleRequests += 1
+        deadlines.arm(.requestor(.read(parentProperty)), at: parent.replyDeadline)
         perform(parent.machine.start(), for: parent)
         return (parent, children)
     }
@@ -235,7 +235,7 @@ extension X11Connection {
         let succeeded = MultipleRequest.succeededProperties(writeBack: items)
         complete(parent)
         for property in children {
-            guard let child = reads[property] else { continue }
+            guard let child = requestor.reads[property] else { continue }
             perform(child.machine.multipleAnswered(converted: succeeded.contains(property)), for: child)
         }
     }

@@ -121,7 +121,7 @@ extension X11Connection {
         {
             if !pending.batchDeadlineArmed {
                 pending.batchDeadlineArmed = true
-                deadlines.arm(.streamBatch(pending.property), at: .now + Self.streamBatchDelay)
+                deadlines.arm(.requestor(.streamBatch(pending.property)), at: .now + Self.streamBatchDelay)
             }
             return
         }
@@ -170,7 +170,7 @@ extension X11Connection {
     func disarmBatchDeadline(_ pending: PendingRead) {
         guard pending.batchDeadlineArmed else { return }
         pending.batchDeadlineArmed = false
-        deadlines.cancel(.streamBatch(pending.property))
+        deadlines.cancel(.requestor(.streamBatch(pending.property)))
     }
 
     /// The bytes a streamed INCR read gathers before it hands them over (see `handOverBatch`): a quarter of

@@ -66,7 +66,7 @@ extension X11Connection {
     /// (the client's transfers to us must be complete: it may not serve INCR after the answer). A request
     /// already answered is ignored.
     public func answer(_ request: SaveTargetsRequest, saved: Bool) {
-        guard let route = pendingSaves.removeValue(forKey: request.id) else { return }
+        guard let route = managing.pendingSaves.removeValue(forKey: request.id) else { return }
         replied(route, success: saved)
     }
 
@@ -77,9 +77,9 @@ extension X11Connection {
     /// A SAVE_TARGETS request reached a manager claim: read its target list and hand it to the manager.
     func requestSave(claim: Claim, route: ReplyRoute) {
         guard case .direct(let request, let property) = route, let display = xdisplay,
-            pendingSaves.count < Self.maximumPendingSaves
+            managing.pendingSaves.count < Self.maximumPendingSaves
         else {
-            logger.info("\(claim.selection): refusing SAVE_TARGETS (\(pendingSaves.count) unanswered)")
+            logger.info("\(claim.selection): refusing SAVE_TARGETS (\(managing.pendingSaves.count) unanswered)")
             replied(route, success: false)
             return
         }
@@ -103,7 +103,7 @@ extension X11Connection {
             targets = names.compactMap { $0.map(SelectionTarget.init(rawValue:)) }
         }
         let save = SaveTargetsRequest(id: nextID(), requestor: request.requestor, targets: targets, time: request.time)
-        pendingSaves[save.id] = route
+        managing.pendingSaves[save.id] = route
         report(.saveTargetsRequested(save), on: claim)
     }
 
@@ -111,19 +111,9 @@ extension X11Connection {
     private func windowGone(_ watched: X11Window, within timeout: Duration) async -> Bool {
         guard windowInterests.contains(watched) else { return true }
         let id = nextID()
-        deadlines.arm(.windowGone(id), at: .now + timeout)
+        deadlines.arm(.managing(.windowGone(id)), at: .now + timeout)
         return await withCheckedContinuation { continuation in
-            goneWaiters.append((id: id, window: watched, continuation: continuation))
-        }
-    }
-
-    /// Resumes the waiters for `vanished` (true), or for the deadline `id` (false).
-    func resumeGoneWaiters(window vanished: X11Window? = nil, deadline id: UInt64? = nil) {
-        let resumed = goneWaiters.filter { $0.window == vanished || $0.id == id }
-        goneWaiters.removeAll { $0.window == vanished || $0.id == id }
-        for waiter in resumed {
-            if waiter.id != id { deadlines.cancel(.windowGone(waiter.id)) }
-            waiter.continuation.resume(returning: waiter.id != id)
+            managing.goneWaiters.append((id: id, window: watched, continuation: continuation))
         }
     }
 }
