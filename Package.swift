@@ -25,8 +25,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // The daemon's settings file (YAML, and JSON through the same parser): libyaml, with each node's line.
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // `swift package generate-documentation`: the DocC catalogs are built in `make test`, warnings as errors.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -80,6 +78,10 @@ let package = Package(
             dependencies: ["CImageCodecs", "CImageShims", "TransferKit", "UniformTypes"],
             swiftSettings: strict
         ),
+        // libyaml, the YAML 1.1 parser the daemon's settings file (and JSON, which it reads too) is read with, each
+        // node with its line. Its C API directly: Yams, the Swift wrapper, links full Foundation and ICU's data into
+        // the CLI (the binary went from 41 to 94 MB, and a 16-byte paste's start-up with it).
+        .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // What the command line takes besides the libraries' own types: type names and patterns, selection
         // names, durations, and the daemon's settings, each declared once for its option and its file key.
         .target(
@@ -88,7 +90,7 @@ let package = Package(
                 "ClipBridge", "UniformTypes", "X11Selection",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Yams", package: "Yams"),
+                "CLibYAML",
             ],
             swiftSettings: strict
         ),

@@ -1,5 +1,5 @@
 // fuzz-daemon-settings: SettingsFile.layer(fromYAML:path:) (ClipBridgeOptions), the reader of `clipbridge
-// daemon`'s settings file — YAML or JSON, through Yams and libyaml — and the settings it gives.
+// daemon`'s settings file — YAML or JSON, through libyaml — and the settings it gives.
 //
 // Input: the file's bytes; like DaemonConfigFile.read, only valid UTF-8 reaches the reader (DaemonConfigFile
 // refuses anything else before parsing).

@@ -1,7 +1,6 @@
 // ClipBridge — the clipbridge command-line tool's option values.
 // What the file's reader and `--check-config` do with any setting, whatever its type.
 
-import Yams
 
 /// A ``DaemonSetting`` of any type, as the table of settings holds it: what reading the file and writing it
 /// back need.
@@ -11,17 +10,17 @@ public protocol AnyDaemonSetting: Sendable {
     /// Other keys read as this one.
     var aliases: [String] { get }
     /// Reads the value a file gives the key into `layer`; the error names the key (and the line, from the node).
-    func read(_ node: Node, key: String, path: String, into layer: inout SettingsLayer) throws(ConfigError)
+    func read(_ node: SettingsNode, key: String, path: String, into layer: inout SettingsLayer) throws(ConfigError)
     /// The setting's line in a settings file (`max-size: 512`); nil when it is left out (an unset optional).
     func yamlLine(of settings: DaemonSettings) -> String?
 }
 
 extension DaemonSetting: AnyDaemonSetting {
-    public func read(_ node: Node, key: String, path: String, into layer: inout SettingsLayer) throws(ConfigError) {
-        func failure(_ message: String, at place: Node = node) -> ConfigError {
-            ConfigError(path: path, line: place.mark?.line ?? 0, message: "key '\(key)': \(message)")
+    public func read(_ node: SettingsNode, key: String, path: String, into layer: inout SettingsLayer) throws(ConfigError) {
+        func failure(_ message: String, at place: SettingsNode = node) -> ConfigError {
+            ConfigError(path: path, line: place.line, message: "key '\(key)': \(message)")
         }
-        func one(_ node: Node) throws(ConfigError) -> Element {
+        func one(_ node: SettingsNode) throws(ConfigError) -> Element {
             switch SettingsFile.scalar(node) {
             case .value(let scalar):
                 do { return try element.value(of: scalar) } catch { throw failure(error.message, at: node) }
@@ -31,7 +30,7 @@ extension DaemonSetting: AnyDaemonSetting {
         }
         let given: [Element]
         switch (shape, node) {
-        case (.list(let nonEmpty), .sequence(let sequence)):
+        case (.list(let nonEmpty), .sequence(let sequence, _)):
             var elements: [Element] = []
             elements.reserveCapacity(sequence.count)
             for item in sequence { elements.append(try one(item)) }

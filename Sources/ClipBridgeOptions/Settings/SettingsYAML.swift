@@ -1,8 +1,6 @@
 // ClipBridge — the clipbridge command-line tool's option values.
 // The settings written as a settings file would give them (`clipbridge daemon --check-config`).
 
-import Yams
-
 /// Writing settings as YAML that reads back as the same settings: `--check-config` prints a file that can
 /// be used as it is.
 public enum SettingsYAML {
@@ -26,7 +24,7 @@ public enum SettingsYAML {
             ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
                 || scalar == "." || scalar == "_" || scalar == "/" || scalar == "-"
         }
-        return allowed && Node(text).tag.rawValue == Tag.Name.str.rawValue
+        return allowed && YAMLScalarType.resolve(text, tag: nil, plain: true) == .string
     }
 
     /// A double-quoted scalar. Escaped: `"` and `\`, and every character libyaml would not take as it is in
