@@ -127,7 +127,7 @@ public final class SelectionKeeper: Sendable {
     /// `report`. Spooled files of replaced snapshots are removed once nothing serves them any more, and all
     /// of them when it returns.
     ///
-    /// Every decision is ``KeeperMachine``'s; this task only carries its actions out, one event at a time.
+    /// Every decision is `KeeperMachine`'s; this task only carries its actions out, one event at a time.
     /// - Parameters:
     ///   - managerLease: the lease of the manager selection (`claimManager`), whose SAVE_TARGETS requests the
     ///     keeper answers; it returns (after `.replaced`) when another manager takes it. Nil: keep-alive only.

@@ -45,7 +45,7 @@ public final class SelectionSync: Sendable {
     }
 
     /// Copies each settled change until the task is cancelled or the connection ends. Every decision is
-    /// ``SyncMachine``'s; this task carries its actions out, one event at a time.
+    /// `SyncMachine`'s; this task carries its actions out, one event at a time.
     /// - Parameter report: called with each copy or refusal.
     /// - Throws: `SelectionError` `.extensionUnavailable` (no XFixes), `.connectionLost`.
     public func run(_ report: @escaping @Sendable (Event) -> Void) async throws {
