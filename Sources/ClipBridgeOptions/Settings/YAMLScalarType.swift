@@ -33,25 +33,110 @@ public enum YAMLScalarType: Sendable, Equatable {
             }
         }
         guard plain, tag == nil else { return .string }
-        if text.wholeMatch(of: nullForm) != nil { return .null }
-        if text.wholeMatch(of: booleanForm) != nil { return .boolean }
-        if text.wholeMatch(of: integerForm) != nil { return .integer }
-        if text.wholeMatch(of: floatForm) != nil { return .float }
-        if text.wholeMatch(of: timestampForm) != nil { return .timestamp }
+        let bytes = Array(text.utf8)
+        if nullForms.contains(text) { return .null }
+        if booleanForms.contains(text) { return .boolean }
+        if isInteger(bytes[...]) { return .integer }
+        if isFloat(bytes[...]) { return .float }
+        if isTimestamp(bytes) { return .timestamp }
         return .string
     }
 
-    // https://yaml.org/type/null.html, bool.html (without the single letters y and n, as PyYAML and Yams),
-    // int.html, float.html, timestamp.html.
-    nonisolated(unsafe) static let nullForm = /~|null|Null|NULL|/
-    nonisolated(unsafe) static let booleanForm = /yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF/
-    nonisolated(unsafe) static let integerForm =
-        /[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+/
-    // Floats also with an exponent and no dot (`1e+20`, `25e-1`), as JSON writes them and Yams reads them.
-    nonisolated(unsafe) static let floatForm =
-        /[-+]?(?:\.[0-9]+|[0-9][0-9_]*(?:\.[0-9_]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)/
-    nonisolated(unsafe) static let timestampForm =
-        /[0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?/
+    // The forms of https://yaml.org/type/ — null.html, bool.html (without the single letters y and n, as PyYAML
+    // and Yams), int.html, float.html (also with an exponent and no dot, `1e+20`, as JSON writes numbers),
+    // timestamp.html — matched by hand, in one pass over the bytes.
+    static let nullForms: Set<String> = ["~", "null", "Null", "NULL", ""]
+    static let booleanForms: Set<String> = [
+        "yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE",
+        "on", "On", "ON", "off", "Off", "OFF",
+    ]
+
+    private static func isDigit(_ byte: UInt8, radix: Int = 10) -> Bool {
+        switch radix {
+        case 2: byte == UInt8(ascii: "0") || byte == UInt8(ascii: "1")
+        case 8: (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(byte)
+        case 16: (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+        default: (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
+    }
+
+    /// Digits of `radix` and `_`, at least one byte.
+    private static func isDigits(_ bytes: ArraySlice<UInt8>, radix: Int = 10) -> Bool {
+        !bytes.isEmpty && bytes.allSatisfy { $0 == UInt8(ascii: "_") || isDigit($0, radix: radix) }
+    }
+
+    private static func droppingSign(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        guard let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") else { return bytes }
+        return bytes.dropFirst()
+    }
+
+    /// `:` groups after a first one of digits: `1:30`, `190:20:30` (each later group `[0-5]?[0-9]`).
+    private static func isSexagesimal(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let groups = bytes.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+        guard groups.count > 1, let first = groups.first, let lead = first.first, lead != UInt8(ascii: "0"),
+            isDigits(first)
+        else { return false }
+        return groups.dropFirst().allSatisfy { group in
+            (1...2).contains(group.count) && group.allSatisfy { isDigit($0) }
+                && (group.count == 1 || group.first! <= UInt8(ascii: "5"))
+        }
+    }
+
+    static func isInteger(_ text: ArraySlice<UInt8>) -> Bool {
+        let bytes = droppingSign(text)
+        guard let first = bytes.first, first != UInt8(ascii: "_") else { return false }
+        if bytes.starts(with: Array("0b".utf8)) { return isDigits(bytes.dropFirst(2), radix: 2) }
+        if bytes.starts(with: Array("0x".utf8)) { return isDigits(bytes.dropFirst(2), radix: 16) }
+        if bytes.contains(UInt8(ascii: ":")) { return isSexagesimal(bytes) }
+        if first == UInt8(ascii: "0") { return bytes.count == 1 || isDigits(bytes.dropFirst(), radix: 8) }
+        return isDigits(bytes)
+    }
+
+    static func isFloat(_ text: ArraySlice<UInt8>) -> Bool {
+        let bytes = droppingSign(text)
+        let word = String(decoding: bytes, as: UTF8.self)
+        if [".inf", ".Inf", ".INF"].contains(word) { return true }
+        if [".nan", ".NaN", ".NAN"].contains(word) { return text.first != UInt8(ascii: "-") && text.first != UInt8(ascii: "+") }
+        // Sexagesimal: `190:20:30.15`.
+        if bytes.contains(UInt8(ascii: ":")) {
+            guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")) else { return false }
+            let fraction = bytes[(dot + 1)...]
+            return isSexagesimal(bytes[..<dot]) && (fraction.isEmpty || isDigits(fraction))
+        }
+        // Mantissa, then an optional exponent.
+        var mantissa = bytes
+        if let e = bytes.firstIndex(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
+            let exponent = droppingSign(bytes[(e + 1)...])
+            guard !exponent.isEmpty, exponent.allSatisfy({ isDigit($0) }) else { return false }
+            mantissa = bytes[..<e]
+        }
+        guard let first = mantissa.first else { return false }
+        if first == UInt8(ascii: ".") {
+            let digits = mantissa.dropFirst()
+            return !digits.isEmpty && digits.allSatisfy { isDigit($0) }
+        }
+        guard isDigit(first) else { return false }
+        let parts = mantissa.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+        guard isDigits(parts[0]) else { return false }
+        return parts.count == 1 || parts[1].isEmpty || isDigits(parts[1])
+    }
+
+    /// A date (`2001-12-14`) or a date and time (`2001-12-14t21:59:43.10-05:00`, `2001-12-14 21:59:43.10 -5`):
+    /// the date, then `T`, `t` or blanks and a time; what follows the time is not looked at.
+    static func isTimestamp(_ bytes: [UInt8]) -> Bool {
+        let parts = bytes.prefix { $0 != UInt8(ascii: "T") && $0 != UInt8(ascii: "t") && $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+        let fields = parts.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        guard fields.count == 3, fields[0].count == 4, (1...2).contains(fields[1].count), (1...2).contains(fields[2].count),
+            fields.allSatisfy({ $0.allSatisfy { isDigit($0) } })
+        else { return false }
+        if parts.count == bytes.count { return fields[1].count == 2 && fields[2].count == 2 }
+        let rest = bytes[parts.count...].drop { $0 == UInt8(ascii: "T") || $0 == UInt8(ascii: "t") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        let clock = rest.prefix { $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "Z") && $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") }
+        let time = clock.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+        return time.count == 3 && (1...2).contains(time[0].count) && time[1].count == 2 && time[2].count == 2
+            && time.allSatisfy { $0.allSatisfy { isDigit($0) } }
+    }
 
     /// The integer a plain scalar of type ``integer`` writes (binary, octal, decimal, hexadecimal or
     /// sexagesimal, with `_` separators); nil when out of range.
