@@ -59,7 +59,7 @@ public enum PasteLadder {
         case .text:
             return choose(.type(.plainText), offered: offered, converters: converters())
         case .type(let wanted):
-            if wanted == .plainText || wanted == .utf8PlainText, let text = TargetMapping.preferredTextTarget(in: offered),
+            if wanted == .plainText || wanted == .utf8PlainText, let text = bestText(in: offered),
                 TargetMapping.target(text, satisfies: wanted)
             {
                 return offeredType(text)
@@ -82,6 +82,14 @@ public enum PasteLadder {
     }
 
     // MARK: - Rungs
+
+    /// The text rung alone: the best text target offered, by meaning (UTF-8 first), found by the targets' names
+    /// without the type registry when the X text family or a `text/plain…` name is offered. It is what the ladder
+    /// answers for text and for an unspecified request whenever the owner offers text; the bare `clipbridge
+    /// paste` asks only this rung, so its start-up builds no UTType.
+    public static func bestText(in offered: [SelectionTarget]) -> SelectionTarget? {
+        TargetMapping.preferredTextTarget(in: offered)
+    }
 
     private static func offeredType(_ target: SelectionTarget) -> ClipboardType {
         ClipboardType(target: target, contentType: TargetMapping.contentType(for: target))

@@ -40,10 +40,9 @@ enum QuickPaste {
             // The text family is ranked without the type registry; only an owner offering none of it makes the
             // ladder look further (and the full path then runs).
             if !offered.contains(where: textFamily.contains) { MIMEDatabase.restrict() }
-            // No converters: the ladder reaches them only when no text is offered, and then the full path runs.
-            guard let chosen = PasteLadder.choose(.unspecified(inferred: nil), offered: offered, converters: .init())?.target,
-                textFamily.contains(chosen)
-            else { return }
+            // The ladder's text rung, which is its answer for a bare paste whenever text is offered; without text
+            // (or for another text target) the full path runs and asks the whole ladder.
+            guard let chosen = PasteLadder.bestText(in: offered), textFamily.contains(chosen) else { return }
             var last: UInt8?
             if chosen == .utf8String {
                 _ = try reader.read(selection, target: chosen) { chunk in
