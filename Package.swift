@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "X11Selection", targets: ["X11Selection"]),
         .library(name: "ClipBridge", targets: ["ClipBridge"]),
         .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
+        .library(name: "ClipHistory", targets: ["ClipHistory"]),
         // The CLI's option values and the daemon's settings, a product only so that Fuzz/ can link them.
         .library(name: "ClipBridgeOptions", targets: ["ClipBridgeOptions"]),
         .executable(name: "clipbridge", targets: ["clipbridge"]),
@@ -25,6 +26,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // SHA-256 for the history's content-addressed blobs (and its encryption at rest). Version 4 builds on
+        // FoundationEssentials; version 3 imports Foundation (and ICU's data) into the binary.
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // `swift package generate-documentation`: the DocC catalogs are built in `make test`, warnings as errors.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -82,6 +86,19 @@ let package = Package(
         // node with its line. Its C API directly: Yams, the Swift wrapper, links full Foundation and ICU's data into
         // the CLI (the binary went from 41 to 94 MB, and a 16-byte paste's start-up with it).
         .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // SQLite 3, the clipboard history's database, through its C API (ClipHistory/Database/SQLiteDatabase.swift
+        // says why not GRDB.swift: it imports Foundation). Debian's build has FTS5, which search uses.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // The clipboard history: every flavour of every copy in SQLite and content-addressed blob files.
+        .target(
+            name: "ClipHistory",
+            dependencies: [
+                "ClipBridge", "X11Selection", "CSQLite",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         // What the command line takes besides the libraries' own types: type names and patterns, selection
         // names, durations, and the daemon's settings, each declared once for its option and its file key.
         .target(
@@ -97,7 +114,8 @@ let package = Package(
         .executableTarget(
             name: "clipbridge",
             dependencies: [
-                "ClipBridge", "ClipBridgeOptions", "ImageCodecs", "TransferKit", "UniformTypes", "X11Selection", "X11TextWindows",
+                "ClipBridge", "ClipBridgeOptions", "ClipHistory", "ImageCodecs", "TransferKit", "UniformTypes", "X11Selection",
+                "X11TextWindows",
                 "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -147,6 +165,11 @@ let package = Package(
                 "ClipBridge", "ClipBridgeTestSupport", "TransferKit", "UniformTypes", "X11Selection", "X11TextWindows",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ClipHistoryTests",
+            dependencies: ["ClipHistory", "ClipBridge", "X11Selection", "ClipBridgeTestSupport"],
             swiftSettings: strict
         ),
         // The settings and option values, without spawning the binary.

@@ -88,6 +88,28 @@ public final class SelectionKeeper: Sendable {
     /// Sees each new owner's content once it was read, and may veto it.
     public typealias Validator = @Sendable (Change) async -> Verdict
 
+    /// A copy the keeper kept and accepted, for a history: every flavour of one owner's offer, read once —
+    /// the history is written from the keeper's own snapshot, never from a second read of the owner.
+    ///
+    /// Its spooled files stay on disk while the recording is alive, even once the keeper serves something
+    /// else: a recorder may copy them at its own pace, then drops the recording.
+    public struct Recording: Sendable {
+        /// The selection.
+        public var selection: SelectionName
+        /// The owner's window (nil when the verdict came after it left).
+        public var owner: X11Window?
+        /// The application that copied (`WM_CLASS` of the owner's client), looked up while it was read.
+        public var ownerClass: WindowClass?
+        /// Every flavour kept, in the owner's order.
+        public var snapshot: SelectionSnapshot
+        /// Holds the snapshot's files.
+        let files: KeptSnapshot
+    }
+
+    /// Takes each copy the keeper kept and accepted, in order, on the keeper's task: it must return at once
+    /// (hand the recording to a queue of its own).
+    public typealias Recorder = @Sendable (Recording) -> Void
+
     /// The connection it reads and serves on.
     public let connection: X11Connection
     /// The selection kept.
@@ -100,6 +122,8 @@ public final class SelectionKeeper: Sendable {
     public let validator: Validator?
     /// Rewrites kept content before it is served; nil serves it as kept.
     public let rewriter: Rewriter?
+    /// Takes each copy kept and accepted (a history); nil records nothing.
+    public let recorder: Recorder?
 
     /// Creates a keeper; ``run(managing:_:)`` starts it.
     /// - Parameters:
@@ -111,9 +135,11 @@ public final class SelectionKeeper: Sendable {
     ///     read); a veto takes the selection from that owner. Until the verdict, the new owner serves.
     ///   - rewriter: called with the kept content each time the keeper serves it (after the owner left, after a
     ///     handover, after a veto); what it returns is served instead.
+    ///   - recorder: called with each copy kept and accepted (after the validator's verdict when there is one),
+    ///     never with content marked sensitive or a file manager's cut.
     public init(
         connection: X11Connection, selection: SelectionName = .clipboard, limits: SnapshotLimits = SnapshotLimits(),
-        timeout: Duration? = nil, validator: Validator? = nil, rewriter: Rewriter? = nil
+        timeout: Duration? = nil, validator: Validator? = nil, rewriter: Rewriter? = nil, recorder: Recorder? = nil
     ) {
         self.connection = connection
         self.selection = selection
@@ -121,6 +147,7 @@ public final class SelectionKeeper: Sendable {
         self.timeout = timeout
         self.validator = validator
         self.rewriter = rewriter
+        self.recorder = recorder
     }
 
     /// Keeps the selection until the task is cancelled or the connection ends, reporting each step to
@@ -241,6 +268,10 @@ public final class SelectionKeeper: Sendable {
                     await keeper.connection.release(keeper.selection)
                 case .report(let event):
                     report(event)
+                case .record(let owner, let kept):
+                    keeper.recorder?(Recording(
+                        selection: keeper.selection, owner: owner, ownerClass: kept.ownerClass, snapshot: kept.snapshot,
+                        files: kept))
                 case .stop:
                     return true
                 }
@@ -271,13 +302,19 @@ public final class SelectionKeeper: Sendable {
 
         private func read(_ generation: Int, targets: [SelectionTarget]?, inOneRequest: Bool) -> Task<Void, Never> {
             let connection = keeper.connection, selection = keeper.selection, limits = keeper.limits
-            let timeout = keeper.timeout, feed = feed
+            let timeout = keeper.timeout, feed = feed, recording = keeper.recorder != nil
             return Task {
                 let outcome: Machine.ReadOutcome
                 do {
+                    // Who copied, asked first, while the owner is surely there (a history's rules name applications):
+                    // a few round trips.
+                    var ownerClass: WindowClass?
+                    if recording, let owner = try? await connection.owner(of: selection) {
+                        ownerClass = try? await connection.applicationClass(of: owner)
+                    }
                     let snapshot = try await connection.snapshot(
                         selection, targets: targets, limits: limits, timeout: timeout, inOneRequest: inOneRequest)
-                    outcome = .kept(KeptSnapshot(snapshot), KeptFacts(snapshot))
+                    outcome = .kept(KeptSnapshot(snapshot, ownerClass: ownerClass), KeptFacts(snapshot))
                 } catch {
                     outcome = .failed("\(error)")
                 }

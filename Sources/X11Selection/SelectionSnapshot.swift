@@ -88,15 +88,12 @@ public struct SelectionSnapshot: Sendable {
     }
 
     /// This snapshot with only the flavours of `targets`, in that order (a SAVE_TARGETS list); the other
-    /// flavours' files are removed.
-    func keepingOnly(_ targets: [SelectionTarget]) -> SelectionSnapshot {
+    /// flavours' files stay (their holder removes them).
+    func narrowed(to targets: [SelectionTarget]) -> SelectionSnapshot {
         var kept = self
         var byTarget: [SelectionTarget: Flavour] = [:]
         for flavour in flavours where byTarget[flavour.target] == nil { byTarget[flavour.target] = flavour }
         kept.flavours = targets.compactMap { byTarget.removeValue(forKey: $0) }
-        for flavour in byTarget.values {
-            if case .file(let url) = flavour.content { unlink(url.path) }
-        }
         return kept
     }
 

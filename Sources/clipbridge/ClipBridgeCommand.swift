@@ -29,7 +29,8 @@ struct ClipBridgeCommand: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Copy.self, Paste.self, Watch.self, TypeCommand.self, Daemon.self, Bridge.self, Drag.self, Drop.self,
+            Copy.self, Paste.self, Watch.self, TypeCommand.self, Daemon.self, HistoryCommand.self, Bridge.self, Drag.self,
+            Drop.self,
             ServeDetached.self,
         ]
     )

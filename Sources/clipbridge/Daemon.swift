@@ -5,6 +5,7 @@ import ArgumentParser
 import FoundationEssentials
 import ClipBridge
 import ClipBridgeOptions
+import ClipHistory
 import Glibc
 import Logging
 import X11Selection
@@ -85,6 +86,29 @@ struct Daemon: AsyncParsableCommand {
     @Flag(name: S.noManager.optionName, help: S.noManager.argumentHelp)
     var noManager = false
 
+    @Flag(name: S.noHistory.optionName, help: S.noHistory.argumentHelp)
+    var noHistory = false
+
+    @Flag(name: S.historyPrimary.optionName, help: S.historyPrimary.argumentHelp)
+    var historyPrimary = false
+
+    @Option(name: S.historyEntries.optionName, help: S.historyEntries.argumentHelp, transform: S.historyEntries.argument)
+    var historyEntries: Int?
+
+    @Option(name: S.historySize.optionName, help: S.historySize.argumentHelp, transform: S.historySize.argument)
+    var historySize: Int?
+
+    @Option(name: S.historyIgnoreApp.optionName, parsing: .singleValue, help: S.historyIgnoreApp.argumentHelp,
+            transform: S.historyIgnoreApp.argument)
+    var historyIgnoreApp: [String] = []
+
+    @Option(name: S.historyIgnoreText.optionName, parsing: .singleValue, help: S.historyIgnoreText.argumentHelp,
+            transform: S.historyIgnoreText.argument)
+    var historyIgnoreText: [String] = []
+
+    @Option(name: S.historyDirectory.optionName, help: S.historyDirectory.argumentHelp, transform: S.historyDirectory.argument)
+    var historyDirectory: String?
+
     /// Each setting's option, for the merge over the file (one per entry of `DaemonSettings.all`).
     static var options: [DaemonOption] {
         [
@@ -92,7 +116,10 @@ struct Daemon: AsyncParsableCommand {
             .value(\.maxFlavours, S.maxFlavours), .list(\.keepType, S.keepType), .value(\.timeout, S.timeout),
             .value(\.sync, S.sync), .value(\.validateCommand, S.validate), .value(\.validateTimeout, S.validateTimeout),
             .list(\.rule, S.rule), .list(\.stripParameter, S.stripParameter), .value(\.logLevel, S.logLevel),
-            .flag(\.replace, S.replace), .flag(\.noManager, S.noManager),
+            .flag(\.replace, S.replace), .flag(\.noManager, S.noManager), .flag(\.noHistory, S.noHistory),
+            .flag(\.historyPrimary, S.historyPrimary), .value(\.historyEntries, S.historyEntries),
+            .value(\.historySize, S.historySize), .list(\.historyIgnoreApp, S.historyIgnoreApp),
+            .list(\.historyIgnoreText, S.historyIgnoreText), .value(\.historyDirectory, S.historyDirectory),
         ]
     }
 
@@ -150,14 +177,17 @@ struct Daemon: AsyncParsableCommand {
             limits.keepsTarget = TypePattern.filter(settings.keepType)
             var configuration = Connections.configuration(timeout: settings.timeout)
             configuration.logger = StandardErrorLogHandler.logger("X11Selection", level: settings.logLevel)
+            let recorder = try settings.noHistory ? nil : HistorySetup.recorder(settings, maxCopyBytes: limits.maximumTotalBytes, log: log)
             try await CommandRun.withConnection(display: display, configuration: configuration) { connection, _ in
-                try await keep(on: connection, settings: settings, limits: limits, log: log)
+                try await keep(on: connection, settings: settings, limits: limits, recorder: recorder, log: log)
             }
         }
     }
 
     /// Keeps the selections until a keeper returns (replaced as the manager) or the connection ends.
-    private func keep(on connection: X11Connection, settings: DaemonSettings, limits: SnapshotLimits, log: Logger) async throws {
+    private func keep(
+        on connection: X11Connection, settings: DaemonSettings, limits: SnapshotLimits, recorder: HistoryRecorder?, log: Logger
+    ) async throws {
         let display = displayOptions.display
         let names = settings.selections
         let validator = settings.validate.map { command -> SelectionKeeper.Validator in
@@ -182,8 +212,10 @@ struct Daemon: AsyncParsableCommand {
             }
             for name in names {
                 // Each read's deadline is the connection's (--timeout, see Connections.configuration).
+                let records = recorder.map { recorder in { @Sendable (recording: SelectionKeeper.Recording) in recorder.record(recording) } }
                 let keeper = SelectionKeeper(
-                    connection: connection, selection: name, limits: limits, validator: validator, rewriter: rewriter)
+                    connection: connection, selection: name, limits: limits, validator: validator, rewriter: rewriter,
+                    recorder: recorder?.policy.selections.contains(name) == true ? records : nil)
                 let lease = name == .clipboard ? managerLease : nil
                 group.addTask {
                     try await keeper.run(managing: lease) { event in

@@ -13,6 +13,7 @@ Verbs (exactly one):
   --set-text TEXT        own the selection with TEXT (may be combined with --set-mime)
   --set-mime TYPE FILE   own the selection with FILE's bytes as TYPE (repeatable, order kept)
   --set-texture FILE     own the selection with a GdkTexture loaded from FILE, so GTK offers its own image types
+  --program-name NAME    g_set_prgname(NAME) first: GDK names the client WM_CLASS NAME/Name, as a C app's argv[0]
 While owning, it prints "READY" once the claim is made, then serves until it loses ownership ("LOST"),
 the timeout passes ("TIMEOUT") or SIGTERM/SIGINT arrives ("STOPPED"); all of these exit 0.
 Exit status: 0 done, 1 nothing to read / read failed / unreadable image file (message on stderr), 2 usage,
@@ -34,7 +35,14 @@ import gi  # noqa: E402
 
 gi.require_version("Gdk", "4.0")
 gi.require_version("Gtk", "4.0")
-from gi.repository import Gdk, Gio, GLib, GObject, Gtk  # noqa: E402
+from gi.repository import GLib  # noqa: E402
+
+# PyGObject's GTK 4 overrides open the display when Gtk is imported, and GDK names the client (WM_CLASS of its
+# leader window) then: --program-name must be set before that import.
+if "--program-name" in sys.argv[:-1]:
+    GLib.set_prgname(sys.argv[sys.argv.index("--program-name") + 1])
+
+from gi.repository import Gdk, Gio, GObject, Gtk  # noqa: E402
 
 
 def parse_arguments():
@@ -49,6 +57,8 @@ def parse_arguments():
     parser.add_argument("--set-text", metavar="TEXT")
     parser.add_argument("--set-mime", nargs=2, metavar=("TYPE", "FILE"), action="append", default=[])
     parser.add_argument("--set-texture", metavar="FILE")
+    parser.add_argument("--program-name", metavar="NAME",
+                        help="the program name (g_set_prgname), which GDK writes into WM_CLASS, as a C app's argv[0]")
     arguments = parser.parse_args()
     reads = [arguments.read_text, arguments.read_mime is not None, arguments.formats, arguments.read_texture]
     sets_data = arguments.set_text is not None or bool(arguments.set_mime)

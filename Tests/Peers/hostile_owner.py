@@ -46,8 +46,14 @@ Modes (exactly one):
                      Only the first content request gets this; any other one meanwhile is refused.
   die-on-request     TARGETS [TARGETS, UTF8_STRING]; the first other request makes it print "DIED" and exit at once,
                      unanswered.
+  hinted             TARGETS [TARGETS, UTF8_STRING, x-kde-passwordManagerHint] (a password manager's copy, as KeePassXC
+                     and arboard offer it); UTF8_STRING -> --text in UTF-8, the hint -> --hint-value (default "secret").
+  plain              TARGETS [TARGETS, UTF8_STRING]; UTF8_STRING -> --text in UTF-8 (an ordinary owner, for rules that
+                     look at who copied: see --class-window).
   big-single         TARGETS [TARGETS, UTF8_STRING]; UTF8_STRING -> --size bytes of bytes(range(256)) repeated, in
                      ONE property (no INCR, however big), written as Replace + Append chunks, then one notify.
+--class-window NAME makes a second, unmapped top-level window of the same client whose WM_CLASS is NAME/NAME (the
+owner's own window has none), as toolkits own selections from a window other than their named top-levels.
 Every mode answers a request whose property is None (an obsolete requestor) in the target's name.
 
 It prints "READY" once it owns the selection, then serves until it loses ownership ("LOST"), --exit-after passes
@@ -71,7 +77,7 @@ from Xlib.protocol import request as rq
 assert array("I").itemsize == 4, "32-bit property items need a 4-byte array type"
 
 MODES = ["garbage-targets", "decoy", "stale", "huge-targets", "distinct-targets", "silent", "die-mid-incr",
-         "die-on-request", "big-single"]
+         "die-on-request", "big-single", "hinted", "plain"]
 GARBAGE_IDS = (0x7FFFFFFF, 0x7FFFFFFE, 0x7FFFFF00)
 INCR_CHUNK = 64 * 1024
 INCR_CHUNKS_BEFORE_DYING = 2
@@ -95,6 +101,9 @@ def parse_arguments():
                         help="die-mid-incr: INCR size announced (default 1 MiB); big-single: bytes (default 4 MiB)")
     parser.add_argument("--chunks", type=int, default=INCR_CHUNKS_BEFORE_DYING,
                         help="die-mid-incr: 64 KiB chunks sent before dying (default %d)" % INCR_CHUNKS_BEFORE_DYING)
+    parser.add_argument("--text", default="hunter2-correct-horse", help="hinted, plain: the text offered")
+    parser.add_argument("--hint-value", default="secret", help="hinted: the hint's value")
+    parser.add_argument("--class-window", default=None, help="a second top-level window with this WM_CLASS")
     parser.add_argument("--chunk", type=int, default=256 * 1024,
                         help="bytes per ChangeProperty when writing big properties (capped by the server's limit)")
     arguments = parser.parse_args()
@@ -129,6 +138,9 @@ class Owner:
         screen = self.display.screen()
         self.window = screen.root.create_window(-10, -10, 1, 1, 0, X.CopyFromParent, X.InputOnly,
                                                 X.CopyFromParent, event_mask=X.PropertyChangeMask)
+        if arguments.class_window:
+            named = screen.root.create_window(0, 0, 10, 10, 0, X.CopyFromParent, X.InputOutput, X.CopyFromParent)
+            named.set_wm_class(arguments.class_window, arguments.class_window)
         # ChangeProperty carries a 24-byte header; python-xlib does not use BIG-REQUESTS.
         limit = self.display.display.info.max_request_length * 4 - 24
         self.chunk = max(4, min(arguments.chunk, limit) // 4 * 4)
@@ -169,6 +181,12 @@ class Owner:
             return array("I", [T, U, self.TEXT_PLAIN]).tobytes(), {U: b"fresh-bytes", self.TEXT_PLAIN: b"fresh-bytes"}
         if self.mode == "huge-targets":
             return self.huge_targets(self.arguments.count), {U: b"huge-ok", self.X_TEST: b"x-test-bytes"}
+        if self.mode == "hinted":
+            hint = self.atom("x-kde-passwordManagerHint")
+            return (array("I", [T, U, hint]).tobytes(),
+                    {U: self.arguments.text.encode(), hint: self.arguments.hint_value.encode()})
+        if self.mode == "plain":
+            return array("I", [T, U]).tobytes(), {U: self.arguments.text.encode()}
         if self.mode == "big-single":
             size = self.arguments.size
             pattern = bytes(range(256))

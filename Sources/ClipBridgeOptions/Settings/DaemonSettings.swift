@@ -25,6 +25,13 @@ public struct DaemonSettings: Sendable, Equatable {
     public var logLevel: Logger.Level = Self.logLevel.defaultValue
     public var replace: Bool = Self.replace.defaultValue
     public var noManager: Bool = Self.noManager.defaultValue
+    public var noHistory: Bool = Self.noHistory.defaultValue
+    public var historyPrimary: Bool = Self.historyPrimary.defaultValue
+    public var historyEntries: Int = Self.historyEntries.defaultValue
+    public var historySize: Int = Self.historySize.defaultValue
+    public var historyIgnoreApp: [String] = Self.historyIgnoreApp.defaultValue
+    public var historyIgnoreText: [String] = Self.historyIgnoreText.defaultValue
+    public var historyDirectory: String? = Self.historyDirectory.defaultValue
 
     /// The defaults.
     public init() {}
@@ -109,10 +116,47 @@ public struct DaemonSettings: Sendable, Equatable {
         help: "Do not be the clipboard manager (no SAVE_TARGETS): keep content alive only.", valueName: "flag",
         defaultNote: "")
 
+    /// `--no-history`, `no-history:`: record no history.
+    public static let noHistory = DaemonSetting.one(
+        "no-history", \.noHistory, .flag, default: false,
+        help: "Record no clipboard history (clipbridge history).", valueName: "flag", defaultNote: "")
+    /// `--history-primary`, `history-primary:`: record PRIMARY copies too.
+    public static let historyPrimary = DaemonSetting.one(
+        "history-primary", \.historyPrimary, .flag, default: false,
+        help: "Record PRIMARY selections in the history too (when kept: -s primary).", valueName: "flag", defaultNote: "")
+    /// `--history-entries`, `history-entries:`: the most entries the history keeps.
+    public static let historyEntries = DaemonSetting.one(
+        "history-entries", \.historyEntries, .integer("a number of entries", 1...10_000_000, noun: "a number of entries"),
+        default: 1000, help: "The most entries the history keeps; the oldest unpinned go first.", valueName: "count")
+    /// `--history-size`, `history-size:`: the most the history keeps, in MiB.
+    public static let historySize = DaemonSetting.one(
+        "history-size", \.historySize, .integer("a size in MiB", sizes, noun: "a size", unit: " MiB"),
+        default: 1024, help: "The most the history keeps, every entry together, in MiB.", valueName: "mib")
+    /// `--history-ignore-app`, `history-ignore-app:`: applications whose copies are never recorded.
+    public static let historyIgnoreApp = DaemonSetting.list(
+        "history-ignore-app", \.historyIgnoreApp,
+        .text("an application's WM_CLASS", check: { $0.isEmpty ? "the application name is empty" : nil }),
+        help: "Never record copies of this application (its WM_CLASS class or instance, any case: KeePassXC). Repeatable.",
+        valueName: "class")
+    /// `--history-ignore-text`, `history-ignore-text:`: patterns of text never recorded.
+    public static let historyIgnoreText = DaemonSetting.list(
+        "history-ignore-text", \.historyIgnoreText,
+        .text("a regular expression", check: { pattern in
+            do { _ = try Regex(pattern); return nil } catch { return "'\(pattern)' is not a regular expression: \(error)" }
+        }),
+        help: "Never record a copy whose text this regular expression matches (anywhere in it). Repeatable.",
+        valueName: "regex")
+    /// `--history-directory`, `history-directory:`: where the history lives.
+    public static let historyDirectory = DaemonSetting.optional(
+        "history-directory", \.historyDirectory,
+        .text("a directory", check: { $0.hasPrefix("/") ? nil : "expected an absolute path, found '\($0)'" }),
+        help: "Where the history lives (default: $XDG_DATA_HOME/clipbridge).", valueName: "path")
+
     /// Every setting, in the order `--check-config` writes them.
     public static let all: [any AnyDaemonSetting] = [
         selection, maxFlavourSize, maxSize, maxFlavours, keepType, timeout, sync, validate, validateTimeout,
-        rule, stripParameter, logLevel, replace, noManager,
+        rule, stripParameter, logLevel, replace, noManager, noHistory, historyPrimary, historyEntries, historySize,
+        historyIgnoreApp, historyIgnoreText, historyDirectory,
     ]
 
     // MARK: - Derived

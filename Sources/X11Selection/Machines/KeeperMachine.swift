@@ -79,6 +79,10 @@ struct KeeperMachine<Content: Sendable>: Sendable {
         case release
         /// Tell the keeper's user.
         case report(SelectionKeeper.Event)
+        /// This owner's content was kept and accepted: a copy the keeper's history may record. Said once per
+        /// owner, never of content marked sensitive, of nothing, or of a file manager's cut (restoring a cut
+        /// later would move the files again).
+        case record(owner: X11Window?, Content)
         /// The keeper is done.
         case stop
     }
@@ -210,7 +214,11 @@ struct KeeperMachine<Content: Sendable>: Sendable {
         switch outcome {
         case .kept(let content, let facts):
             actions = [.report(Self.keptEvent(selection, facts))]
-            if validates, reading.isJudged { actions.append(.validate(generation: generation, owner: reading.owner, content)) }
+            if validates, reading.isJudged {
+                actions.append(.validate(generation: generation, owner: reading.owner, content))
+            } else {
+                actions += record(content, facts, owner: reading.owner)
+            }
         case .failed(let reason):
             actions = [.report(.notKept(selection, reason: reason))]
         }
@@ -220,6 +228,11 @@ struct KeeperMachine<Content: Sendable>: Sendable {
         // The owner went away while it was read (and no save took the content): restore what was kept.
         if reading.restoresWhenRead, let still = current, still.generation == generation { actions += restore(still) }
         return actions
+    }
+
+    /// A copy for the history, unless it may not be kept.
+    private func record(_ content: Content, _ facts: KeptFacts, owner: X11Window?) -> [Action] {
+        facts.refusal == nil && !facts.isCut ? [.record(owner: owner, content)] : []
     }
 
     static func keptEvent(_ selection: SelectionName, _ facts: KeptFacts) -> SelectionKeeper.Event {
@@ -272,8 +285,9 @@ struct KeeperMachine<Content: Sendable>: Sendable {
     private mutating func judged(_ verdict: SelectionKeeper.Verdict, generation judgedGeneration: Int) -> [Action] {
         if let reading = current, reading.generation == judgedGeneration {
             if verdict == .accept {
-                if let kept = reading.kept { accepted = kept }
-                return []
+                guard let kept = reading.kept else { return [] }
+                accepted = kept
+                return record(kept.0, kept.1, owner: reading.owner)
             }
             current = nil
         } else if let restored = served, restored.generation == judgedGeneration {
@@ -282,7 +296,7 @@ struct KeeperMachine<Content: Sendable>: Sendable {
             // veto cleared instead of restoring it).
             if verdict == .accept {
                 accepted = (restored.content, restored.facts)
-                return []
+                return record(restored.content, restored.facts, owner: nil)
             }
         } else {
             return []

@@ -1,3 +1,5 @@
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// A snapshot a keeper or a sync holds, whose spooled files live exactly as long as something refers to it:
@@ -5,17 +7,28 @@ import Synchronization
 /// transfers finish after a loss). Dropping the last reference removes the files.
 final class KeptSnapshot: Sendable {
     private let state: Mutex<SelectionSnapshot>
+    /// Every file the snapshot had: narrowing serves fewer flavours, but a history recording may still be
+    /// copying the others, so all go only with the last reference.
+    private let files: [String]
+    /// The application that copied, when the keeper looked it up (for a history's rules).
+    let ownerClass: WindowClass?
 
-    init(_ snapshot: SelectionSnapshot) {
+    init(_ snapshot: SelectionSnapshot, ownerClass: WindowClass? = nil) {
         state = Mutex(snapshot)
+        files = snapshot.flavours.compactMap { flavour in
+            if case .file(let url) = flavour.content { return url.path }
+            return nil
+        }
+        self.ownerClass = ownerClass
     }
 
     /// The snapshot now.
     var snapshot: SelectionSnapshot { state.withLock { $0 } }
 
-    /// Keeps only the flavours of `targets`, in that order (a SAVE_TARGETS list); the others' files go now.
+    /// Keeps only the flavours of `targets`, in that order (a SAVE_TARGETS list); the others' files go with
+    /// the last reference.
     func narrow(to targets: [SelectionTarget]) {
-        state.withLock { $0 = $0.keepingOnly(targets) }
+        state.withLock { $0 = $0.narrowed(to: targets) }
     }
 
     /// Holds this snapshot until `lease` has ended: a transfer in flight when the selection was lost still
@@ -28,6 +41,6 @@ final class KeptSnapshot: Sendable {
     }
 
     deinit {
-        state.withLock { $0.removeFiles() }
+        for path in files { unlink(path) }
     }
 }

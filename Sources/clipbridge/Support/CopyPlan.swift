@@ -34,9 +34,23 @@ struct CopyPlan: Codable, Sendable {
     /// --cut.
     var isCut: Bool
 
+    /// A flavour offered exactly as it was kept (`history restore`): target, property type and format as the
+    /// owner wrote them, no conversion.
+    struct RawFlavour: Codable, Sendable, Equatable {
+        var target: String
+        var type: String
+        var format: Int
+        /// Index into the payloads.
+        var payload: Int
+    }
+
+    /// Exact flavours, in order (a history entry); when set, neither `representations` nor `files` are.
+    var flavours: [RawFlavour] = []
+
     /// A short human description ("3 types", "2 files") for messages.
     var summary: String {
-        files.isEmpty ? "\(representations.count) representation(s)" : "\(files.count) file(s)"
+        if !flavours.isEmpty { return "\(flavours.count) flavour(s)" }
+        return files.isEmpty ? "\(representations.count) representation(s)" : "\(files.count) file(s)"
     }
 }
 

@@ -49,26 +49,43 @@ struct CopyRequest: Sendable {
     /// once the server owns the selection, the forked server's side when it stops serving.
     @MainActor
     func run() async throws {
+        let plan: CopyPlan
+        let payloads: [SpooledPayload]
         do {
             if clear {
                 try await Self.clearSelection(selection, display: display)
                 return
             }
-            let (plan, payloads) = try makePlan()
+            (plan, payloads) = try makePlan()
+        } catch {
+            throw CLIFailure(error, display: display, selection: selection).exit()
+        }
+        try await Self.serve(plan: plan, payloads: payloads, foreground: foreground, display: display, selection: selection)
+    }
+
+    /// Serves `plan`: detached (``Detach``; does not return then), or from this process with `foreground`.
+    /// On the main actor for the same reason as ``run()``: a caller on the main thread keeps the process
+    /// single-threaded up to the detach.
+    @MainActor
+    static func serve(plan: CopyPlan, payloads: [SpooledPayload], foreground: Bool, display: String?,
+                      selection: SelectionName) async throws {
+        do {
             guard foreground else {
                 switch try Detach.start(plan: plan, payloads: payloads, timeout: Seconds(5)) {
                 case .caller: _exit(ExitStatus.success.rawValue)
                 case .server(let server): await server.serve()
                 }
             }
-            try await serveInForeground(plan: plan, payloads: payloads)
+            try await serveInForeground(plan: plan, payloads: payloads, display: display, selection: selection)
         } catch {
             throw CLIFailure(error, display: display, selection: selection).exit()
         }
     }
 
     /// `--foreground`: serves from this process until the server ends.
-    private func serveInForeground(plan: CopyPlan, payloads: [SpooledPayload]) async throws {
+    private static func serveInForeground(
+        plan: CopyPlan, payloads: [SpooledPayload], display: String?, selection: SelectionName
+    ) async throws {
         let server = CopyServer(plan: plan, payloads: payloads)
         var failure: CLIFailure?
         let ending = await server.run { result in

@@ -59,7 +59,9 @@ struct CopyServer: Sendable {
         }
         do {
             let options = CopyOptions(isSensitive: plan.isSensitive)
-            if plan.files.isEmpty {
+            if !plan.flavours.isEmpty {
+                lease = try await clipboard.connection.claim(selection, offering: try rawOffer())
+            } else if plan.files.isEmpty {
                 lease = try await clipboard.copy([try makeItem()], options: options)
             } else {
                 let urls = plan.files.map { URL(fileURLWithPath: $0) }
@@ -150,6 +152,18 @@ struct CopyServer: Sendable {
             }
         }
         return .connectionEnded
+    }
+
+    /// The offer of exact flavours (`history restore`), in the plan's order.
+    func rawOffer() throws -> SelectionOffer {
+        SelectionOffer(try plan.flavours.map { flavour in
+            let payload = payloads[flavour.payload]
+            let source: SelectionOffer.DataSource = payload.size <= Self.inMemoryLimit
+                ? .bytes(Data(try payload.readAll())) : .file(URL(fileURLWithPath: payload.reopenablePath))
+            return SelectionOffer.Representation(
+                target: SelectionTarget(rawValue: flavour.target), type: SelectionTarget(rawValue: flavour.type),
+                format: flavour.format, source: source)
+        })
     }
 
     /// The one item of a raw copy.

@@ -118,12 +118,15 @@ public struct ToolkitPeer: Sendable {
     ///
     /// It serves until it loses ownership (then prints "LOST" and exits 0), until `timeout`, or until
     /// `stop()`. Stop it at the end of the test.
+    /// `programName` (GTK 4) names the application as a C program's `argv[0]` would: GDK writes it into the
+    /// client's `WM_CLASS`.
     public func own(
         text: String? = nil,
         representations: [(mimeType: String, data: Data)] = [],
+        programName: String? = nil,
         timeout: Duration = .seconds(30)
     ) async throws(CommandError) -> BackgroundPeer {
-        var arguments: [String] = []
+        var arguments: [String] = programName.map { ["--program-name", $0] } ?? []
         if let text { arguments += ["--set-text", text] }
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("clipbridge-peer-\(UUID().uuidString)", isDirectory: true)

@@ -29,8 +29,9 @@ import Testing
         var machine = Machine(selection: .clipboard, validates: false)
         #expect(machine.handle(.started(owner: nil)) == [])
         #expect(machine.handle(change(app)) == [.read(generation: 1, targets: nil, inOneRequest: false)])
+        // Kept and, with no validator, accepted at once: a copy for the history.
         #expect(machine.handle(.read(generation: 1, .kept("A", copied)))
-            == [.report(.kept(.clipboard, flavours: 3, bytes: 120, omitted: ["PIXMAP"]))])
+            == [.report(.kept(.clipboard, flavours: 3, bytes: 120, omitted: ["PIXMAP"])), .record(owner: app, "A")])
         #expect(machine.handle(change(nil)) == [claim("A", .restore)])
         #expect(machine.handle(.claimEnded(.success(4))) == [.report(.restored(.clipboard, flavours: 4))])
         #expect(machine.isServing)
@@ -59,7 +60,7 @@ import Testing
         ])
         // The cancelled read still ends with the old owner's content: dropped.
         #expect(machine.handle(.read(generation: 1, .kept("old", copied))) == [])
-        #expect(machine.handle(.read(generation: 2, .kept("new", copied))).count == 1)
+        #expect(machine.handle(.read(generation: 2, .kept("new", copied))).count == 2)
         #expect(machine.handle(change(nil)) == [claim("new", .restore)])
     }
 
@@ -69,7 +70,8 @@ import Testing
         #expect(machine.handle(change(nil, reason: .ownerWindowDestroyed)) == [])
         let part = KeptFacts(flavours: 2, bytes: 10, omitted: ["image/png"], ownerLeft: true)
         #expect(machine.handle(.read(generation: 1, .kept("part", part))) == [
-            .report(.keptPart(.clipboard, flavours: 2, bytes: 10, omitted: ["image/png"])), claim("part", .restore),
+            .report(.keptPart(.clipboard, flavours: 2, bytes: 10, omitted: ["image/png"])), .record(owner: app, "part"),
+            claim("part", .restore),
         ])
     }
 
@@ -95,6 +97,7 @@ import Testing
         for (outcome, readReport, goneReport) in cases {
             var machine = Machine(selection: .clipboard, validates: false)
             _ = machine.handle(change(app))
+            // Reported, and neither recorded for a history nor, below, restored.
             #expect(machine.handle(.read(generation: 1, outcome)) == [.report(readReport)])
             #expect(machine.handle(change(nil)) == [.report(goneReport)])
             #expect(!machine.isServing)
@@ -125,7 +128,8 @@ import Testing
         // The owner's change arrives late: it is the owner the save's snapshot is of, not a new one.
         #expect(machine.handle(change(app)) == [])
         #expect(machine.handle(.read(generation: 1, .kept("A", copied))) == [
-            .report(.kept(.clipboard, flavours: 3, bytes: 120, omitted: ["PIXMAP"])),
+            // A handover is not judged: what the owner hands over is recorded.
+            .report(.kept(.clipboard, flavours: 3, bytes: 120, omitted: ["PIXMAP"])), .record(owner: app, "A"),
             claim("A", .save([request]), narrowedTo: ["UTF8_STRING", "text/html"]),
         ])
         #expect(machine.handle(.claimEnded(.success(2))) == [
@@ -188,8 +192,9 @@ import Testing
     @Test func aVetoRestoresTheLastAcceptedContentOrClears() {
         var machine = Machine(selection: .clipboard, validates: true)
         _ = machine.handle(change(app))
-        _ = machine.handle(.read(generation: 1, .kept("good", copied)))
-        #expect(machine.handle(.verdict(.accept, generation: 1)) == [])
+        // Judged content is recorded only once accepted; vetoed content never.
+        #expect(machine.handle(.read(generation: 1, .kept("good", copied))).contains(.record(owner: app, "good")) == false)
+        #expect(machine.handle(.verdict(.accept, generation: 1)) == [.record(owner: app, "good")])
         _ = machine.handle(change(other))
         _ = machine.handle(.read(generation: 2, .kept("bad", copied)))
         #expect(machine.handle(.verdict(.restorePrevious, generation: 2)) == [claim("good", .restorePrevious)])
@@ -210,8 +215,9 @@ import Testing
         _ = machine.handle(.read(generation: 1, .kept("first", copied)))
         _ = machine.handle(change(nil))
         _ = machine.handle(.claimEnded(.success(3)))
-        // A slow hook accepts after the keeper restored the copy: that copy is what a later veto restores.
-        #expect(machine.handle(.verdict(.accept, generation: 1)) == [])
+        // A slow hook accepts after the keeper restored the copy: that copy is what a later veto restores, and
+        // the history's.
+        #expect(machine.handle(.verdict(.accept, generation: 1)) == [.record(owner: nil, "first")])
         _ = machine.handle(change(other))
         _ = machine.handle(.read(generation: 2, .kept("second", copied)))
         #expect(machine.handle(.verdict(.restorePrevious, generation: 2)) == [claim("first", .restorePrevious)])

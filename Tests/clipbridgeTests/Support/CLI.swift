@@ -24,14 +24,28 @@ enum CLI {
     /// True when the binary exists (tests are disabled with a clear reason otherwise).
     static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: binary) }
 
+    /// Where the binaries run by the tests keep their data (`XDG_DATA_HOME`: the daemon's history) unless a test
+    /// names its own: a private directory of this test run, never the home of whoever runs the suite.
+    static let dataHome: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("clipbridge-tests-data-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+        return path
+    }()
+
+    /// `environment` over the suite's defaults (``dataHome``).
+    static func environment(_ environment: [String: String]) -> [String: String] {
+        environment.merging(["XDG_DATA_HOME": dataHome]) { given, _ in given }
+    }
+
     /// Runs `clipbridge arguments…` against `display` with a deadline.
     static func run(
         _ arguments: [String], display: String?, stdin: PeerCommand.Input = .none,
         stdout: PeerCommand.Output = .capture, environment: [String: String] = [:],
         timeout: Duration = .seconds(20)
     ) async throws -> CommandResult {
-        try await PeerCommand([binary] + arguments, display: display, environment: environment, stdin: stdin,
-                              stdout: stdout, timeout: timeout).run()
+        try await PeerCommand([binary] + arguments, display: display, environment: Self.environment(environment),
+                              stdin: stdin, stdout: stdout, timeout: timeout).run()
     }
 
     /// Runs `clipbridge arguments…` with `input` as stdin.
@@ -43,7 +57,7 @@ enum CLI {
     static func start(
         _ arguments: [String], display: String?, stdin: Data? = nil, environment: [String: String] = [:]
     ) throws -> BackgroundPeer {
-        try startPeer([binary] + arguments, display: display, stdin: stdin, environment: environment)
+        try startPeer([binary] + arguments, display: display, stdin: stdin, environment: Self.environment(environment))
     }
 
     /// The current server of `display`, from the suite's fixture.

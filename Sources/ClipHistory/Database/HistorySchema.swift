@@ -1,0 +1,60 @@
+/// The history database's tables, and the steps that bring an older file up to date (`PRAGMA user_version`
+/// counts the steps applied).
+///
+/// - `entry`: one copy — its selection, when it was first and last copied (a copy equal to an earlier one
+///   moves that entry to the top: `copied_at`), the owner's application (`WM_CLASS`), pinned or not, its bytes
+///   in all, the fingerprint of its flavours (what makes two copies equal) and its one-line summary.
+/// - `flavour`: every target kept of it, in the owner's TARGETS order (`position`): target, property type,
+///   format, and the bytes — inline when small, else the name of a content-addressed blob file
+///   (``BlobStore``).
+/// - `entry_text`: the text of each entry for full-text search (FTS5, `rowid` = the entry's id).
+/// - `state`: the history's own settings that every process sees (`paused_until`).
+enum HistorySchema {
+    /// The steps, in order; step N brings `user_version` from N to N + 1.
+    static let migrations: [String] = [
+        """
+        CREATE TABLE entry (
+            id INTEGER PRIMARY KEY,
+            selection TEXT NOT NULL,
+            first_copied_at INTEGER NOT NULL,
+            copied_at INTEGER NOT NULL,
+            owner_class TEXT,
+            pinned INTEGER NOT NULL DEFAULT 0,
+            byte_count INTEGER NOT NULL,
+            fingerprint BLOB NOT NULL UNIQUE,
+            summary TEXT NOT NULL
+        );
+        CREATE INDEX entry_by_time ON entry (copied_at, id);
+        CREATE TABLE flavour (
+            entry_id INTEGER NOT NULL REFERENCES entry (id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            target TEXT NOT NULL,
+            type TEXT NOT NULL,
+            format INTEGER NOT NULL,
+            byte_count INTEGER NOT NULL,
+            bytes BLOB,
+            blob TEXT,
+            PRIMARY KEY (entry_id, position)
+        ) WITHOUT ROWID;
+        CREATE INDEX flavour_by_blob ON flavour (blob) WHERE blob IS NOT NULL;
+        CREATE VIRTUAL TABLE entry_text USING fts5 (body, tokenize = 'unicode61 remove_diacritics 2');
+        CREATE TABLE state (key TEXT PRIMARY KEY, value ANY NOT NULL);
+        """
+    ]
+
+    /// Brings `database` up to date, in one transaction per step.
+    /// - Throws: ``HistoryError`` when the file was written by a newer ClipBridge (more steps than known).
+    static func migrate(_ database: SQLiteDatabase) throws {
+        let version = Int(try database.integer("PRAGMA user_version"))
+        guard version <= migrations.count else {
+            throw HistoryError(
+                "\(database.path) was written by a newer ClipBridge (schema \(version), this one knows \(migrations.count))")
+        }
+        for step in version..<migrations.count {
+            try database.transaction {
+                try database.execute(migrations[step])
+                try database.execute("PRAGMA user_version = \(step + 1)")
+            }
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import Crypto
+import FoundationEssentials
+import Glibc
+
+/// The history's large payloads: one file per distinct content, named by its SHA-256 (`blobs/ab/abcd…`), so
+/// identical bytes are stored once — across the flavours of one copy and across copies.
+///
+/// A blob is written to a temporary file, synced, then renamed into place and its directory synced: once
+/// ``store(_:)`` returns, the file is complete on disk, before any row naming it commits. A crash before the
+/// rename leaves only a temporary file, which ``collectGarbage(keeping:)`` removes at the next start.
+struct BlobStore: Sendable {
+    /// What a stored payload is known by.
+    struct Stored: Sendable, Equatable {
+        /// The SHA-256 of the bytes, lowercase hex: the file's name.
+        var name: String
+        /// The bytes' count.
+        var byteCount: Int
+    }
+
+    /// The `blobs` directory.
+    let directory: String
+
+    /// The bytes read and written at a time.
+    static let chunkBytes = 1 << 20
+
+    init(directory: String) throws {
+        self.directory = directory
+        try PrivateDirectory.make(directory)
+    }
+
+    /// The file of blob `name`.
+    func path(of name: String) -> String {
+        "\(directory)/\(name.prefix(2))/\(name)"
+    }
+
+    /// Stores the bytes `read` produces (called until it returns an empty chunk), synced to disk.
+    /// - Throws: ``HistoryError`` naming the file when it cannot be written (a full disk among them).
+    func store(reading read: () throws -> Data) throws -> Stored {
+        let temporary = "\(directory)/incoming.\(getpid()).\(UInt64.random(in: 0...UInt64.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw HistoryError.system("cannot create \(temporary)") }
+        var hasher = SHA256()
+        var count = 0
+        do {
+            while true {
+                let chunk = try read()
+                if chunk.isEmpty { break }
+                hasher.update(data: chunk)
+                try Self.write(chunk, to: descriptor, path: temporary)
+                count += chunk.count
+            }
+            guard fsync(descriptor) == 0 else { throw HistoryError.system("cannot sync \(temporary)") }
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        close(descriptor)
+        let name = HexDigest.string(hasher.finalize())
+        let folder = "\(directory)/\(name.prefix(2))"
+        do {
+            try PrivateDirectory.make(folder)
+            let final = path(of: name)
+            if access(final, F_OK) == 0 {
+                // The same bytes are stored already: one file serves both.
+                unlink(temporary)
+            } else {
+                guard rename(temporary, final) == 0 else { throw HistoryError.system("cannot move a blob to \(final)") }
+                try PrivateDirectory.sync(folder)
+            }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        return Stored(name: name, byteCount: count)
+    }
+
+    /// Stores `data`.
+    func store(_ data: Data) throws -> Stored {
+        var pending: Data? = data
+        return try store(reading: {
+            defer { pending = nil }
+            return pending ?? Data()
+        })
+    }
+
+    /// Stores the content of the file at `path`, read in chunks.
+    func store(contentsOf path: String) throws -> Stored {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw HistoryError.system("cannot open \(path)") }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: Self.chunkBytes)
+        return try store(reading: {
+            let got = buffer.withUnsafeMutableBytes { raw in
+                var got: Int
+                repeat { got = Glibc.read(descriptor, raw.baseAddress, raw.count) } while got < 0 && errno == EINTR
+                return got
+            }
+            guard got >= 0 else { throw HistoryError.system("cannot read \(path)") }
+            return Data(buffer[0..<got])
+        })
+    }
+
+    /// The bytes of blob `name`.
+    func contents(of name: String) throws -> Data {
+        let file = path(of: name)
+        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw HistoryError.system("cannot open \(file)") }
+        defer { close(descriptor) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: Self.chunkBytes)
+        while true {
+            let got = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else { throw HistoryError.system("cannot read \(file)") }
+            if got == 0 { return data }
+            data.append(contentsOf: buffer[0..<got])
+        }
+    }
+
+    /// Removes blob `name`'s file.
+    func remove(_ name: String) {
+        unlink(path(of: name))
+    }
+
+    /// Removes every file that is neither a blob `isReferenced` accepts nor in use: blobs no row names (a crash
+    /// between a blob's rename and its row's commit) and temporary files of writers that died. Returns how many
+    /// went.
+    @discardableResult
+    func collectGarbage(keeping isReferenced: (String) -> Bool) -> Int {
+        var removed = 0
+        for entry in PrivateDirectory.entries(directory) {
+            let path = "\(directory)/\(entry)"
+            if entry.hasPrefix("incoming.") {
+                // Another writer's file is its own until it dies: only files of processes gone are removed.
+                let pid = entry.split(separator: ".").dropFirst().first.flatMap { Int32($0) } ?? 0
+                if pid != getpid() && (pid <= 0 || (kill(pid, 0) != 0 && errno == ESRCH)) {
+                    if unlink(path) == 0 { removed += 1 }
+                }
+                continue
+            }
+            guard entry.count == 2 else { continue }
+            for name in PrivateDirectory.entries(path) where !isReferenced(name) {
+                if unlink("\(path)/\(name)") == 0 { removed += 1 }
+            }
+        }
+        return removed
+    }
+
+    private static func write(_ data: Data, to descriptor: Int32, path: String) throws {
+        try data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { throw HistoryError.system("cannot write \(path)") }
+                offset += written
+            }
+        }
+    }
+}
+
+/// SHA-256 digests as lowercase hex.
+enum HexDigest {
+    static func string(_ digest: SHA256.Digest) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
+        for byte in digest {
+            bytes.append(digits[Int(byte >> 4)])
+            bytes.append(digits[Int(byte & 0xf)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

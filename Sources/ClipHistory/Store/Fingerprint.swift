@@ -1,0 +1,39 @@
+import Crypto
+import FoundationEssentials
+import X11Selection
+
+/// What makes two copies the same entry: every flavour's target, property type, format and bytes (by their
+/// SHA-256), in the owner's order. The selection, the time and the application are not part of it: the same
+/// content copied again is the same entry, moved to the top.
+enum Fingerprint {
+    /// The SHA-256 of `data`, lowercase hex.
+    static func digest(_ data: Data) -> String {
+        HexDigest.string(SHA256.hash(data: data))
+    }
+
+    /// The fingerprint of flavours given with their bytes' digests.
+    static func of(_ flavours: [(target: SelectionTarget, type: SelectionTarget, format: Int, digest: String)]) -> Data {
+        var hasher = SHA256()
+        for flavour in flavours {
+            // Each field ends with a NUL, which no atom name or hex digest holds: no two lists encode alike.
+            for field in [flavour.target.rawValue, flavour.type.rawValue, String(flavour.format), flavour.digest] {
+                hasher.update(data: Data(field.utf8))
+                hasher.update(data: Data([0]))
+            }
+        }
+        return Data(hasher.finalize())
+    }
+}
+
+/// A search as FTS5 reads it: every word of what a person typed, each quoted (so `-`, `:`, `*` or quotes in it
+/// are text, never query syntax) and matched as a word prefix, all of them required.
+enum SearchQuery {
+    /// The FTS5 expression for `text`, or nil when it has no word.
+    static func expression(_ text: String) -> String? {
+        // Words without a letter or digit are no tokens to the index (`-`, `*`): they would match nothing.
+        let words = text.split(whereSeparator: { $0.isWhitespace })
+            .filter { $0.contains(where: { $0.isLetter || $0.isNumber }) }
+        guard !words.isEmpty else { return nil }
+        return words.map { "\"\($0.replacing("\"", with: "\"\""))\"*" }.joined(separator: " AND ")
+    }
+}

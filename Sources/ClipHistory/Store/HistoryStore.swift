@@ -1,0 +1,400 @@
+import FoundationEssentials
+import Glibc
+import Synchronization
+import X11Selection
+
+/// The clipboard history on disk: an SQLite database (WAL) and a folder of content-addressed blob files, in a
+/// directory private to the user (0700; files 0600). Safe to open from several processes at once — the daemon
+/// records while `clipbridge history` lists, deletes or pins.
+///
+/// Crash-proof by order: a payload's blob file is complete and synced before the row naming it commits
+/// (``BlobStore``), each copy is one transaction, and the database runs with `synchronous = FULL`. A process
+/// killed at any point leaves every earlier entry intact; what it left half-written (blob files no row names)
+/// is collected by ``collectGarbage()``.
+///
+/// Every call blocks on the disk: call it from a thread of your own (``HistoryRecorder`` has one), not from
+/// the cooperative pool's few threads.
+public final class HistoryStore: Sendable {
+    /// The directory.
+    public let directory: String
+    /// Bounds on what is kept.
+    public let limits: HistoryLimits
+    private let blobs: BlobStore
+    private let database: Mutex<SQLiteDatabase>
+    /// Serializes blob removals with writes across processes (`flock` on `lock`): a blob one process is about to
+    /// reference is never removed by another that found it unreferenced.
+    private let lockPath: String
+
+    /// The database's file name in ``directory``.
+    public static let databaseName = "history.sqlite3"
+
+    /// Opens the history in `directory` (made if missing), bringing an older database up to date.
+    /// - Throws: ``HistoryError`` (the directory cannot be made, the file is not a history database, or it was
+    ///   written by a newer ClipBridge); ``SQLiteError``.
+    public init(directory: String, limits: HistoryLimits = HistoryLimits()) throws {
+        self.directory = directory
+        self.limits = limits
+        try PrivateDirectory.make(directory)
+        blobs = try BlobStore(directory: "\(directory)/blobs")
+        lockPath = "\(directory)/lock"
+        let database = try SQLiteDatabase(path: "\(directory)/\(Self.databaseName)")
+        try database.execute(
+            "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON")
+        try HistorySchema.migrate(database)
+        self.database = Mutex(database)
+    }
+
+    /// The default directory: `$XDG_DATA_HOME/clipbridge`, else `~/.local/share/clipbridge` (XDG Base Directory
+    /// specification).
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return "\(data)/clipbridge" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/"
+        return "\(home)/.local/share/clipbridge"
+    }
+
+    // MARK: - Recording
+
+    /// Records a copy: a new entry at the top, or — when an entry has the same flavours, byte for byte, in the
+    /// same order — that entry moved to the top. Then the oldest unpinned entries beyond the limits go.
+    ///
+    /// - Throws: ``HistoryError`` when a payload cannot be written (``HistoryError/isDiskFull`` for a full
+    ///   disk): nothing of this copy is kept, and every earlier entry is intact.
+    @discardableResult
+    public func record(_ copy: CapturedCopy, at time: Date = Date()) throws -> RecordOutcome {
+        guard !copy.flavours.isEmpty else { return .skipped("nothing was kept") }
+        guard copy.byteCount <= limits.maximumEntryBytes else {
+            return .skipped("\(copy.byteCount) bytes, over the limit of \(limits.maximumEntryBytes) per copy")
+        }
+        return try withFileLock {
+            // Payloads first, each complete on disk before the row naming it commits.
+            var stored: [(flavour: CapturedCopy.Flavour, storage: HistoryFlavour.Storage, digest: String)] = []
+            for flavour in copy.flavours {
+                if flavour.byteCount <= limits.inlineBytes, let data = try flavour.inlineBytes() {
+                    stored.append((flavour, .inline(data), Fingerprint.digest(data)))
+                } else {
+                    let blob = try flavour.store(in: blobs)
+                    stored.append((flavour, .blob(blob.name), blob.name))
+                }
+            }
+            let fingerprint = Fingerprint.of(stored.map { ($0.flavour.target, $0.flavour.type, $0.flavour.format, $0.digest) })
+            let milliseconds = Self.milliseconds(time)
+            let (outcome, evictedBlobs) = try database.withLock { database in
+                try database.transaction {
+                    let existing = try database.integer("SELECT id FROM entry WHERE fingerprint = ?", [.blob(fingerprint)])
+                    let outcome: RecordOutcome
+                    if existing != 0 {
+                        try database.run(
+                            "UPDATE entry SET copied_at = ?, selection = ?, owner_class = coalesce(?, owner_class) WHERE id = ?",
+                            [.integer(milliseconds), .text(copy.selection.rawValue), .optional(copy.ownerClass), .integer(existing)])
+                        outcome = .movedToTop(existing)
+                    } else {
+                        try database.run(
+                            """
+                            INSERT INTO entry (selection, first_copied_at, copied_at, owner_class, byte_count, fingerprint, summary)
+                            VALUES (?, ?, ?, ?, ?, ?, ?)
+                            """,
+                            [.text(copy.selection.rawValue), .integer(milliseconds), .integer(milliseconds),
+                             .optional(copy.ownerClass), .integer(copy.byteCount), .blob(fingerprint), .text(copy.summary.line)])
+                        let id = database.lastInsertedRowID
+                        for (position, item) in stored.enumerated() {
+                            let (bytes, blob): (SQLiteValue, SQLiteValue) = switch item.storage {
+                            case .inline(let data): (.blob(data), .null)
+                            case .blob(let name): (.null, .text(name))
+                            }
+                            try database.run(
+                                "INSERT INTO flavour (entry_id, position, target, type, format, byte_count, bytes, blob) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                                [.integer(id), .integer(position), .text(item.flavour.target.rawValue),
+                                 .text(item.flavour.type.rawValue), .integer(item.flavour.format),
+                                 .integer(item.flavour.byteCount), bytes, blob])
+                        }
+                        if !copy.summary.searchText.isEmpty {
+                            try database.run(
+                                "INSERT INTO entry_text (rowid, body) VALUES (?, ?)", [.integer(id), .text(copy.summary.searchText)])
+                        }
+                        outcome = .added(id)
+                    }
+                    return (outcome, try evictBeyondLimits(database))
+                }
+            }
+            removeUnreferenced(evictedBlobs + stored.compactMap { if case .blob(let name) = $0.storage { name } else { nil } })
+            return outcome
+        }
+    }
+
+    /// Deletes the oldest unpinned entries while there are more than ``HistoryLimits/maximumEntries`` or more
+    /// bytes than ``HistoryLimits/maximumBytes``; returns the blobs they named (removed once unreferenced).
+    private func evictBeyondLimits(_ database: SQLiteDatabase) throws -> [String] {
+        var count = Int(try database.integer("SELECT count(*) FROM entry"))
+        var bytes = Int(try database.integer("SELECT total(byte_count) FROM entry"))
+        guard count > limits.maximumEntries || bytes > limits.maximumBytes else { return [] }
+        var doomed: [Int64] = []
+        try database.forEachRow("SELECT id, byte_count FROM entry WHERE pinned = 0 ORDER BY copied_at, id") { row in
+            guard count > limits.maximumEntries || bytes > limits.maximumBytes else { return }
+            doomed.append(row.integer(0))
+            count -= 1
+            bytes -= row.int(1)
+        }
+        return try delete(doomed, in: database)
+    }
+
+    // MARK: - Reading
+
+    /// The entries, newest first: at most `limit`, and only those `matching` accepts (given each entry's targets).
+    public func entries(limit: Int = .max, matching: ((HistoryEntry) -> Bool)? = nil) throws -> [HistoryEntry] {
+        try select(where: "", [], limit: limit, matching: matching)
+    }
+
+    /// The entries whose text contains every word of `query` (each as a word prefix: `clip` finds "clipboard"),
+    /// newest first — full-text search (SQLite FTS5). An empty query finds every entry.
+    public func search(_ query: String, limit: Int = .max, matching: ((HistoryEntry) -> Bool)? = nil) throws
+        -> [HistoryEntry]
+    {
+        guard let expression = SearchQuery.expression(query) else { return try entries(limit: limit, matching: matching) }
+        return try select(
+            where: "WHERE e.id IN (SELECT rowid FROM entry_text WHERE entry_text MATCH ?)", [.text(expression)],
+            limit: limit, matching: matching)
+    }
+
+    /// The entry `id`, or nil.
+    public func entry(_ id: Int64) throws -> HistoryEntry? {
+        try select(where: "WHERE e.id = ?", [.integer(id)], limit: 1, matching: nil).first
+    }
+
+    /// The flavours of entry `id`, in the owner's order (none when there is no such entry).
+    public func flavours(of id: Int64) throws -> [HistoryFlavour] {
+        try database.withLock { database in
+            try database.rows(
+                "SELECT target, type, format, byte_count, bytes, blob FROM flavour WHERE entry_id = ? ORDER BY position",
+                [.integer(id)]
+            ) { row in
+                let storage: HistoryFlavour.Storage =
+                    if let name = row.text(5) { .blob(name) } else { .inline(row.blob(4) ?? Data()) }
+                return HistoryFlavour(
+                    target: SelectionTarget(rawValue: row.text(0) ?? ""), type: SelectionTarget(rawValue: row.text(1) ?? ""),
+                    format: row.int(2), byteCount: row.int(3), storage: storage)
+            }
+        }
+    }
+
+    /// The bytes of a flavour.
+    public func bytes(of flavour: HistoryFlavour) throws -> Data {
+        switch flavour.storage {
+        case .inline(let data): return data
+        case .blob(let name): return try blobs.contents(of: name)
+        }
+    }
+
+    /// Where a flavour's bytes are: in memory, or the blob's file (serve it while it is not deleted).
+    public func content(of flavour: HistoryFlavour) -> SelectionSnapshot.Content {
+        switch flavour.storage {
+        case .inline(let data): return .bytes(data)
+        case .blob(let name): return .file(URL(fileURLWithPath: blobs.path(of: name)))
+        }
+    }
+
+    /// How many entries there are, and their bytes.
+    public func totals() throws -> (entries: Int, bytes: Int) {
+        try database.withLock { database in
+            (Int(try database.integer("SELECT count(*) FROM entry")),
+             Int(try database.integer("SELECT total(byte_count) FROM entry")))
+        }
+    }
+
+    private func select(where clause: String, _ values: [SQLiteValue], limit: Int, matching: ((HistoryEntry) -> Bool)?)
+        throws -> [HistoryEntry]
+    {
+        let sql = """
+            SELECT e.id, e.selection, e.first_copied_at, e.copied_at, e.owner_class, e.pinned, e.byte_count, e.summary,
+                (SELECT group_concat(target, char(10)) FROM (SELECT target FROM flavour f WHERE f.entry_id = e.id ORDER BY position))
+            FROM entry e \(clause) ORDER BY e.copied_at DESC, e.id DESC
+            """
+        let limited = sql + (matching == nil && limit != .max ? " LIMIT \(limit)" : "")
+        let rows = try database.withLock { database in
+            try database.rows(limited, values) { row in
+                HistoryEntry(
+                    id: row.integer(0), selection: SelectionName(rawValue: row.text(1) ?? "CLIPBOARD"),
+                    firstCopiedAt: Self.date(row.integer(2)), copiedAt: Self.date(row.integer(3)), ownerClass: row.text(4),
+                    isPinned: row.bool(5), byteCount: row.int(6), summary: row.text(7) ?? "",
+                    targets: (row.text(8) ?? "").split(separator: "\n").map { SelectionTarget(rawValue: String($0)) })
+            }
+        }
+        guard let matching else { return rows }
+        var found: [HistoryEntry] = []
+        for entry in rows where found.count < limit && matching(entry) { found.append(entry) }
+        return found
+    }
+
+    // MARK: - Changing
+
+    /// Deletes entries (and their blobs no other entry shares); returns how many there were.
+    @discardableResult
+    public func delete(_ ids: [Int64]) throws -> Int {
+        try withFileLock {
+            let (count, names) = try database.withLock { database in
+                try database.transaction {
+                    let present = try ids.filter { try database.integer("SELECT count(*) FROM entry WHERE id = ?", [.integer($0)]) > 0 }
+                    return (present.count, try delete(present, in: database))
+                }
+            }
+            removeUnreferenced(names)
+            return count
+        }
+    }
+
+    /// Deletes every entry (but the pinned ones, when `keepingPinned`); returns how many went.
+    @discardableResult
+    public func clear(keepingPinned: Bool = false) throws -> Int {
+        let ids = try database.withLock { database in
+            try database.rows("SELECT id FROM entry" + (keepingPinned ? " WHERE pinned = 0" : "")) { $0.integer(0) }
+        }
+        return try delete(ids)
+    }
+
+    /// Pins or unpins entry `id`: pinned entries are never evicted. False when there is no such entry.
+    @discardableResult
+    public func setPinned(_ id: Int64, _ pinned: Bool) throws -> Bool {
+        try database.withLock { database in
+            try database.run("UPDATE entry SET pinned = ? WHERE id = ?", [.integer(pinned ? 1 : 0), .integer(id)])
+            return database.changes > 0
+        }
+    }
+
+    /// Moves entry `id` to the top (it was restored). False when there is no such entry.
+    @discardableResult
+    public func moveToTop(_ id: Int64, at time: Date = Date()) throws -> Bool {
+        try database.withLock { database in
+            try database.run("UPDATE entry SET copied_at = ? WHERE id = ?", [.integer(Self.milliseconds(time)), .integer(id)])
+            return database.changes > 0
+        }
+    }
+
+    /// Removes blob files no entry names (left by a process killed between writing a blob and committing its
+    /// row) and temporary files of writers that died. Returns how many files went.
+    @discardableResult
+    public func collectGarbage() throws -> Int {
+        try withFileLock {
+            let referenced = try database.withLock { database in
+                Set(try database.rows("SELECT DISTINCT blob FROM flavour WHERE blob IS NOT NULL") { $0.text(0) ?? "" })
+            }
+            return blobs.collectGarbage(keeping: referenced.contains)
+        }
+    }
+
+    /// Runs SQLite's `PRAGMA integrity_check`: "ok", or what is wrong.
+    public func integrityCheck() throws -> String {
+        try database.withLock { database in
+            try database.rows("PRAGMA integrity_check") { $0.text(0) ?? "" }.joined(separator: "\n")
+        }
+    }
+
+    /// Checks the whole history: the database's integrity, and that every blob a flavour names is there with
+    /// the flavour's size. Returns the problems found (none: the history is sound).
+    public func verify() throws -> [String] {
+        var problems: [String] = []
+        let integrity = try integrityCheck()
+        if integrity != "ok" { problems.append("database: \(integrity)") }
+        let blobsNamed = try database.withLock { database in
+            try database.rows("SELECT entry_id, blob, byte_count FROM flavour WHERE blob IS NOT NULL") {
+                (entry: $0.integer(0), name: $0.text(1) ?? "", bytes: $0.int(2))
+            }
+        }
+        for blob in blobsNamed {
+            var info = stat()
+            if stat(blobs.path(of: blob.name), &info) != 0 {
+                problems.append("entry \(blob.entry): blob \(blob.name) is missing")
+            } else if Int(info.st_size) != blob.bytes {
+                problems.append("entry \(blob.entry): blob \(blob.name) has \(info.st_size) bytes, not \(blob.bytes)")
+            }
+        }
+        return problems
+    }
+
+    // MARK: - Private mode
+
+    /// Until when recording is paused: `.distantFuture` for "until resumed", nil when it is not.
+    public func pausedUntil(now: Date = Date()) throws -> Date? {
+        let value = try database.withLock { database in
+            try database.integer("SELECT coalesce((SELECT value FROM state WHERE key = 'paused_until'), 0)")
+        }
+        guard value != 0 else { return nil }
+        let until = Self.date(value)
+        return until > now ? until : nil
+    }
+
+    /// Pauses recording until `until` (`.distantFuture`: until ``resume()``). Every process recording into this
+    /// history sees it at its next copy.
+    public func pause(until: Date = .distantFuture) throws {
+        try database.withLock { database in
+            try database.run(
+                "INSERT OR REPLACE INTO state (key, value) VALUES ('paused_until', ?)", [.integer(Self.milliseconds(until))])
+        }
+    }
+
+    /// Records again.
+    public func resume() throws {
+        try database.withLock { database in try database.run("DELETE FROM state WHERE key = 'paused_until'") }
+    }
+
+    // MARK: - Helpers
+
+    /// Deletes entries `ids` in the open transaction; returns the blobs they named.
+    private func delete(_ ids: [Int64], in database: SQLiteDatabase) throws -> [String] {
+        var names: [String] = []
+        for id in ids {
+            try database.forEachRow("SELECT blob FROM flavour WHERE entry_id = ? AND blob IS NOT NULL", [.integer(id)]) {
+                names.append($0.text(0) ?? "")
+            }
+            try database.run("DELETE FROM entry_text WHERE rowid = ?", [.integer(id)])
+            try database.run("DELETE FROM entry WHERE id = ?", [.integer(id)])
+        }
+        return names
+    }
+
+    /// Removes the blobs of `names` no flavour names any more (the file lock is held).
+    private func removeUnreferenced(_ names: [String]) {
+        for name in Set(names) where !name.isEmpty {
+            let used = (try? database.withLock { database in
+                try database.integer("SELECT count(*) FROM flavour WHERE blob = ?", [.text(name)])
+            }) ?? 1
+            if used == 0 { blobs.remove(name) }
+        }
+    }
+
+    /// Runs `body` holding the history's file lock, waiting for it at most ``SQLiteDatabase/busyTimeout``.
+    private func withFileLock<T>(_ body: () throws -> T) throws -> T {
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw HistoryError.system("cannot open \(lockPath)") }
+        defer { close(descriptor) }
+        let deadline = ContinuousClock.now + SQLiteDatabase.busyTimeout
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, ContinuousClock.now < deadline else {
+                throw HistoryError("\(lockPath) stayed locked by another process")
+            }
+            usleep(5_000)
+        }
+        return try body()
+    }
+
+    static func milliseconds(_ date: Date) -> Int64 {
+        date == .distantFuture ? Int64.max : Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    static func date(_ milliseconds: Int64) -> Date {
+        milliseconds == Int64.max ? .distantFuture : Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+}
+
+/// Bounds on a history, oldest unpinned entries evicted first.
+public struct HistoryLimits: Sendable, Equatable {
+    /// The most entries kept (pinned ones count, but are never evicted).
+    public var maximumEntries = 1000
+    /// The most bytes kept, every entry's flavours together.
+    public var maximumBytes = 1 << 30
+    /// The largest copy recorded, in bytes (the daemon passes its per-copy limit).
+    public var maximumEntryBytes = 512 << 20
+    /// Flavours up to this size live in the database row; larger ones in blob files.
+    public var inlineBytes = 32 << 10
+
+    /// 1,000 entries, 1 GiB, 512 MiB per copy, 32 KiB inline.
+    public init() {}
+}

@@ -1,0 +1,26 @@
+// ClipBridge — the clipbridge command-line tool.
+// Which flavour of a history entry `history show` writes.
+
+import ClipBridge
+import ClipBridgeOptions
+import ClipHistory
+import UniformTypes
+import X11Selection
+
+enum HistoryFlavourChoice {
+    /// The flavour for `type` — its exact target name first, else the first flavour whose type conforms to the
+    /// named one (`image` finds `image/png`) — or, without a type, the best text (`TargetMapping`'s ladder, as
+    /// `paste` chooses), and whether it is written as text (decoded to UTF-8 as `paste` does).
+    static func choose(_ type: String?, in flavours: [HistoryFlavour]) -> (HistoryFlavour, asText: Bool)? {
+        guard let type else {
+            guard let target = TargetMapping.preferredTextTarget(in: flavours.map(\.target)),
+                let flavour = flavours.first(where: { $0.target == target })
+            else { return nil }
+            return (flavour, true)
+        }
+        if let exact = flavours.first(where: { $0.target.rawValue == type }) { return (exact, false) }
+        guard let wanted = TargetMapping.contentType(named: type) else { return nil }
+        if wanted.conforms(to: .plainText) || wanted == .text, let text = choose(nil, in: flavours) { return text }
+        return flavours.first { TargetMapping.contentType(for: $0.target).conforms(to: wanted) }.map { ($0, false) }
+    }
+}
