@@ -16,6 +16,7 @@ func fuzzer(_ name: String, _ dependencies: [Target.Dependency] = []) -> Target 
 }
 
 let clipBridge = Target.Dependency.product(name: "ClipBridge", package: "ClipBridge")
+let clipHistory = Target.Dependency.product(name: "ClipHistory", package: "ClipBridge")
 let clipBridgeOptions = Target.Dependency.product(name: "ClipBridgeOptions", package: "ClipBridge")
 let imageCodecs = Target.Dependency.product(name: "ImageCodecs", package: "ClipBridge")
 let transferKit = Target.Dependency.product(name: "TransferKit", package: "ClipBridge")
@@ -43,6 +44,7 @@ let package = Package(
         fuzzer("fuzz-xdnd-messages", [x11Selection]),
         fuzzer("fuzz-read-machine", [x11Selection]),
         fuzzer("fuzz-xdnd-machines", [x11Selection]),
+        fuzzer("fuzz-history-entry", [clipHistory, x11Selection]),
     ],
     swiftLanguageModes: [.v6]
 )

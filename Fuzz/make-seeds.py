@@ -488,7 +488,40 @@ def xdnd_machine_seeds():
     put("fuzz-xdnd-machines", "target-type-list", bytes([1]) + enter_list + bytes([4, 0, 3]) + enter + position + bytes([7]))
 
 
+# MARK: - History entries
+
+HISTORY_TARGETS = ["UTF8_STRING", "text/uri-list", "image/png", "image/jpeg", "image/gif", "image/bmp", "image/webp",
+                   "STRING", "text/plain;charset=utf-8", "text/html", "TEXT", "text/plain;charset=utf-16",
+                   "com.example.todo", "x-special/gnome-copied-files"]
+
+
+def history_entry(*flavours):
+    """The fuzz-history-entry encoding: a count byte, then NUL-separated flavours, each its target's index and data."""
+    pieces = [bytes([HISTORY_TARGETS.index(target)]) + data for target, data in flavours]
+    return bytes([len(pieces) - 1]) + b"\0".join(pieces)
+
+
+def history_seeds():
+    png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR\x00\x00\x07\x80\x00\x00\x04\x38\x08\x06\x00\x00\x00"
+    jpeg = bytes([0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0, 0xff, 0xc0, 0, 11, 8, 1, 0xe0, 2, 0x80, 3, 1, 0x11, 0])
+    webp = b"RIFF\x00\x00\x00\x00WEBPVP8X\x0a\x00\x00\x00\x10\x00\x00\x00\x7f\x07\x00\x37\x04\x00"
+    put("fuzz-history-entry", "text", history_entry(("UTF8_STRING", "  two\n\tlines \u00e9 ".encode())))
+    put("fuzz-history-entry", "files", history_entry(
+        ("text/uri-list", b"file:///home/a%20b/c.txt\r\nfile://host/srv/d.png\r\n# comment\r\n"),
+        ("UTF8_STRING", b"/home/a b/c.txt")))
+    put("fuzz-history-entry", "png", history_entry(("text/html", b"<img src=x>"), ("image/png", png)))
+    put("fuzz-history-entry", "jpeg", history_entry(("image/jpeg", jpeg)))
+    put("fuzz-history-entry", "webp", history_entry(("image/webp", webp)))
+    put("fuzz-history-entry", "gif", history_entry(("image/gif", b"GIF89a\x10\x00\x20\x00")))
+    put("fuzz-history-entry", "bmp", history_entry(("image/bmp", b"BM" + bytes(12) + bytes([40, 0, 0, 0, 16, 0, 0, 0, 0xf0, 0xff, 0xff, 0xff]))))
+    put("fuzz-history-entry", "wm-class", b"\x00keepassxc\x00KeePassXC\x00")
+    put("fuzz-history-entry", "search-syntax", b'\x00"quoted" - * NEAR( AND OR NOT ^col: {x}')
+    put("fuzz-history-entry", "latin1", history_entry(("STRING", bytes([0x63, 0x61, 0x66, 0xe9]))))
+    put("fuzz-history-entry", "custom", history_entry(("com.example.todo", b'{"title":"x"}')))
+
+
 def main():
+    history_seeds()
     bmp_seeds()
     netpbm_seeds()
     image_seeds()

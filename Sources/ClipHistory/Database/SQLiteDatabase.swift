@@ -124,7 +124,18 @@ final class SQLiteDatabase {
             case .real(let number):
                 bound = sqlite3_bind_double(statement, position, number)
             case .text(let text):
-                bound = sqlite3_bind_text(statement, position, text, -1, clipbridge_sqlite_transient())
+                // With its length: text holding a NUL is bound whole (a length of -1 would cut it there).
+                var text = text
+                bound = text.withUTF8 { utf8 in
+                    utf8.withMemoryRebound(to: CChar.self) { characters in
+                        guard let base = characters.baseAddress, !characters.isEmpty else {
+                            return sqlite3_bind_text(statement, position, "", 0, clipbridge_sqlite_transient())
+                        }
+                        return sqlite3_bind_text64(
+                            statement, position, base, sqlite3_uint64(characters.count), clipbridge_sqlite_transient(),
+                            UInt8(SQLITE_UTF8))
+                    }
+                }
             case .blob(let data):
                 bound = data.withUnsafeBytes { raw in
                     // A zero-length blob still binds a blob, not NULL (a pointer of nil would).

@@ -34,7 +34,11 @@ struct EntrySummary: Sendable, Equatable {
     }
 
     init(line: String, searchText: String) {
-        self.line = line
+        // One line whatever a peer named its files or targets: line breaks and control characters show as spaces
+        // (a picker would take them for several entries).
+        self.line = String(String.UnicodeScalarView(line.unicodeScalars.map {
+            $0.properties.generalCategory == .control || $0.properties.isWhitespace && $0 != " " ? " " : $0
+        }))
         self.searchText = searchText
     }
 

@@ -1,0 +1,73 @@
+// fuzz-history-entry: what the clipboard history reads of other clients' bytes and of what a person types, in
+// Sources/ClipHistory and X11Selection:
+// - EntrySummary (Entries/EntrySummary.swift): a copy's one-line summary and search text from its flavours'
+//   names and first bytes — file lists (file: URIs, percent-decoding), image headers, text decoded as paste does;
+// - ImageHeader (Entries/ImageHeader.swift): PNG, GIF, JPEG (segment walk), BMP and WebP sizes from a header;
+// - WindowClass(property:) (X11Selection/Protocol/WindowClass.swift): a WM_CLASS property of any client;
+// - SearchQuery.expression (Store/Fingerprint.swift): `history search` words as an FTS5 query, run against a
+//   real FTS5 table in memory — no input may be a query syntax error.
+//
+// Input: byte 0 sets how many flavours (1–4) the rest is split into at NUL bytes, each flavour's target picked by
+// its first byte from `targets`; the whole input is also the header, the WM_CLASS value and the search text.
+// Checked: no trap; the line is one line (no line break) and bounded; image sizes are non-negative; a WM_CLASS
+// read names something; every search expression runs.
+
+import CFuzzerDriver
+import FoundationEssentials
+import FuzzSupport
+@testable import ClipHistory
+@testable import X11Selection
+
+private let targets: [SelectionTarget] = [
+    "UTF8_STRING", "text/uri-list", "image/png", "image/jpeg", "image/gif", "image/bmp", "image/webp", "STRING",
+    "text/plain;charset=utf-8", "text/html", "TEXT", "text/plain;charset=utf-16", "com.example.todo",
+    "x-special/gnome-copied-files",
+]
+
+/// One in-memory FTS5 table for every input (opening one per input would dominate the run); libFuzzer runs inputs
+/// on one thread.
+nonisolated(unsafe) private let searchIndex: SQLiteDatabase = {
+    let database = try! SQLiteDatabase(path: ":memory:")
+    try! database.execute(
+        "CREATE VIRTUAL TABLE t USING fts5 (body, tokenize = 'unicode61 remove_diacritics 2');"
+            + "INSERT INTO t (body) VALUES ('café crème brûlée'), ('https://github.com/apple/swift'), ('x \"y\" z');")
+    return database
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let bytes = fuzzBytes(start, count)
+    guard let first = bytes.first else { return 0 }
+    let pieces = bytes.dropFirst().split(separator: 0, maxSplits: Int(first % 4), omittingEmptySubsequences: false)
+    let flavours = pieces.map { piece -> EntrySummary.Flavour in
+        let target = targets[Int(piece.first ?? 0) % targets.count]
+        let data = Data(piece.dropFirst())
+        return EntrySummary.Flavour(target: target, type: target, byteCount: data.count, prefix: data)
+    }
+    let summary = EntrySummary(flavours)
+    fuzzCheck(!summary.line.isEmpty, "an empty line")
+    fuzzCheck(!summary.line.contains(where: \.isNewline), "a line break in the line: \(summary.line.debugDescription)")
+    fuzzCheck(summary.line.count <= EntrySummary.maximumCharacters + 64, "a line of \(summary.line.count) characters")
+
+    if let header = ImageHeader(bytes) {
+        fuzzCheck(header.width >= 0 && header.height >= 0, "a negative size \(header)")
+    }
+    if let windowClass = WindowClass(property: Data(bytes)) {
+        fuzzCheck(!windowClass.instance.isEmpty || !windowClass.className.isEmpty, "a class naming nothing")
+        _ = windowClass.matches("keepassxc")
+    }
+    if let expression = SearchQuery.expression(String(decoding: bytes, as: UTF8.self)) {
+        do {
+            try searchIndex.forEachRow("SELECT rowid FROM t WHERE t MATCH ?", [.text(expression)]) { _ in }
+        } catch {
+            fuzzCheck(false, "the query \(expression.debugDescription) failed: \(error)")
+        }
+    }
+    return 0
+}
+
+// libFuzzer's main, under the name SwiftPM links as `main` (see CFuzzerDriver.h).
+@_cdecl("fuzz_history_entry_main")
+public func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    clipbridge_fuzzer_main(argc, argv)
+}
