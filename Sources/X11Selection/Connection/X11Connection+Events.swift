@@ -44,9 +44,13 @@ extension X11Connection {
         switch event {
         case .selectionRequest(let request):
             handleSelectionRequest(request)
-        case .selectionNotify(let requestor, let selection, let target, let property, let time):
-            guard requestor == window else { return }
-            handleSelectionNotify(selection: selection, target: target, property: property, time: time)
+        case .selectionNotify(let requestorWindow, let selection, let target, let property, let time):
+            guard requestorWindow == window else { return }
+            if managing.handover != nil, selection == wellKnown.clipboardManager, target == wellKnown.saveTargets {
+                managing.handoverNotified(accepted: !property.isNone, on: self)
+                return
+            }
+            requestor.handleSelectionNotify(selection: selection, target: target, property: property, time: time, on: self)
         case .selectionClear(let clearedWindow, let selection, let time):
             guard clearedWindow == window else { return }
             handleSelectionClear(selection: selection, time: time)

@@ -1,17 +1,12 @@
-extension X11Connection {
+extension Requestor {
     /// A property atom on our window for one read (`PropertyRotation`).
-    func allocateProperty() throws(SelectionError) -> X11Atom {
-        if let reused = requestor.properties.take() { return reused }
-        return try atom(for: "CLIPBRIDGE_SEL_\(nextID())")
+    func allocateProperty(on connection: isolated X11Connection) throws(SelectionError) -> X11Atom {
+        if let reused = properties.take() { return reused }
+        return try connection.atom(for: "CLIPBRIDGE_SEL_\(connection.nextID())")
     }
 
     /// Returns a property to the rotation after its read ended.
     func recycleProperty(_ property: X11Atom, clean: Bool) {
-        requestor.properties.giveBack(property, clean: clean)
+        properties.giveBack(property, clean: clean)
     }
-
-    /// MULTIPLE requests that were unusable and replaced by single reads (read by the MULTIPLE tests).
-    var multipleFallbacks: Int { requestor.multipleFallbacks }
-    /// MULTIPLE requests sent (diagnostics, for tests).
-    var multipleRequests: Int { requestor.multipleRequests }
 }

@@ -1,84 +1,12 @@
 import FoundationEssentials
 
-/// Streamed reads: chunks handed to a sink as they arrive, in batches, with bounded memory (backpressure).
-extension X11Connection {
-    /// Streams `selection` converted to `target` into `sink` as the data arrives (each INCR chunk as it is
-    /// received), with bounded memory: at most `Configuration.streamBufferLimit` bytes wait for the sink
-    /// before the engine stops acknowledging chunks.
-    ///
-    /// Runs on the caller's executor (`nonisolated(nonsending)`), and so does `sink` when it is a closure
-    /// literal: off the loop for a caller elsewhere; on the loop inside `withIsolation`, where a slow sink
-    /// then delays the connection's other work (pass a `@concurrent` function to keep it off). Each wait
-    /// hands over every chunk received so far together with the end of the transfer when it is known, so a
-    /// reply in one piece costs one wait, like `read(_:target:timeout:)` (on loan off the loop, when the loop
-    /// sleeps); an INCR transfer costs one more wait per chunk the sink has to wait for.
-    ///
-    /// - Returns: the reply's type and format and the number of bytes delivered.
-    /// - Throws: as `read(_:target:timeout:)`, plus whatever the sink throws (the read is then abandoned).
-    public nonisolated(nonsending) func read(
-        _ selection: SelectionName, target: SelectionTarget, timeout: Duration? = nil,
-        into sink: nonisolated(nonsending) @Sendable (Data) async throws -> Void
-    ) async throws -> SelectionStreamSummary {
-        try await readChunks(selection, target: target, timeout: timeout) { try await sink($0.bytes) }
-    }
-
-    /// ``read(_:target:timeout:into:)`` with the conversion stamped with `time` (nil: the latest server time):
-    /// a drop target streams `XdndSelection` with the XdndDrop's time (XDND), as ``XdndDrop`` does.
-    public nonisolated(nonsending) func read(
-        _ selection: SelectionName, target: SelectionTarget, at time: X11Timestamp?, timeout: Duration? = nil,
-        into sink: nonisolated(nonsending) @Sendable (Data) async throws -> Void
-    ) async throws -> SelectionStreamSummary {
-        try await readChunks(selection, target: target, at: time, timeout: timeout) { try await sink($0.bytes) }
-    }
-
-    /// Like ``read(_:target:timeout:into:)``, with each chunk's property type and format: what a relay needs to
-    /// pass a reply on before it ended (``SelectionOffer/DataSource/relay(_:)``). Every chunk of one reply
-    /// has the type and format of its first (ICCCM 2.7.2 gives an INCR transfer one type).
-    public nonisolated(nonsending) func readChunks(
-        _ selection: SelectionName, target: SelectionTarget, at time: X11Timestamp? = nil, timeout: Duration? = nil,
-        into sink: nonisolated(nonsending) @Sendable (SelectionData) async throws -> Void
-    ) async throws -> SelectionStreamSummary {
-        let stream = ReadStream(selection: selection, target: target, timeout: timeout, time: time)
-        var total = 0
-        do {
-            while true {
-                let batch = try await nextBatch(stream)
-                for chunk in batch.chunks {
-                    total += chunk.count
-                    guard let kind = batch.kind else {
-                        throw SelectionError(.invalidReply, "\(selection):\(target): a chunk came without its type")
-                    }
-                    try await sink(SelectionData(target: target, type: kind.type, format: kind.format, bytes: chunk))
-                }
-                if batch.isEnd, let kind = batch.kind {
-                    return SelectionStreamSummary(target: target, type: kind.type, format: kind.format, byteCount: total)
-                }
-            }
-        } catch {
-            // A no-op when the read already ended; otherwise the sink threw or the task was cancelled.
-            onLoop { $0.abandon(stream) }
-            if let error = error as? SelectionError {
-                throw await explain(error, selection: selection, target: target)
-            }
-            throw error
-        }
-    }
-
-    /// Waits for the next batch of a streamed read (starting the read on the first call); on loan when the
-    /// loop sleeps (see `awaitOnLoan`).
-    private nonisolated(nonsending) func nextBatch(_ stream: ReadStream) async throws -> StreamBatch {
-        let wait = LoanedWait<StreamBatch>()
-        return try await awaitOnLoan(wait) { connection in
-            connection.serveBatch(stream, to: wait)
-        } onCancel: {
-            stream.cancellation.cancel()
-            return { $0.abandon(stream) }
-        }
-    }
-
-    private func serveBatch(_ stream: ReadStream, to wait: LoanedWait<StreamBatch>) {
+/// Streamed reads, the loop's side: chunks handed to the waiting consumer in batches, with bounded memory
+/// (backpressure). The consumer's side is `X11Connection+StreamedReads.swift`.
+extension Requestor {
+    /// One wait of a streamed read's consumer (see `X11Connection.nextBatch`): starts the read on the first.
+    func serveBatch(_ stream: ReadStream, to wait: LoanedWait<StreamBatch>, on connection: isolated X11Connection) {
         if stream.cancellation.isCancelled {
-            abandon(stream)
+            abandon(stream, on: connection)
             wait.complete(.failure(CancellationError()))
             return
         }
@@ -87,7 +15,8 @@ extension X11Connection {
             pending = started
         } else {
             do {
-                pending = try startRead(stream.selection, target: stream.target, timeout: stream.timeout, time: stream.time)
+                pending = try startRead(
+                    stream.selection, target: stream.target, timeout: stream.timeout, time: stream.time, on: connection)
             } catch {
                 wait.complete(.failure(error))
                 return
@@ -96,12 +25,12 @@ extension X11Connection {
             stream.pending = pending
         }
         pending.batchWaiter = wait
-        handOverBatch(pending)
+        handOverBatch(pending, on: connection)
     }
 
-    private func abandon(_ stream: ReadStream) {
+    func abandon(_ stream: ReadStream, on connection: isolated X11Connection) {
         guard let pending = stream.pending else { return }
-        cancelRead(property: pending.property, id: pending.id)
+        cancelRead(property: pending.property, id: pending.id, on: connection)
     }
 
     /// Resumes the waiting consumer of a streamed read with every chunk buffered so far and, when the read
@@ -114,18 +43,18 @@ extension X11Connection {
     /// inter-processor interrupt each), as costly as receiving the 128 KiB chunk itself; handed over one by
     /// one, a 64 MiB transfer ran at 0.7× the C requestor (`clipbridge-bench requestor` against
     /// `Benchmarks/c/owner`), while the loop alone keeps up with the owner.
-    func handOverBatch(_ pending: PendingRead, force: Bool = false) {
+    func handOverBatch(_ pending: PendingRead, force: Bool = false, on connection: isolated X11Connection) {
         guard let waiter = pending.batchWaiter else { return }
         if pending.outcome == nil, !force, pending.machine.bufferedBytes > 0,
-            pending.machine.bufferedBytes < streamBatchBytes
+            pending.machine.bufferedBytes < streamBatchBytes(on: connection)
         {
             if !pending.batchDeadlineArmed {
                 pending.batchDeadlineArmed = true
-                deadlines.arm(.requestor(.streamBatch(pending.property)), at: .now + Self.streamBatchDelay)
+                connection.deadlines.arm(.requestor(.streamBatch(pending.property)), at: .now + Self.streamBatchDelay)
             }
             return
         }
-        disarmBatchDeadline(pending)
+        disarmBatchDeadline(pending, on: connection)
         var chunks: [Data] = []
         var count = 0
         while let chunk = pending.popChunk() {
@@ -152,7 +81,8 @@ extension X11Connection {
         var kind: StreamBatch.Kind?
         if ended || !pending.machine.type.isNone {
             do {
-                kind = StreamBatch.Kind(type: try typeName(pending.machine.type), format: pending.machine.format)
+                kind = StreamBatch.Kind(
+                    type: try connection.typeName(pending.machine.type), format: pending.machine.format)
             } catch {
                 pending.batchWaiter = nil
                 waiter.complete(.failure(error))
@@ -162,20 +92,22 @@ extension X11Connection {
         pending.batchWaiter = nil
         waiter.complete(.success(StreamBatch(chunks: chunks, kind: kind, isEnd: ended)))
         if count > 0 && pending.outcome == nil {
-            perform(pending.machine.consumed(count), for: pending)
+            perform(pending.machine.consumed(count), for: pending, on: connection)
         }
     }
 
     /// Cancels the `.streamBatch` deadline of `pending`, if one is armed (its batch is handed over, or it ended).
-    func disarmBatchDeadline(_ pending: PendingRead) {
+    func disarmBatchDeadline(_ pending: PendingRead, on connection: isolated X11Connection) {
         guard pending.batchDeadlineArmed else { return }
         pending.batchDeadlineArmed = false
-        deadlines.cancel(.requestor(.streamBatch(pending.property)))
+        connection.deadlines.cancel(.requestor(.streamBatch(pending.property)))
     }
 
     /// The bytes a streamed INCR read gathers before it hands them over (see `handOverBatch`): a quarter of
     /// the buffer limit, at most 1 MiB (8 chunks of the usual 128 KiB).
-    var streamBatchBytes: Int { max(1, min(1 << 20, configuration.streamBufferLimit / 4)) }
+    func streamBatchBytes(on connection: isolated X11Connection) -> Int {
+        max(1, min(1 << 20, connection.configuration.streamBufferLimit / 4))
+    }
 
     /// The longest a streamed read's chunk waits for its batch to fill.
     static let streamBatchDelay = Duration.milliseconds(5)
