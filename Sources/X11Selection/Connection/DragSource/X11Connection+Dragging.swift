@@ -76,7 +76,7 @@ extension X11Connection {
         } catch {
             display.freeCursor(acceptCursor)
             display.freeCursor(refuseCursor)
-            releaseClaim(claim)
+            owner.releaseClaim(claim, on: self)
             dragSource.deleteDragProperties(on: self)
             throw error
         }

@@ -1,12 +1,12 @@
-extension X11Connection {
+extension Owner {
     /// A real server timestamp, fresh from the server (`XDisplay.requestServerTime(on:)`).
-    func serverTime() async throws -> X11Timestamp {
-        let display = try requireDisplay()
-        let id = nextID()
-        display.requestServerTime(on: window)
-        deadlines.arm(.owner(.timestamp(id)), at: .now + configuration.readTimeout)
+    func serverTime(on connection: isolated X11Connection) async throws -> X11Timestamp {
+        let display = try connection.requireDisplay()
+        let id = connection.nextID()
+        display.requestServerTime(on: connection.window)
+        connection.deadlines.arm(.owner(.timestamp(id)), at: .now + connection.configuration.readTimeout)
         return try await withCheckedThrowingContinuation { continuation in
-            owner.timestampWaiters.append((id, continuation))
+            timestampWaiters.append((id, continuation))
         }
     }
 }
