@@ -44,7 +44,6 @@ public actor X11Connection {
     /// Set once the connection is closed (`.shutDown`) or broke (`.connectionLost`).
     var closedError: SelectionError?
     var deadlines = DeadlineQueue<DeadlineKey>()
-    var counter: UInt64 = 0
     /// The newest server time seen in an event (PropertyNotify on our window, XFixes notifications), first
     /// taken when the connection opened: what our requests carry.
     var clock = ServerClock()
@@ -244,11 +243,6 @@ public actor X11Connection {
         if let closedError { throw closedError }
         guard let xdisplay else { throw SelectionError(.shutDown, "the connection is not open") }
         return xdisplay
-    }
-
-    func nextID() -> UInt64 {
-        counter += 1
-        return counter
     }
 
     // MARK: Atoms

@@ -102,7 +102,7 @@ extension X11Connection {
             }
             targets = names.compactMap { $0.map(SelectionTarget.init(rawValue:)) }
         }
-        let save = SaveTargetsRequest(id: nextID(), requestor: request.requestor, targets: targets, time: request.time)
+        let save = SaveTargetsRequest(id: managing.ids.next(), requestor: request.requestor, targets: targets, time: request.time)
         managing.pendingSaves[save.id] = route
         owner.report(.saveTargetsRequested(save), to: claim, on: self)
     }
@@ -110,7 +110,7 @@ extension X11Connection {
     /// Waits until `watched` (selected for StructureNotify) is destroyed, at most `timeout`; false on timeout.
     private func windowGone(_ watched: X11Window, within timeout: Duration) async -> Bool {
         guard windowInterests.contains(watched) else { return true }
-        let id = nextID()
+        let id = managing.ids.next()
         deadlines.arm(.managing(.windowGone(id)), at: .now + timeout)
         return await withCheckedContinuation { continuation in
             managing.goneWaiters.append((id: id, window: watched, continuation: continuation))

@@ -68,7 +68,7 @@ extension Owner {
         // only (`.lost`, always the last, is never the one dropped).
         let channel = LeaseEventChannel(limit: SelectionLeaseEvents.bufferLimit)
         let claim = Claim(
-            id: connection.nextID(), selection: selection, selectionAtom: selectionAtom, offer: prepared, role: role,
+            id: ids.next(), selection: selection, selectionAtom: selectionAtom, offer: prepared, role: role,
             time: time, events: channel, advertisedAtoms: advertised, contentAtoms: contentAtoms,
             typeAtoms: typeAtoms)
         for (index, representation) in representations.enumerated() {

@@ -23,7 +23,7 @@ extension Owner {
         }
         let format = representation.propertyFormat
         let transfer = RelayTransfer(
-            id: connection.nextID(), route: route, claimID: claim.id, target: representation.target,
+            id: ids.next(), route: route, claimID: claim.id, target: representation.target,
             sender: relaySender(format: format, on: connection), type: claim.typeAtoms[index], format: format)
         supersedeTransfer(at: transfer.key, on: connection)
         relays[transfer.id] = transfer

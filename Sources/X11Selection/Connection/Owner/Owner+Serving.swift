@@ -155,7 +155,7 @@ extension Owner {
         }
         var multiple = MultipleRequest(items: Format32.values(parameters.bytes))
         let rejected = Set(multiple.rejectInvalid(multipleAtom: connection.wellKnown.multiple))
-        let id = connection.nextID()
+        let id = ids.next()
         multiples[id] = PendingMultiple(
             request: multiple, claimID: claim.id, requestor: request.requestor, property: property,
             selection: request.selection, time: request.time)

@@ -20,6 +20,8 @@ final class Owner {
         case leaseEvents(claimID: UInt64)
     }
 
+    /// Names the claims, relays, MULTIPLE answers and timestamp waiters.
+    var ids = IDCounter()
     var claimsBySelection: [X11Atom: Claim] = [:]
     var claims: [UInt64: Claim] = [:]
     var outgoing: [TransferKey: OutgoingTransfer] = [:]

@@ -104,7 +104,7 @@ extension Requestor {
         for (target, targetAtom) in zip(targets, targetAtoms) {
             let property = try allocateProperty(on: connection)
             let child = PendingRead(
-                id: connection.nextID(), selection: selection, target: target,
+                id: ids.next(), selection: selection, target: target,
                 kind: .multipleChild(parent: parentProperty), replyTimeout: replyTimeout,
                 machine: readMachine(
                     selectionAtom, targetAtom, property, bufferLimit: connection.configuration.streamBufferLimit,
@@ -115,7 +115,7 @@ extension Requestor {
             items += [targetAtom.rawValue, property.rawValue]
         }
         let parent = PendingRead(
-            id: connection.nextID(), selection: selection, target: .multiple,
+            id: ids.next(), selection: selection, target: .multiple,
             kind: .multipleParent(children: children.map(\.property)), replyTimeout: replyTimeout,
             machine: readMachine(selectionAtom, wellKnown.multiple, parentProperty, bufferLimit: Int.max, on: connection))
         reads[parentProperty] = parent

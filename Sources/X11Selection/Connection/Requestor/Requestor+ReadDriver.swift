@@ -26,7 +26,7 @@ extension Requestor {
         }
         let property = try allocateProperty(on: connection)
         let pending = PendingRead(
-            id: connection.nextID(), selection: selection, target: target, kind: .single,
+            id: ids.next(), selection: selection, target: target, kind: .single,
             replyTimeout: timeout ?? connection.configuration.readTimeout,
             machine: readMachine(
                 selectionAtom, targetAtom, property, bufferLimit: connection.configuration.streamBufferLimit,

@@ -20,6 +20,8 @@ final class Requestor {
     }
 
     var reads: [X11Atom: PendingRead] = [:]
+    /// Names the reads (`PendingRead.id`) and the properties they get (`CLIPBRIDGE_SEL_<n>`).
+    var ids = IDCounter()
     var properties = PropertyRotation()
     /// MULTIPLE requests that were unusable and replaced by single reads (read by the MULTIPLE tests).
     var multipleFallbacks = 0
