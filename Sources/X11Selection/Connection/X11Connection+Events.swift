@@ -43,20 +43,24 @@ extension X11Connection {
     private func handle(_ event: X11Event) {
         switch event {
         case .selectionRequest(let request):
-            handleSelectionRequest(request)
-        case .selectionNotify(let requestor, let selection, let target, let property, let time):
-            guard requestor == window else { return }
-            handleSelectionNotify(selection: selection, target: target, property: property, time: time)
+            owner.handleSelectionRequest(request, on: self)
+        case .selectionNotify(let requestorWindow, let selection, let target, let property, let time):
+            guard requestorWindow == window else { return }
+            if managing.handover != nil, selection == wellKnown.clipboardManager, target == wellKnown.saveTargets {
+                managing.handoverNotified(accepted: !property.isNone, on: self)
+                return
+            }
+            requestor.handleSelectionNotify(selection: selection, target: target, property: property, time: time, on: self)
         case .selectionClear(let clearedWindow, let selection, let time):
             guard clearedWindow == window else { return }
-            handleSelectionClear(selection: selection, time: time)
+            owner.handleSelectionClear(selection: selection, time: time, on: self)
         case .propertyNotify(let changedWindow, let property, let time, let deleted):
             if changedWindow == window {
                 noteServerTime(time)
                 handleOwnPropertyChange(property: property, time: time, deleted: deleted)
             }
             if deleted {
-                handleRequestorPropertyDeleted(TransferKey(requestor: changedWindow, property: property))
+                owner.handleRequestorPropertyDeleted(TransferKey(requestor: changedWindow, property: property), on: self)
             }
         case .destroyNotify(let destroyed):
             _ = offerToComponents(event)
@@ -112,7 +116,7 @@ extension X11Connection {
     /// Another client's window is gone (DestroyNotify, or BadWindow on a request about it): transfers to it
     /// end, and reads from it end as "owner gone".
     private func windowVanished(_ vanished: X11Window, _ cause: IncrementalSender.DropCause) {
-        dropTransfers(to: vanished, cause)
+        owner.dropTransfers(to: vanished, cause, on: self)
         windowInterests.forget(vanished)
         managing.resumeGoneWaiters(window: vanished, on: self)
         dropTargets.sourceVanished(vanished, on: self)

@@ -18,10 +18,14 @@ import Synchronization
 /// sequences finish, and the process keeps running: the Xlib IO error handler *and* the IO error exit
 /// handler are replaced (both default to `exit(3)`).
 ///
-/// Structure: the connection keeps the display, the atoms, the deadlines, the dispatch of X events and the
-/// loop; each feature — requestor, owner, owner watchers, clipboard-manager roles, drop targets, drag source —
-/// is a component held in a `let` (`Connection/<feature>/`) that owns its state, its deadlines and its
-/// teardown (ThreadingModel.md, "Where the connection's state lives").
+/// Structure: the connection keeps what its features share — the loop, the configuration, the link to the
+/// server (`ServerLink`: the display, our window on it, the server's identity, why it closed), the atoms, the
+/// deadlines, the server clock, the interests in other clients' windows — and the one dispatch of X events.
+/// Each feature — requestor, owner, owner watchers, clipboard-manager roles, drop targets, drag source — is a
+/// component held in a `let` (`Connection/<feature>/`) that owns its state (its ids included), its deadlines
+/// and its teardown, and carries its protocol out in methods taking `on connection: isolated X11Connection`;
+/// the public API stays on the connection, in `X11Connection+<feature>.swift` files that hand over to the
+/// component (ThreadingModel.md, "Where the connection's state lives").
 public actor X11Connection {
     let loop: X11EventLoop
     /// The display this connection talks to (the `display` argument or `$DISPLAY`).
@@ -33,18 +37,21 @@ public actor X11Connection {
     public nonisolated var unownedExecutor: UnownedSerialExecutor { loop.asUnownedSerialExecutor() }
 
     // Connection (all on the loop thread).
-    var xdisplay: XDisplay?
-    var window = X11Window(rawValue: 0)
+    /// The display, this connection's window on it, the server it reaches, and why it closed once it did.
+    var link = ServerLink()
+    /// The display while the connection is open (nil before, and once closed).
+    var xdisplay: XDisplay? { link.display }
+    /// The window this connection uses as owner and requestor.
+    var window: X11Window { link.window }
     /// The server this connection reaches (`XDisplay.serverAddress`), the key of `ProcessWindows`.
-    var serverIdentity = ""
+    var serverIdentity: String { link.serverIdentity }
+    /// Set once the connection is closed (`.shutDown`) or broke (`.connectionLost`).
+    var closedError: SelectionError? { link.closedError }
     /// Atom names both ways, the well-known atoms and the XDND ones (`wellKnown`, `xdndNames`).
     var atoms = AtomTable()
     var wellKnown: WellKnownAtoms { atoms.wellKnown }
     var xdndNames: XdndAtoms? { atoms.xdnd }
-    /// Set once the connection is closed (`.shutDown`) or broke (`.connectionLost`).
-    var closedError: SelectionError?
     var deadlines = DeadlineQueue<DeadlineKey>()
-    var counter: UInt64 = 0
     /// The newest server time seen in an event (PropertyNotify on our window, XFixes notifications), first
     /// taken when the connection opened: what our requests carry.
     var clock = ServerClock()
@@ -114,6 +121,7 @@ public actor X11Connection {
     private func start(adopting prepared: PreparedClaim? = nil) throws {
         loop.setDriver(self)
         let display: XDisplay
+        let window: X11Window
         if let prepared {
             display = prepared.display
             window = prepared.window
@@ -121,7 +129,7 @@ public actor X11Connection {
             owner.adoptedSelections[prepared.selectionAtom] = prepared.timestamp
         } else {
             guard let opened = XDisplay.open(displayName) else {
-                closedError = SelectionError(.displayUnavailable, "cannot open X display \"\(displayName)\"")
+                link.close(SelectionError(.displayUnavailable, "cannot open X display \"\(displayName)\""))
                 throw SelectionError(
                     .displayUnavailable,
                     "cannot open X display \"\(displayName)\" (is the X server running and DISPLAY right?)")
@@ -138,12 +146,10 @@ public actor X11Connection {
         let interned = display.internAtoms(names)
         for (name, atom) in zip(names, interned) { atoms.record(name, atom) }
         if let time = display.takeServerTime(on: window) { clock.note(time) }
-        xdisplay = display
+        link.open(display, window: window, displayName: displayName)
         atoms.wellKnown = WellKnownAtoms(table: atoms)
         owner.incrementalThreshold = configuration.incrementalThreshold
             ?? IncrementalSender.threshold(maximumRequestBytes: display.maximumRequestBytes)
-        // Keyed by the server's socket address, not the display name: ":1" and ":1.0" are one server.
-        serverIdentity = display.serverAddress ?? displayName
         ProcessWindows.shared.insert(serverIdentity, window)
         display.flush()
         if display.isDead {
@@ -241,14 +247,7 @@ public actor X11Connection {
 
     /// Throws if the connection is closed; returns the display otherwise.
     package func requireDisplay() throws(SelectionError) -> XDisplay {
-        if let closedError { throw closedError }
-        guard let xdisplay else { throw SelectionError(.shutDown, "the connection is not open") }
-        return xdisplay
-    }
-
-    func nextID() -> UInt64 {
-        counter += 1
-        return counter
+        try link.requireDisplay()
     }
 
     // MARK: Atoms
@@ -305,8 +304,7 @@ public actor X11Connection {
 
     /// Closes everything: used by shutdown, deinit and a broken connection.
     func tearDown(_ error: SelectionError) {
-        guard closedError == nil else { return }
-        closedError = error
+        guard link.close(error) else { return }
         // The owner first: it gives up our selections while the window and the display still work.
         owner.tearDown(error, on: self)
         if let display = xdisplay, !display.isDead, error.code != .connectionLost {
@@ -322,8 +320,7 @@ public actor X11Connection {
         ownerWatchers.tearDown(error, on: self)
         deadlines = DeadlineQueue()
         ProcessWindows.shared.remove(serverIdentity, window)
-        xdisplay?.close()
-        xdisplay = nil
+        link.closeDisplay()
     }
 }
 

@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 @testable import X11Selection
 
-/// Streamed INCR reads hand their chunks over in batches (`X11Connection.handOverBatch`): up to
+/// Streamed INCR reads hand their chunks over in batches (`Requestor.handOverBatch`): up to
 /// `streamBatchBytes` at once, but a chunk never waits longer than `streamBatchDelay` for its batch to fill,
 /// so an owner that pauses does not hold back what already arrived.
 @Suite(.xvfb, .timeLimit(.minutes(1)))

@@ -17,6 +17,8 @@ final class ClipboardManaging {
     var pendingSaves: [UInt64: ReplyRoute] = [:]
     /// Tasks waiting for a watched window to be destroyed (a replaced manager's, ICCCM 2.8).
     var goneWaiters: [(id: UInt64, window: X11Window, continuation: CheckedContinuation<Bool, Never>)] = []
+    /// Names the SAVE_TARGETS requests and the waiters for a window to go.
+    var ids = IDCounter()
 
     func deadlinePassed(_ deadline: Deadline, on connection: isolated X11Connection) {
         switch deadline {

@@ -41,7 +41,7 @@ extension X11Connection {
         }
         let lease: SelectionLease
         do {
-            lease = try await claim(selection, offering: SelectionOffer([]), role: .manager)
+            lease = try await owner.claim(selection, offering: SelectionOffer([]), role: .manager, on: self)
         } catch {
             if let predecessor { unwatchWindow(predecessor, as: .owner) }
             throw error
@@ -67,7 +67,7 @@ extension X11Connection {
     /// already answered is ignored.
     public func answer(_ request: SaveTargetsRequest, saved: Bool) {
         guard let route = managing.pendingSaves.removeValue(forKey: request.id) else { return }
-        replied(route, success: saved)
+        owner.replied(route, success: saved, on: self)
     }
 
     /// The most SAVE_TARGETS requests left unanswered at once; more are refused (each asks the manager to read
@@ -80,7 +80,7 @@ extension X11Connection {
             managing.pendingSaves.count < Self.maximumPendingSaves
         else {
             logger.info("\(claim.selection): refusing SAVE_TARGETS (\(managing.pendingSaves.count) unanswered)")
-            replied(route, success: false)
+            owner.replied(route, success: false, on: self)
             return
         }
         // An obsolete requestor's None names no property, so no list: everything is saved.
@@ -93,24 +93,24 @@ extension X11Connection {
             targets = nil
         case .malformed:
             logger.info("\(claim.selection): refusing SAVE_TARGETS from \(request.requestor): its list is not an ATOM list")
-            replied(route, success: false)
+            owner.replied(route, success: false, on: self)
             return
         case .listed(let atoms):
             guard let names = try? names(for: atoms) else {
-                replied(route, success: false)
+                owner.replied(route, success: false, on: self)
                 return
             }
             targets = names.compactMap { $0.map(SelectionTarget.init(rawValue:)) }
         }
-        let save = SaveTargetsRequest(id: nextID(), requestor: request.requestor, targets: targets, time: request.time)
+        let save = SaveTargetsRequest(id: managing.ids.next(), requestor: request.requestor, targets: targets, time: request.time)
         managing.pendingSaves[save.id] = route
-        report(.saveTargetsRequested(save), on: claim)
+        owner.report(.saveTargetsRequested(save), to: claim, on: self)
     }
 
     /// Waits until `watched` (selected for StructureNotify) is destroyed, at most `timeout`; false on timeout.
     private func windowGone(_ watched: X11Window, within timeout: Duration) async -> Bool {
         guard windowInterests.contains(watched) else { return true }
-        let id = nextID()
+        let id = managing.ids.next()
         deadlines.arm(.managing(.windowGone(id)), at: .now + timeout)
         return await withCheckedContinuation { continuation in
             managing.goneWaiters.append((id: id, window: watched, continuation: continuation))

@@ -165,7 +165,7 @@ extension DragSource {
         }
         deleteDragProperties(on: connection)
         if let claim = connection.owner.claimsBySelection[session.selectionAtom], claim.time == session.claimTime {
-            connection.releaseClaim(claim)
+            connection.owner.releaseClaim(claim, on: connection)
         }
         connection.xdisplay?.flush()
         connection.logger.debug("drag ended: \(outcome)")

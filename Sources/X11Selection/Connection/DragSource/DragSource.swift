@@ -15,6 +15,8 @@ final class DragSource {
     var session: DragSession?
     /// A drag claiming and grabbing: a second `drag` meanwhile is refused.
     var starting: UInt64?
+    /// Names the drags (`DragSession.id`).
+    var ids = IDCounter()
 
     func deadlinePassed(_ deadline: Deadline, on connection: isolated X11Connection) {
         switch deadline {

@@ -43,7 +43,7 @@ extension X11Connection {
         let actionList = allowed + actionNames.filter { !allowed.contains($0) }
         let actionAtoms = Dictionary(uniqueKeysWithValues: zip(actionList, try atoms(for: actionList.map(\.rawValue))))
         // A placeholder until the grab: a second `drag` arriving during the claim's round trips is refused.
-        let id = nextID()
+        let id = dragSource.ids.next()
         dragSource.starting = id
         defer { if dragSource.starting == id { dragSource.starting = nil } }
 
@@ -76,7 +76,7 @@ extension X11Connection {
         } catch {
             display.freeCursor(acceptCursor)
             display.freeCursor(refuseCursor)
-            releaseClaim(claim)
+            owner.releaseClaim(claim, on: self)
             dragSource.deleteDragProperties(on: self)
             throw error
         }

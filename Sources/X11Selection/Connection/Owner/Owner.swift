@@ -2,7 +2,11 @@
 /// conversions it serves, MULTIPLE requests being answered, the selections a ``PreparedClaim`` adopted and the
 /// requests held for them, and the claims waiting for a server time. A component of ``X11Connection`` (GTK 4's
 /// `gdkclipboard-x11.c`): it runs on the loop thread, isolated to the connection, and is touched only there.
-/// Serving is `X11Connection+Serving.swift`'s, INCR `+IncrementalSending`, relays `+Relaying`, claims `+Owning`.
+/// The rules are `SelectionRequestPolicy`'s, `IncrementalSender`'s and `RelaySender`'s; the component's methods
+/// carry them out, taking `on connection: isolated X11Connection` for the display, the atoms and the deadlines:
+/// serving is `Owner+Serving.swift`'s, INCR `+IncrementalSending`, relays `+Relaying`, claims `+Owning`, the
+/// server time a claim waits for `+ServerTime`. The public `claim` and `release` stay methods of the connection
+/// (`X11Connection+Owning.swift`), as do the entries a relay's producer comes back through.
 final class Owner {
     /// The owner's deadlines (one `X11Connection.DeadlineKey.owner` each).
     enum Deadline: Hashable, Sendable {
@@ -16,6 +20,8 @@ final class Owner {
         case leaseEvents(claimID: UInt64)
     }
 
+    /// Names the claims, relays, MULTIPLE answers and timestamp waiters.
+    var ids = IDCounter()
     var claimsBySelection: [X11Atom: Claim] = [:]
     var claims: [UInt64: Claim] = [:]
     var outgoing: [TransferKey: OutgoingTransfer] = [:]
@@ -37,9 +43,9 @@ final class Owner {
     func deadlinePassed(_ deadline: Deadline, on connection: isolated X11Connection) {
         switch deadline {
         case .outgoing(let key):
-            if let transfer = outgoing[key] { connection.drop(transfer, .requestorIdle) }
+            if let transfer = outgoing[key] { drop(transfer, .requestorIdle, on: connection) }
         case .relay(let id):
-            if let transfer = relays[id] { connection.relayDeadlinePassed(transfer) }
+            if let transfer = relays[id] { relayDeadlinePassed(transfer, on: connection) }
         case .timestamp(let id):
             if let index = timestampWaiters.firstIndex(where: { $0.id == id }) {
                 let waiter = timestampWaiters.remove(at: index)

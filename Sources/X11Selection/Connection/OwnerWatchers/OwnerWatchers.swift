@@ -10,6 +10,7 @@ final class OwnerWatchers {
     }
 
     private var watchers: [UInt64: Watcher] = [:]
+    private var ids = IDCounter()
     private var watchedSelections: [X11Atom: Int] = [:]
     /// The XFixes event base, once the extension was queried (nil: not there, or not asked yet).
     private(set) var fixesEventBase: Int32?
@@ -39,7 +40,7 @@ final class OwnerWatchers {
             continuation.finish(throwing: error)
             return error
         }
-        let id = connection.nextID()
+        let id = ids.next()
         watchers[id] = Watcher(selections: Set(selectionAtoms), continuation: continuation)
         for atom in Set(selectionAtoms) {
             let count = watchedSelections[atom, default: 0]

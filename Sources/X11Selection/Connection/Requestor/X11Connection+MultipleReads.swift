@@ -1,7 +1,8 @@
 import Logging
 import FoundationEssentials
 
-/// Several targets in one MULTIPLE request (ICCCM 2.6.2), and the fallback to one read per target.
+/// Several targets in one MULTIPLE request (ICCCM 2.6.2), and the fallback to one read per target. The loop's
+/// side, the MULTIPLE read itself, is `Requestor+MultipleReads.swift`.
 extension X11Connection {
     /// Reads several targets in one MULTIPLE request (ICCCM 2.6.2). Each target gets its own result;
     /// targets the owner refused map to `.targetUnavailable`. When the owner does not support MULTIPLE
@@ -59,11 +60,12 @@ extension X11Connection {
         let cancellation = ReadCancellation()
         let wait = LoanedWait<MultipleOutcome>()
         return try await awaitOnLoan(wait) { connection in
-            connection.startWholeMultiple(
-                selection, targets: targets, timeout: timeout, bounds: bounds, cancellation: cancellation, wait: wait)
+            connection.requestor.startWholeMultiple(
+                selection, targets: targets, timeout: timeout, bounds: bounds, cancellation: cancellation, wait: wait,
+                on: connection)
         } onCancel: {
             cancellation.cancel()
-            return { $0.cancelWholeReads(cancellation) }
+            return { $0.requestor.cancelWholeReads(cancellation, on: $0) }
         }
     }
 
@@ -72,89 +74,6 @@ extension X11Connection {
         case results([SelectionTarget: Result<SelectionData, SelectionError>])
         /// The owner refused MULTIPLE, answered it with something else, or never answered.
         case unusable(SelectionError)
-    }
-
-    /// Starts a MULTIPLE read on the loop; `wait` is completed once, when the parent failed or every
-    /// target ended (each target's data is assembled on the loop, as for whole reads).
-    private func startWholeMultiple(
-        _ selection: SelectionName, targets: [SelectionTarget], timeout: Duration?,
-        bounds: (perTarget: Int, total: Int)?, cancellation: ReadCancellation,
-        wait loanedWait: LoanedWait<MultipleOutcome>
-    ) {
-        if cancellation.isCancelled {
-            loanedWait.complete(.failure(CancellationError()))
-            return
-        }
-        let parent: PendingRead
-        let children: [PendingRead]
-        do {
-            (parent, children) = try startMultipleRead(selection, targets: targets, timeout: timeout)
-        } catch {
-            loanedWait.complete(.failure(error))
-            return
-        }
-        if let bounds {
-            let shared = SharedReadBudget(bounds.total)
-            for child in children {
-                child.wholeLimit = bounds.perTarget
-                child.sharedBudget = shared
-            }
-        }
-        let wait = MultipleWait(loanedWait, remaining: children.count)
-        let childReads = children.map { (property: $0.property, id: $0.id) }
-        parent.cancellation = cancellation
-        parent.completion = { connection, _, result in
-            // Success: the children were told their pairs' fate and report themselves.
-            guard case .failure(let error) = result else { return }
-            if let error = error as? SelectionError,
-                error.code == .targetUnavailable || error.code == .invalidReply || error.code == .timedOut
-            {
-                // No usable MULTIPLE: refused, answered with something else (xclip answers every target with
-                // its payload), or never answered (xsel 1.2.0 advertises MULTIPLE but does not reply to it). A
-                // late answer may still land in the children's properties, so those are not reused after a
-                // timeout.
-                // Resumed first: the children's abandonment below reaches their completions as cancellations.
-                wait.finish(.success(.unusable(error)))
-                for child in childReads {
-                    connection.cancelRead(property: child.property, id: child.id, clean: error.code != .timedOut)
-                }
-            } else {
-                wait.finish(.failure(error))
-            }
-        }
-        for child in children {
-            child.cancellation = cancellation
-            child.completion = { connection, child, result in
-                let outcome: Result<SelectionData, SelectionError>
-                switch result {
-                case .success:
-                    do throws(SelectionError) {
-                        outcome = .success(SelectionData(
-                            target: child.target, type: try connection.typeName(child.machine.type),
-                            format: child.machine.format, bytes: child.whole))
-                    } catch {
-                        outcome = .failure(error)
-                    }
-                    child.whole = Data()
-                case .failure(let error):
-                    guard let error = error as? SelectionError,
-                        error.code != .connectionLost && error.code != .shutDown
-                    else {
-                        wait.finish(.failure(error))
-                        return
-                    }
-                    outcome = .failure(error)
-                }
-                wait.add(child.target, outcome)
-            }
-        }
-    }
-
-    /// Cancels every read started for `cancellation` (a whole read, or a MULTIPLE parent and its children).
-    func cancelWholeReads(_ cancellation: ReadCancellation) {
-        for pending in requestor.reads.values where pending.cancellation === cancellation {
-            cancelRead(property: pending.property, id: pending.id)
-        }
     }
 
     /// MULTIPLE was unusable: nobody owns the selection, or the targets are read one by one.
@@ -189,54 +108,8 @@ extension X11Connection {
         return results
     }
 
-    func startMultipleRead(_ selection: SelectionName, targets: [SelectionTarget], timeout: Duration?)
-        throws(SelectionError) -> (PendingRead, [PendingRead])
-    {
-        let display = try requireDisplay()
-        let selectionAtom = try atom(for: selection.rawValue)
-        let targetAtoms = try atoms(for: targets.map(\.rawValue))
-        let parentProperty = try allocateProperty()
-        let replyTimeout = timeout ?? configuration.readTimeout
-        var children: [PendingRead] = []
-        var items: [UInt] = []
-        for (target, targetAtom) in zip(targets, targetAtoms) {
-            let property = try allocateProperty()
-            let child = PendingRead(
-                id: nextID(), selection: selection, target: target, kind: .multipleChild(parent: parentProperty),
-                replyTimeout: replyTimeout,
-                machine: readMachine(selectionAtom, targetAtom, property, bufferLimit: configuration.streamBufferLimit))
-            children.append(child)
-            requestor.reads[property] = child
-            deadlines.arm(.requestor(.read(property)), at: child.replyDeadline)
-            items += [targetAtom.rawValue, property.rawValue]
-        }
-        let parent = PendingRead(
-            id: nextID(), selection: selection, target: .multiple,
-            kind: .multipleParent(children: children.map(\.property)), replyTimeout: replyTimeout,
-            machine: readMachine(selectionAtom, wellKnown.multiple, parentProperty, bufferLimit: Int.max))
-        requestor.reads[parentProperty] = parent
-        display.changeProperty32(window, parentProperty, type: wellKnown.atomPair, values: items)
-        requestor.multipleRequests += 1
-        deadlines.arm(.requestor(.read(parentProperty)), at: parent.replyDeadline)
-        perform(parent.machine.start(), for: parent)
-        return (parent, children)
-    }
-
-    /// MULTIPLE answered: parse the write-back and tell each child whether its pair succeeded.
-    func finishMultipleParent(_ parent: PendingRead, children: [X11Atom]) {
-        var bytes = Data()
-        while let chunk = parent.popChunk() { bytes.append(chunk) }
-        let type = parent.machine.type
-        guard parent.machine.format == 32, type == wellKnown.atomPair || type == wellKnown.atom else {
-            fail(parent, SelectionError(.invalidReply, "\(parent.context): the MULTIPLE reply is not an ATOM_PAIR list"))
-            return
-        }
-        let items = Format32.values(bytes)
-        let succeeded = MultipleRequest.succeededProperties(writeBack: items)
-        complete(parent)
-        for property in children {
-            guard let child = requestor.reads[property] else { continue }
-            perform(child.machine.multipleAnswered(converted: succeeded.contains(property)), for: child)
-        }
-    }
+    /// MULTIPLE requests that were unusable and replaced by single reads (read by the MULTIPLE tests).
+    var multipleFallbacks: Int { requestor.multipleFallbacks }
+    /// MULTIPLE requests sent (diagnostics, for tests).
+    var multipleRequests: Int { requestor.multipleRequests }
 }

@@ -1,6 +1,9 @@
 import Logging
 import FoundationEssentials
 
+/// The requestor's public API: the owner of a selection, its TARGETS, whole reads. The reads run on their
+/// caller's executor and wait on loan (`X11Connection+Loans.swift`); the loop's side of each is the
+/// `Requestor`'s (`Requestor+Reading.swift`, `Requestor+ReadDriver.swift`).
 extension X11Connection {
     // MARK: Public requestor API
 
@@ -78,48 +81,15 @@ extension X11Connection {
         let wait = LoanedWait<T>()
         do {
             return try await awaitOnLoan(wait) { connection in
-                connection.startWholeRead(
+                connection.requestor.startWholeRead(
                     selection, target: target, timeout: timeout, time: time, cancellation: cancellation,
-                    transform: transform, wait: wait)
+                    transform: transform, wait: wait, on: connection)
             } onCancel: {
                 cancellation.cancel()
-                return { $0.cancelWholeReads(cancellation) }
+                return { $0.requestor.cancelWholeReads(cancellation, on: $0) }
             }
         } catch let error as SelectionError where error.code == .targetUnavailable {
             throw await explain(error, selection: selection, target: target)
-        }
-    }
-
-    /// Starts a whole read on the loop; `wait` is completed once, when it ends (see `readWhole`).
-    private func startWholeRead<T: Sendable>(
-        _ selection: SelectionName, target: SelectionTarget, timeout: Duration?, time: X11Timestamp?,
-        cancellation: ReadCancellation, transform: @escaping @Sendable (isolated X11Connection, SelectionData) throws -> T,
-        wait: LoanedWait<T>
-    ) {
-        // Cancelled before the loop got here (the cancellation job, if it ran first, found nothing to cancel).
-        if cancellation.isCancelled {
-            wait.complete(.failure(CancellationError()))
-            return
-        }
-        let pending: PendingRead
-        do {
-            pending = try startRead(selection, target: target, timeout: timeout, time: time)
-        } catch {
-            wait.complete(.failure(error))
-            return
-        }
-        pending.cancellation = cancellation
-        pending.completion = { connection, pending, result in
-            do {
-                try result.get()
-                let data = SelectionData(
-                    target: target, type: try connection.typeName(pending.machine.type),
-                    format: pending.machine.format, bytes: pending.whole)
-                pending.whole = Data()
-                wait.complete(.success(try transform(connection, data)))
-            } catch {
-                wait.complete(.failure(error))
-            }
         }
     }
 
