@@ -93,7 +93,7 @@ let package = Package(
         .target(
             name: "ClipHistory",
             dependencies: [
-                "ClipBridge", "X11Selection", "CSQLite",
+                "ClipBridge", "UniformTypes", "X11Selection", "CSQLite",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -24,6 +24,7 @@ packages=(
     pcmanfm                               # a real file manager (libfm): cut and paste under the daemon
     libreoffice-writer libreoffice-gtk3   # LibreOffice Writer as a drop target (VCL's GTK 3 plugin)
     chromium firefox-esr                  # browsers as drag sources (images, X Direct Save)
+    fzf rofi                              # the pickers `history pick` runs (driven with --filter in tests)
 )
 
 missing=()

@@ -109,11 +109,11 @@ struct HistoryTests {
         #expect(try await history.run(["restore", "\(gtkID)"], display: display).succeeded)
         #expect(try await ToolkitPeer(.qt5, display: display).read(mimeType: "text/html") == Data("<b>GTK</b> html".utf8))
         #expect(try await ToolkitPeer(.gtk4, display: display).readText() == "GTK text")
-        // Restoring moved entries to the top instead of adding new ones.
+        // Restoring moved entries to the top instead of adding new ones (the daemon records each restored copy too,
+        // which moves it again: in the end the last restored is on top).
         try await daemon.waitFor("copied again", count: 2, timeout: .seconds(20))
-        let after = try await history.entries()
-        #expect(after.count == copies.count)
-        #expect(after.first?["id"] as? Int == gtkID)
+        #expect(try await eventually(timeout: .seconds(10)) { try await history.entries().first?["id"] as? Int == gtkID })
+        #expect(try await history.entries().count == copies.count)
         // show: the text as paste writes it, a flavour by type, the flavours listed.
         let qtID = try #require(entries[1]["id"] as? Int)
         #expect(try await history.run(["show", "\(qtID)", "-t", "image/png"]).stdout == png)
@@ -253,6 +253,42 @@ struct HistoryTests {
         #expect(listed.succeeded)
         #expect(listed.stdoutText.contains("fits on the disk"))
         #expect(try await CLI.run(["history", "check", "--directory", directory], display: nil).succeeded)
+        _ = await daemon.stop()
+    }
+
+    @Test("pick: the entries go to the picker (a command, fzf, rofi with image icons) and its choice is restored")
+    func pick() async throws {
+        let display = try CLI.server().display
+        let history = try TestHistory()
+        defer { history.remove() }
+        let daemon = try await DaemonProcess.start(display, history.option)
+        var png = Data([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]) + Data("IHDR".utf8)
+        png += Data([0, 0, 0, 16, 0, 0, 0, 16]) + Data(count: 40_000)
+        let copies: [(Data, String?)] = [(Data("word alpha".utf8), nil), (png, "image/png"), (Data("word charlie".utf8), nil)]
+        for (index, (bytes, target)) in copies.enumerated() {
+            let owner = try await Xclip.own(display, bytes, target: target)
+            try await daemon.waitFor("history: entry", count: index + 1)
+            _ = await owner.kill()
+        }
+        // Any command: it gets one line per entry and prints the chosen one.
+        let printed = try await history.run(["pick", "--print", "--picker", "grep -m1 alpha"], display: display)
+        #expect(printed.stdoutText == "1\n", "\(printed.stderrText)")
+        #expect(try await history.run(["pick", "--picker", "grep -m1 charlie"], display: display).succeeded)
+        #expect(try await Xclip.paste(display).stdoutText == "word charlie")
+        // Nothing chosen (Escape): status 1, the clipboard untouched.
+        #expect(try await history.run(["pick", "--picker", "true"], display: display).exitCode == 1)
+        // fzf, filtering as a person would type.
+        let fzf = try await history.run(
+            ["pick", "--print", "--picker", "fzf --filter alpha --delimiter '\t' --with-nth 3.."], display: display)
+        #expect(fzf.stdoutText == "1\n", "\(fzf.stderrText)")
+        // rofi on the display, with the image's file as its icon: the filter keeps the image, Return (XTest) picks it.
+        let rofi = try CLI.start(["history", "pick", "--print", "--picker", "rofi -dmenu -show-icons -filter 'image 16'"]
+            + history.cliOption, display: display)
+        let window = try await runPeer(["xdotool", "search", "--sync", "--class", "rofi"], display: display, timeout: .seconds(15))
+        #expect(window.succeeded, "no rofi window: \(window.stderrText)")
+        #expect(try await runPeer(["xdotool", "key", "Return"], display: display).succeeded)
+        let chosen = try await rofi.waitForExit(timeout: .seconds(15))
+        #expect(chosen.stdoutText == "2\n", "\(chosen.stderrText)")
         _ = await daemon.stop()
     }
 

@@ -90,6 +90,16 @@ public final class ItemProvider: Sendable {
         registrations.withLock { $0.append(registration) }
     }
 
+    /// Registers bytes of `contentType`, produced by `loadHandler` when first loaded: content kept elsewhere (a
+    /// clipboard history's entry) that loads as a paste of it would. The async form of `NSItemProvider`'s
+    /// `registerDataRepresentation(for:visibility:loadHandler:)`.
+    public func registerDataRepresentation(
+        for contentType: UTType, loadHandler: @escaping @Sendable () async throws -> Data
+    ) {
+        let registration = Registration(contentTypes: [contentType]) { _ in try await loadHandler() }
+        registrations.withLock { $0.append(registration) }
+    }
+
     // MARK: Loading
 
     /// Loads a value of `type`: from the richest offered type `T` imports (by conformance, proxies or

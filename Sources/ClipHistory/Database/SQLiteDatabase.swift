@@ -5,10 +5,10 @@ import Glibc
 /// One connection to an SQLite database file: the history's only door to SQLite's C API, as `Loop/` is the
 /// selection engine's to Xlib. Everything above it works with Swift values (``SQLiteValue``, ``SQLiteRow``).
 ///
-/// SQLite's C API directly rather than GRDB.swift: GRDB imports Foundation (58 of its files), which on Linux
-/// links FoundationInternationalization and ICU's data into the one `clipbridge` binary — the cost Yams had
-/// (README, "Start-up time": 41 → 94 MB and a slower 16-byte paste). The history needs a dozen statements;
-/// this door is their whole surface.
+/// SQLite's C API directly rather than GRDB.swift: GRDB 7.10 imports Foundation (58 of its files), which on Linux
+/// links FoundationInternationalization and ICU's data into the one `clipbridge` binary — what Yams did to it
+/// (41 → 94 MB, and a slower 16-byte paste: Package.swift, CLibYAML) and what README's "The engine" section says
+/// the libraries avoid. The history needs a dozen statements; this door is their whole surface.
 ///
 /// Not thread-safe: its owner serializes every call (``HistoryStore`` holds it behind a lock). Every wait has a
 /// deadline: a database locked by another process is retried for ``busyTimeout`` and then reported.

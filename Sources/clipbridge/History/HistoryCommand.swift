@@ -37,10 +37,10 @@ struct HistoryCommand: ParsableCommand {
               clipbridge history show 42 > note.txt
               clipbridge history show 42 -t image/png > shot.png
               clipbridge history restore 42
-              clipbridge history list | fzf | cut -f1 | xargs clipbridge history restore
+              clipbridge history pick                  # rofi, dmenu or fzf, then restore the choice
             """,
         subcommands: [
-            List.self, Search.self, Show.self, Restore.self, Delete.self, Pin.self, Unpin.self, Clear.self, Pause.self,
+            List.self, Search.self, Show.self, Restore.self, Pick.self, Delete.self, Pin.self, Unpin.self, Clear.self, Pause.self,
             Resume.self, Check.self,
         ],
         defaultSubcommand: List.self

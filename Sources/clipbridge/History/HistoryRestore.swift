@@ -27,31 +27,38 @@ extension HistoryCommand {
         @MainActor
         func run() async throws {
             let store = try history.open()
-            let flavours = try store.flavours(of: id)
-            guard !flavours.isEmpty else { throw CLIFailure(status: .nothingToPaste, message: "no history entry \(id)").exit() }
-            // Each payload opened now: a blob the history deletes meanwhile is still served whole.
-            var payloads: [SpooledPayload] = []
-            var raw: [CopyPlan.RawFlavour] = []
-            do {
-                for flavour in flavours {
-                    switch flavour.storage {
-                    case .inline(let data): payloads.append(try Spool.spool(bytes: Array(data)))
-                    case .blob:
-                        guard case .file(let url) = store.content(of: flavour) else { continue }
-                        payloads.append(try Spool.open(path: url.path))
-                    }
-                    raw.append(.init(target: flavour.target.rawValue, type: flavour.type.rawValue, format: flavour.format,
-                                     payload: payloads.count - 1))
-                }
-            } catch let failure as CLIFailure {
-                throw failure.exit()
-            }
-            try store.moveToTop(id)
-            let display = displayOptions.display ?? getenv("DISPLAY").map { String(cString: $0) }
-            let plan = CopyPlan(display: display, selection: selection.name.rawValue, isSensitive: false, loops: nil,
-                                representations: [], files: [], isCut: false, flavours: raw)
-            try await CopyRequest.serve(plan: plan, payloads: payloads, foreground: foreground, display: display,
-                                        selection: selection.name)
+            try await HistoryCommand.restore(
+                id, from: store, selection: selection.name, display: displayOptions.display, foreground: foreground)
         }
+    }
+
+    /// Serves entry `id` on `selection` — detached as `copy` does unless `foreground` — and moves it to the top.
+    @MainActor
+    static func restore(
+        _ id: Int64, from store: HistoryStore, selection: SelectionName, display: String?, foreground: Bool
+    ) async throws {
+        let flavours = try store.flavours(of: id)
+        guard !flavours.isEmpty else { throw CLIFailure(status: .nothingToPaste, message: "no history entry \(id)").exit() }
+        // Each payload opened now: a blob the history deletes meanwhile is still served whole.
+        var payloads: [SpooledPayload] = []
+        var raw: [CopyPlan.RawFlavour] = []
+        do {
+            for flavour in flavours {
+                switch store.content(of: flavour) {
+                case .bytes(let data): payloads.append(try Spool.spool(bytes: Array(data)))
+                case .file(let url): payloads.append(try Spool.open(path: url.path))
+                }
+                raw.append(.init(target: flavour.target.rawValue, type: flavour.type.rawValue, format: flavour.format,
+                                 payload: payloads.count - 1))
+            }
+        } catch let failure as CLIFailure {
+            throw failure.exit()
+        }
+        try store.moveToTop(id)
+        let display = display ?? getenv("DISPLAY").map { String(cString: $0) }
+        let plan = CopyPlan(display: display, selection: selection.rawValue, isSensitive: false, loops: nil,
+                            representations: [], files: [], isCut: false, flavours: raw)
+        try await CopyRequest.serve(plan: plan, payloads: payloads, foreground: foreground, display: display,
+                                    selection: selection)
     }
 }
