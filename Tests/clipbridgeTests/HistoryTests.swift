@@ -94,10 +94,12 @@ struct HistoryTests {
         #expect(entries.map { $0["summary"] as? String } == [
             "raw client text", "[image 640×480 PNG 300.0 KB]", "GTK text", "plain from xclip: naïve café ✓",
         ])
-        for (entry, copy) in zip(entries.reversed(), recorded) {
+        for (index, (entry, copy)) in zip(entries.reversed(), recorded).enumerated() {
             let id = try #require(entry["id"] as? Int)
             let restored = try await history.run(["restore", "\(id)"], display: display)
             #expect(restored.succeeded, "restore \(id): \(restored.stderrText)")
+            // The daemon keeps the restored copy as any other: the same content, so the same entry, moved up.
+            try await daemon.waitFor("copied again", count: index + 1, timeout: .seconds(20))
             #expect(try await Xclip.targets(display).filter { !metaTargets.contains($0) } == copy.targets)
             for target in copy.targets {
                 #expect(try await Xclip.paste(display, target: target).stdout == copy.bytes[target], "\(target) of \(id)")
@@ -109,10 +111,9 @@ struct HistoryTests {
         #expect(try await history.run(["restore", "\(gtkID)"], display: display).succeeded)
         #expect(try await ToolkitPeer(.qt5, display: display).read(mimeType: "text/html") == Data("<b>GTK</b> html".utf8))
         #expect(try await ToolkitPeer(.gtk4, display: display).readText() == "GTK text")
-        // Restoring moved entries to the top instead of adding new ones (the daemon records each restored copy too,
-        // which moves it again: in the end the last restored is on top).
-        try await daemon.waitFor("copied again", count: 2, timeout: .seconds(20))
-        #expect(try await eventually(timeout: .seconds(10)) { try await history.entries().first?["id"] as? Int == gtkID })
+        // Restoring moved entries to the top instead of adding new ones: the last restored is on top.
+        try await daemon.waitFor("copied again", count: copies.count + 1, timeout: .seconds(20))
+        #expect(try await history.entries().first?["id"] as? Int == gtkID)
         #expect(try await history.entries().count == copies.count)
         // show: the text as paste writes it, a flavour by type, the flavours listed.
         let qtID = try #require(entries[1]["id"] as? Int)

@@ -19,8 +19,8 @@ public final class HistoryStore: Sendable {
     public let directory: String
     /// Bounds on what is kept.
     public let limits: HistoryLimits
-    private let blobs: BlobStore
-    private let database: Mutex<SQLiteDatabase>
+    let blobs: BlobStore
+    let database: Mutex<SQLiteDatabase>
     /// Serializes blob removals with writes across processes (`flock` on `lock`): a blob one process is about to
     /// reference is never removed by another that found it unreferenced.
     private let lockPath: String
@@ -268,77 +268,10 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    /// Removes blob files no entry names (left by a process killed between writing a blob and committing its
-    /// row) and temporary files of writers that died. Returns how many files went.
-    @discardableResult
-    public func collectGarbage() throws -> Int {
-        try withFileLock {
-            let referenced = try database.withLock { database in
-                Set(try database.rows("SELECT DISTINCT blob FROM flavour WHERE blob IS NOT NULL") { $0.text(0) ?? "" })
-            }
-            return blobs.collectGarbage(keeping: referenced.contains)
-        }
-    }
-
-    /// Runs SQLite's `PRAGMA integrity_check`: "ok", or what is wrong.
-    public func integrityCheck() throws -> String {
-        try database.withLock { database in
-            try database.rows("PRAGMA integrity_check") { $0.text(0) ?? "" }.joined(separator: "\n")
-        }
-    }
-
-    /// Checks the whole history: the database's integrity, and that every blob a flavour names is there with
-    /// the flavour's size. Returns the problems found (none: the history is sound).
-    public func verify() throws -> [String] {
-        var problems: [String] = []
-        let integrity = try integrityCheck()
-        if integrity != "ok" { problems.append("database: \(integrity)") }
-        let blobsNamed = try database.withLock { database in
-            try database.rows("SELECT entry_id, blob, byte_count FROM flavour WHERE blob IS NOT NULL") {
-                (entry: $0.integer(0), name: $0.text(1) ?? "", bytes: $0.int(2))
-            }
-        }
-        for blob in blobsNamed {
-            var info = stat()
-            if stat(blobs.path(of: blob.name), &info) != 0 {
-                problems.append("entry \(blob.entry): blob \(blob.name) is missing")
-            } else if Int(info.st_size) != blob.bytes {
-                problems.append("entry \(blob.entry): blob \(blob.name) has \(info.st_size) bytes, not \(blob.bytes)")
-            }
-        }
-        return problems
-    }
-
-    // MARK: - Private mode
-
-    /// Until when recording is paused: `.distantFuture` for "until resumed", nil when it is not.
-    public func pausedUntil(now: Date = Date()) throws -> Date? {
-        let value = try database.withLock { database in
-            try database.integer("SELECT coalesce((SELECT value FROM state WHERE key = 'paused_until'), 0)")
-        }
-        guard value != 0 else { return nil }
-        let until = Self.date(value)
-        return until > now ? until : nil
-    }
-
-    /// Pauses recording until `until` (`.distantFuture`: until ``resume()``). Every process recording into this
-    /// history sees it at its next copy.
-    public func pause(until: Date = .distantFuture) throws {
-        try database.withLock { database in
-            try database.run(
-                "INSERT OR REPLACE INTO state (key, value) VALUES ('paused_until', ?)", [.integer(Self.milliseconds(until))])
-        }
-    }
-
-    /// Records again.
-    public func resume() throws {
-        try database.withLock { database in try database.run("DELETE FROM state WHERE key = 'paused_until'") }
-    }
-
     // MARK: - Helpers
 
     /// Deletes entries `ids` in the open transaction; returns the blobs they named.
-    private func delete(_ ids: [Int64], in database: SQLiteDatabase) throws -> [String] {
+    func delete(_ ids: [Int64], in database: SQLiteDatabase) throws -> [String] {
         var names: [String] = []
         for id in ids {
             try database.forEachRow("SELECT blob FROM flavour WHERE entry_id = ? AND blob IS NOT NULL", [.integer(id)]) {
@@ -351,7 +284,7 @@ public final class HistoryStore: Sendable {
     }
 
     /// Removes the blobs of `names` no flavour names any more (the file lock is held).
-    private func removeUnreferenced(_ names: [String]) {
+    func removeUnreferenced(_ names: [String]) {
         for name in Set(names) where !name.isEmpty {
             let used = (try? database.withLock { database in
                 try database.integer("SELECT count(*) FROM flavour WHERE blob = ?", [.text(name)])
@@ -361,7 +294,7 @@ public final class HistoryStore: Sendable {
     }
 
     /// Runs `body` holding the history's file lock, waiting for it at most ``SQLiteDatabase/busyTimeout``.
-    private func withFileLock<T>(_ body: () throws -> T) throws -> T {
+    func withFileLock<T>(_ body: () throws -> T) throws -> T {
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw HistoryError.system("cannot open \(lockPath)") }
         defer { close(descriptor) }

@@ -75,7 +75,7 @@ struct ListingOptions: ParsableArguments {
 
     func print(_ entries: [HistoryEntry]) throws {
         for entry in entries {
-            try Output.line(json ? HistoryLine.json(entry) : HistoryLine.text(entry))
+            try Output.line(json ? try HistoryLine.json(entry) : HistoryLine.text(entry))
         }
     }
 }

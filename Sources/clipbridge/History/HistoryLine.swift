@@ -12,19 +12,24 @@ enum HistoryLine {
         "\(entry.id)\t\(time(entry.copiedAt))\t\(entry.isPinned ? "📌 " : "")\(entry.summary)"
     }
 
-    /// One JSON object.
-    static func json(_ entry: HistoryEntry) -> String {
-        var fields = [
-            "\"id\":\(entry.id)",
-            "\"time\":\(string(iso(entry.copiedAt)))",
-            "\"selection\":\(string(entry.selection.rawValue))",
-            "\"pinned\":\(entry.isPinned)",
-            "\"bytes\":\(entry.byteCount)",
-            "\"summary\":\(string(entry.summary))",
-            "\"targets\":[\(entry.targets.map { string($0.rawValue) }.joined(separator: ","))]",
-        ]
-        if let application = entry.ownerClass { fields.insert("\"application\":\(string(application))", at: 3) }
-        return "{" + fields.joined(separator: ",") + "}"
+    /// One entry as `--json` writes it.
+    struct JSON: Encodable {
+        var id: Int64
+        var time: String
+        var selection: String
+        var application: String?
+        var pinned: Bool
+        var bytes: Int
+        var summary: String
+        var targets: [String]
+    }
+
+    /// One JSON object, on one line.
+    static func json(_ entry: HistoryEntry) throws -> String {
+        let object = JSON(
+            id: entry.id, time: iso(entry.copiedAt), selection: entry.selection.rawValue, application: entry.ownerClass,
+            pinned: entry.isPinned, bytes: entry.byteCount, summary: entry.summary, targets: entry.targets.map(\.rawValue))
+        return String(decoding: try TypeListing.encoder().encode(object), as: UTF8.self)
     }
 
     /// The local time, `YYYY-MM-DD HH:MM:SS`.
@@ -50,22 +55,5 @@ enum HistoryLine {
     private static func pad(_ value: Int, _ width: Int = 2) -> String {
         let digits = String(value)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
-
-    /// A JSON string literal.
-    static func string(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20: result += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
