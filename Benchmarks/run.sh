@@ -4,11 +4,13 @@
 #
 #   Benchmarks/run.sh [--quick] [--only SECTION[,SECTION...]]
 #
-# Sections (in order): throughput, latency, watch, rss, cli, readers, scaling, manager, images, bridge, dnd. `cli` (issue 5: `clipbridge
+# Sections (in order): throughput, latency, watch, rss, cli, readers, scaling, manager, history, images, bridge, dnd. `cli` (issue 5: `clipbridge
 # copy/paste` against `xclip -i/-o`), `readers` (GTK 4, Qt 5 and python-xlib reading 50 MiB from `clipbridge
 # copy` and from `xclip -i`) and `scaling` (peer-chosen sizes: MULTIPLE and TARGETS at 10k, 100k and 1M items)
 # and `manager` (issue 14: a GTK 3 app's SAVE_TARGETS handover of 1 MiB and 50 MiB to `clipbridge daemon` and to
-# Xfce's xfsettingsd; the daemon's idle CPU and its RSS while holding 50 MiB) and `images` (issue 15: a 3840×2160
+# Xfce's xfsettingsd; the daemon's idle CPU and its RSS while holding 50 MiB) and `history` (issue 28, in
+# Benchmarks/history.sh: the history against CopyQ — a copy until it reads back, 10,000 entries listed and searched,
+# a 50 MiB entry restored and read by GTK 4, the daemon's RSS over a 1 GiB history) and `images` (issue 15: a 3840×2160
 # screenshot PNG → JPEG and JPEG → PNG pasted through `clipbridge paste -t`, against ImageMagick's `convert` and
 # the raw libpng/libjpeg-turbo calls in C; peak RSS of the paste) and `bridge` (issue 16: `xclip -o` of 16 B and
 # 50 MiB across `clipbridge bridge` to a second Xvfb, against the same paste on the owner's display; the
@@ -24,7 +26,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 scratch=${SWIFT_SCRATCH_PATH:-$root/.build}
 quick=0
-only="throughput,latency,watch,rss,cli,readers,scaling,manager,images,bridge,dnd"
+only="throughput,latency,watch,rss,cli,readers,scaling,manager,history,images,bridge,dnd"
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) quick=1 ;;
@@ -134,7 +136,7 @@ note "building clipbridge-bench (swift build ${swift_flags[*]})"
 bin=$(cd "$root" && swift build "${swift_flags[@]}" --show-bin-path) || die "swift build --show-bin-path failed"
 bench=$bin/clipbridge-bench
 cli=${CLIPBRIDGE_BIN:-}
-if [ -z "$cli" ] && { wants cli || wants readers || wants scaling || wants manager || wants images || wants bridge || wants dnd; }; then
+if [ -z "$cli" ] && { wants cli || wants readers || wants scaling || wants manager || wants history || wants images || wants bridge || wants dnd; }; then
     if (cd "$root" && swift build "${swift_flags[@]}" --product clipbridge >"$work/cli-build.log" 2>&1); then
         cli=$bin/clipbridge
     else
@@ -656,6 +658,14 @@ if wants manager && [ -n "$cli" ] && [ -x "$cli" ]; then
     done
     row '  %-40s %10s KiB %8s KiB' "RSS holding the 50 MiB copy" "$daemon_rss" "$xfs_rss"
     row '  %-40s %10s %%' "clipbridge daemon idle CPU over 5 s" "$idle_cpu"
+fi
+
+# --- Clipboard history against CopyQ (issue 28): Benchmarks/history.sh ------------------------------------------
+
+if wants history && [ -n "$cli" ] && [ -x "$cli" ]; then
+    command -v copyq >/dev/null || die "CopyQ is not installed (scripts/install-deps.sh)"
+    # shellcheck source=history.sh
+    source "$here/history.sh"
 fi
 
 # --- Image conversion (issue 15) ----------------------------------------------------------------------------

@@ -25,6 +25,7 @@ packages=(
     libreoffice-writer libreoffice-gtk3   # LibreOffice Writer as a drop target (VCL's GTK 3 plugin)
     chromium firefox-esr                  # browsers as drag sources (images, X Direct Save)
     fzf rofi                              # the pickers `history pick` runs (driven with --filter in tests)
+    sqlite3 copyq                         # the history benchmark: filling 10,000 entries; CopyQ, the manager to beat
 )
 
 missing=()

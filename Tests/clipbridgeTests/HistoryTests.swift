@@ -126,6 +126,47 @@ struct HistoryTests {
         _ = await daemon.stop()
     }
 
+    @Test("a GTK 3 app that copies and quits (handing its copy to the daemon) and a Qt 5 file list: recorded, then restored byte-exact")
+    func gtk3AndFiles() async throws {
+        let display = try CLI.server().display
+        let history = try TestHistory()
+        defer { history.remove() }
+        let daemon = try await DaemonProcess.start(display, history.option)
+        // What each owner itself serves, read by xclip while it lives: targets in order, bytes of each.
+        func served() async throws -> (targets: [String], bytes: [String: Data]) {
+            let targets = try await Xclip.targets(display).filter { !metaTargets.contains($0) }
+            var bytes: [String: Data] = [:]
+            for target in targets { bytes[target] = try await Xclip.paste(display, target: target).stdout }
+            return (targets, bytes)
+        }
+        let gtk3 = try startPeer([ToolkitPeer.python, ToolkitPeer.script("gtk3_copy.py"), "GTK 3 text: ünïcode ✓"], display: display)
+        try await gtk3.waitForOutput("ready")
+        try await daemon.waitFor("history: entry 1")
+        let fromGTK3 = try await served()
+        gtk3.send(signal: SIGTERM)
+        try await gtk3.waitForOutput("stored", timeout: .seconds(20))
+        try await daemon.waitFor("saved CLIPBOARD")
+        let list = Data("file:///tmp/a.txt\r\nfile:///tmp/b%20c.png\r\n".utf8)
+        let qt = try await ToolkitPeer(.qt5, display: display).own(
+            representations: [("text/uri-list", list), ("text/plain", Data("/tmp/a.txt\n/tmp/b c.png".utf8))])
+        try await daemon.waitFor("history: entry 2")
+        let fromQt = try await served()
+        _ = await qt.stop()
+        let entries = try await history.entries()
+        #expect(entries.map { $0["summary"] as? String } == ["[2 files: a.txt, b c.png]", "GTK 3 text: ünïcode ✓"])
+        for (entry, copy) in zip(entries, [fromQt, fromGTK3]) {
+            #expect(entry["targets"] as? [String] == copy.targets)
+            let id = try #require(entry["id"] as? Int)
+            #expect(try await history.run(["restore", "\(id)"], display: display).succeeded)
+            #expect(try await Xclip.targets(display).filter { !metaTargets.contains($0) } == copy.targets)
+            for target in copy.targets {
+                #expect(try await Xclip.paste(display, target: target).stdout == copy.bytes[target], "\(target) of \(id)")
+            }
+        }
+        #expect(try await ToolkitPeer(.gtk4, display: display).readText() == "GTK 3 text: ünïcode ✓")
+        _ = await daemon.stop()
+    }
+
     @Test("a copy carrying x-kde-passwordManagerHint, whatever its value, never reaches the history's files", arguments: ["secret", "1", ""])
     func secretsNeverWritten(hint: String) async throws {
         let display = try CLI.server().display
