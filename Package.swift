@@ -86,9 +86,10 @@ let package = Package(
         // node with its line. Its C API directly: Yams, the Swift wrapper, links full Foundation and ICU's data into
         // the CLI (the binary went from 41 to 94 MB, and a 16-byte paste's start-up with it).
         .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        // SQLite 3, the clipboard history's database, through its C API (ClipHistory/Database/SQLiteDatabase.swift
-        // says why not GRDB.swift: it imports Foundation). Debian's build has FTS5, which search uses.
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // SQLite 3's header, for the clipboard history's database (ClipHistory/Database/SQLiteDatabase.swift says why
+        // not GRDB.swift: it imports Foundation). Not linked: ClipHistory loads libsqlite3.so.0 when a history is first
+        // opened (SQLiteLibrary), so a paste does not load it. Debian's build has FTS5, which search uses.
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // The clipboard history: every flavour of every copy in SQLite and content-addressed blob files.
         .target(
             name: "ClipHistory",

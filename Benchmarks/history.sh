@@ -27,7 +27,7 @@ mib() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
 head -c $((1 << 20)) /dev/zero | tr '\0' 'a' >"$work/hist-1m.base"
 head -c $((50 << 20)) /dev/zero | tr '\0' 'b' >"$work/hist-50m.base"
 # A 20 MiB PNG of noise (incompressible), made once; a round's copy has its marker after IEND, where decoders stop.
-convert -size 2900x2400 xc:gray +noise Random -depth 8 "$work/hist-20m.png.base" 2>/dev/null \
+convert -size 2900x2400 xc:gray +noise Random -depth 8 "png:$work/hist-20m.png.base" 2>/dev/null \
     || die "ImageMagick's convert is needed for the history benchmark"
 payload() {  # payload KIND RUN: writes the round's file, prints its path
     local kind=$1 run=$2 file="$work/hist-$1-$2"

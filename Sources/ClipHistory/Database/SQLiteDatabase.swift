@@ -5,7 +5,7 @@ import Glibc
 /// One connection to an SQLite database file: the history's only door to SQLite's C API, as `Loop/` is the
 /// selection engine's to Xlib. Everything above it works with Swift values (``SQLiteValue``, ``SQLiteRow``).
 ///
-/// SQLite's C API directly rather than GRDB.swift: GRDB 7.10 imports Foundation (58 of its files), which on Linux
+/// SQLite's functions come from ``SQLiteLibrary``, loaded on first use. SQLite's C API directly rather than GRDB.swift: GRDB 7.10 imports Foundation (58 of its files), which on Linux
 /// links FoundationInternationalization and ICU's data into the one `clipbridge` binary — what Yams did to it
 /// (41 → 94 MB, and a slower 16-byte paste: Package.swift, CLibYAML) and what README's "The engine" section says
 /// the libraries avoid. The history needs a dozen statements; this door is their whole surface.
@@ -17,6 +17,7 @@ final class SQLiteDatabase {
     static let busyTimeout: Duration = .seconds(5)
 
     private let handle: OpaquePointer
+    private let api: SQLiteLibrary
     /// The file, for messages.
     let path: String
 
@@ -24,33 +25,35 @@ final class SQLiteDatabase {
     /// process's umask is tightened for the call (SQLite has no mode argument).
     init(path: String, readOnly: Bool = false, create: Bool = true) throws(SQLiteError) {
         self.path = path
+        let api = try SQLiteLibrary.api()
+        self.api = api
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
         if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
         var opened: OpaquePointer?
         let previousMask = umask(0o077)
-        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        let code = api.open_v2(path, &opened, flags, nil)
         umask(previousMask)
         guard code == SQLITE_OK, let opened else {
-            let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
-            sqlite3_close_v2(opened)
+            let message = String(cString: (opened.flatMap(api.errmsg) ?? api.errstr(code))!)
+            _ = api.close_v2(opened)
             throw SQLiteError(code: code, message: "cannot open \(path): \(message)")
         }
         handle = opened
-        sqlite3_busy_timeout(handle, Int32(Self.busyTimeout.components.seconds * 1000))
+        _ = api.busy_timeout(handle, Int32(Self.busyTimeout.components.seconds * 1000))
     }
 
     deinit {
-        sqlite3_close_v2(handle)
+        _ = api.close_v2(handle)
     }
 
     /// Runs one or more statements that take no values and return no rows (schema, pragmas).
     func execute(_ sql: String) throws(SQLiteError) {
         var message: UnsafeMutablePointer<CChar>?
-        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        let code = api.exec(handle, sql, nil, nil, &message)
         if code != SQLITE_OK {
-            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
-            sqlite3_free(message)
+            let text = message.map { String(cString: $0) } ?? api.errstr(code).map { String(cString: $0) } ?? "error \(code)"
+            api.free(message)
             throw SQLiteError(code: code, message: text, statement: sql)
         }
     }
@@ -58,15 +61,15 @@ final class SQLiteDatabase {
     /// Runs one statement with `values` bound to its parameters, in order; rows it returns are ignored.
     func run(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) {
         let statement = try prepare(sql, values)
-        defer { sqlite3_finalize(statement) }
+        defer { _ = api.finalize(statement) }
         while try step(statement, sql) {}
     }
 
     /// Runs one query with `values` bound, calling `body` with each row.
     func forEachRow(_ sql: String, _ values: [SQLiteValue] = [], _ body: (SQLiteRow) throws -> Void) throws {
         let statement = try prepare(sql, values)
-        defer { sqlite3_finalize(statement) }
-        while try step(statement, sql) { try body(SQLiteRow(statement: statement)) }
+        defer { _ = api.finalize(statement) }
+        while try step(statement, sql) { try body(SQLiteRow(statement: statement, api: api)) }
     }
 
     /// The rows of a query, each made into a value by `make`.
@@ -102,50 +105,50 @@ final class SQLiteDatabase {
     }
 
     /// The rowid of the last row inserted on this connection.
-    var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    var lastInsertedRowID: Int64 { api.last_insert_rowid(handle) }
 
     /// Rows changed by the last statement.
-    var changes: Int { Int(sqlite3_changes(handle)) }
+    var changes: Int { Int(api.changes(handle)) }
 
     // MARK: - Statements
 
     private func prepare(_ sql: String, _ values: [SQLiteValue]) throws(SQLiteError) -> OpaquePointer {
         var statement: OpaquePointer?
-        let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        let code = api.prepare_v2(handle, sql, -1, &statement, nil)
         guard code == SQLITE_OK, let statement else { throw error(code, sql) }
         for (index, value) in values.enumerated() {
             let position = Int32(index + 1)
             let bound: Int32
             switch value {
             case .null:
-                bound = sqlite3_bind_null(statement, position)
+                bound = api.bind_null(statement, position)
             case .integer(let number):
-                bound = sqlite3_bind_int64(statement, position, number)
+                bound = api.bind_int64(statement, position, number)
             case .real(let number):
-                bound = sqlite3_bind_double(statement, position, number)
+                bound = api.bind_double(statement, position, number)
             case .text(let text):
                 // With its length: text holding a NUL is bound whole (a length of -1 would cut it there).
                 var text = text
                 bound = text.withUTF8 { utf8 in
                     utf8.withMemoryRebound(to: CChar.self) { characters in
                         guard let base = characters.baseAddress, !characters.isEmpty else {
-                            return sqlite3_bind_text(statement, position, "", 0, clipbridge_sqlite_transient())
+                            return api.bind_text(statement, position, "", 0, clipbridge_sqlite_transient())
                         }
-                        return sqlite3_bind_text64(
-                            statement, position, base, sqlite3_uint64(characters.count), clipbridge_sqlite_transient(),
+                        return api.bind_text64(
+                            statement, position, base, UInt64(characters.count), clipbridge_sqlite_transient(),
                             UInt8(SQLITE_UTF8))
                     }
                 }
             case .blob(let data):
                 bound = data.withUnsafeBytes { raw in
                     // A zero-length blob still binds a blob, not NULL (a pointer of nil would).
-                    sqlite3_bind_blob64(
-                        statement, position, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), sqlite3_uint64(raw.count),
+                    api.bind_blob64(
+                        statement, position, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64(raw.count),
                         clipbridge_sqlite_transient())
                 }
             }
             guard bound == SQLITE_OK else {
-                sqlite3_finalize(statement)
+                _ = api.finalize(statement)
                 throw error(bound, sql)
             }
         }
@@ -154,7 +157,7 @@ final class SQLiteDatabase {
 
     /// One step: true when it produced a row, false when it is done.
     private func step(_ statement: OpaquePointer, _ sql: String) throws(SQLiteError) -> Bool {
-        switch sqlite3_step(statement) {
+        switch api.step(statement) {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
         case let code: throw error(code, sql)
@@ -162,7 +165,7 @@ final class SQLiteDatabase {
     }
 
     private func error(_ code: Int32, _ sql: String) -> SQLiteError {
-        SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), statement: sql)
+        SQLiteError(code: code, message: api.errmsg(handle).map { String(cString: $0) } ?? "error \(code)", statement: sql)
     }
 }
 
@@ -181,22 +184,23 @@ enum SQLiteValue {
 /// The current row of a query, read by column index (valid only inside the row's callback).
 struct SQLiteRow {
     fileprivate let statement: OpaquePointer
+    fileprivate let api: SQLiteLibrary
 
-    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
-    func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
-    func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
-    func bool(_ column: Int32) -> Bool { sqlite3_column_int64(statement, column) != 0 }
+    func isNull(_ column: Int32) -> Bool { api.column_type(statement, column) == SQLITE_NULL }
+    func integer(_ column: Int32) -> Int64 { api.column_int64(statement, column) }
+    func int(_ column: Int32) -> Int { Int(api.column_int64(statement, column)) }
+    func bool(_ column: Int32) -> Bool { api.column_int64(statement, column) != 0 }
 
     func text(_ column: Int32) -> String? {
-        guard let bytes = sqlite3_column_text(statement, column) else { return nil }
-        let count = Int(sqlite3_column_bytes(statement, column))
+        guard let bytes = api.column_text(statement, column) else { return nil }
+        let count = Int(api.column_bytes(statement, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
     func blob(_ column: Int32) -> Data? {
         guard !isNull(column) else { return nil }
-        let count = Int(sqlite3_column_bytes(statement, column))
-        guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return Data() }
+        let count = Int(api.column_bytes(statement, column))
+        guard count > 0, let bytes = api.column_blob(statement, column) else { return Data() }
         return Data(bytes: bytes, count: count)
     }
 }
