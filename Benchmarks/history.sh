@@ -26,9 +26,12 @@ mib() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
 # The payloads, each round's own: a first line naming the round, so no manager takes it for the last copy.
 head -c $((1 << 20)) /dev/zero | tr '\0' 'a' >"$work/hist-1m.base"
 head -c $((50 << 20)) /dev/zero | tr '\0' 'b' >"$work/hist-50m.base"
-# A 20 MiB PNG of noise (incompressible), made once; a round's copy has its marker after IEND, where decoders stop.
-convert -size 2900x2400 xc:gray +noise Random -depth 8 "png:$work/hist-20m.png.base" 2>/dev/null \
+# A 20 MiB PNG of random RGB pixels (incompressible), made once; a round's copy has its marker after IEND, where
+# decoders stop.
+head -c $((2900 * 2400 * 3)) /dev/urandom >"$work/hist-20m.rgb"
+convert -size 2900x2400 -depth 8 "rgb:$work/hist-20m.rgb" "png:$work/hist-20m.png.base" 2>/dev/null \
     || die "ImageMagick's convert is needed for the history benchmark"
+rm -f "$work/hist-20m.rgb"
 payload() {  # payload KIND RUN: writes the round's file, prints its path
     local kind=$1 run=$2 file="$work/hist-$1-$2"
     case "$kind" in
@@ -46,13 +49,15 @@ clipbridge_until_readable() {
     local file=$1 target=$2 size begin id deadline=$((SECONDS + 60))
     size=$(stat -c %s "$file")
     begin=$(now_ns)
-    xclip -selection clipboard -t "$target" -i "$file"
+    xclip -selection clipboard -t "$target" -i "$file" >/dev/null 2>&1
     while [ $SECONDS -lt $deadline ]; do
         id=$("$cli" history --directory "$history_dir" -n 1 --json 2>/dev/null | grep -F "\"bytes\":$size" | sed 's/.*"id":\([0-9]*\).*/\1/' || true)
         if [ -n "$id" ] && [ "$id" != "$last_id" ] \
             && [ "$("$cli" history show "$id" --directory "$history_dir" -t "$target" 2>/dev/null | wc -c)" = "$size" ]; then
             last_id=$id
             awk -v d="$(($(now_ns) - begin))" 'BEGIN { printf "%.3f", d / 1e9 }'
+            "$cli" history show "$id" --directory "$history_dir" -t "$target" 2>/dev/null | cmp -s - "$file" \
+                && echo yes >"$work/clipbridge-exact-${target%%/*}" || echo no >"$work/clipbridge-exact-${target%%/*}"
             return
         fi
         sleep 0.01
@@ -61,15 +66,21 @@ clipbridge_until_readable() {
 }
 
 # copyq_until_readable FILE TARGET MIME: the same with CopyQ: its item count grows, then `copyq read MIME 0` gives
-# FILE's size.
+# FILE's size — or, for an image, any bytes: CopyQ re-encodes images (a 20,902,657-byte PNG read back as another
+# size), so it is timed until it gives its own PNG, and whether that was byte-exact is noted (copyq-exact-*).
 copyq_until_readable() {
-    local file=$1 target=$2 mime=$3 size begin count deadline=$((SECONDS + 60))
+    local file=$1 target=$2 mime=$3 size begin count got deadline=$((SECONDS + 60))
     size=$(stat -c %s "$file")
     count=$(copyq count 2>/dev/null || echo 0)
     begin=$(now_ns)
-    xclip -selection clipboard -t "$target" -i "$file"
+    xclip -selection clipboard -t "$target" -i "$file" >/dev/null 2>&1
     while [ $SECONDS -lt $deadline ]; do
-        if [ "$(copyq count 2>/dev/null || echo 0)" -gt "$count" ] && [ "$(copyq read "$mime" 0 2>/dev/null | wc -c)" = "$size" ]; then
+        got=-1
+        [ "$(copyq count 2>/dev/null || echo 0)" -gt "$count" ] && got=$(copyq read "$mime" 0 2>/dev/null | wc -c)
+        if [ "$got" = "$size" ] || { [ "$mime" = image/png ] && [ "$got" -gt 0 ]; }; then
+            # (A file: this runs in a command substitution's subshell.)
+            copyq read "$mime" 0 2>/dev/null | cmp -s - "$file" && echo yes >"$work/copyq-exact-${mime%%/*}" \
+                || echo no >"$work/copyq-exact-${mime%%/*}"
             awk -v d="$(($(now_ns) - begin))" 'BEGIN { printf "%.3f", d / 1e9 }'
             return
         fi
@@ -121,6 +132,8 @@ for kind in 1m 50m png; do
     a=$(median ${until_readable[clipbridge-$kind]}); b=$(median ${until_readable[copyq-$kind]})
     row '  %-44s %8s s %8s s   %s' "$name" "$a" "$b" "$(ratio "$a" "$b")"
 done
+row '  %-44s %10s %10s' "read back byte-exact (text / PNG)" \
+    "$(cat "$work/clipbridge-exact-UTF8_STRING" 2>/dev/null || echo '?') / $(cat "$work/clipbridge-exact-image" 2>/dev/null || echo '?')" "$(cat "$work/copyq-exact-text" 2>/dev/null || echo '?') / $(cat "$work/copyq-exact-image" 2>/dev/null || echo '?')"
 row '  %-44s %7s MiB %7s MiB   %s' "RSS after the last copy (the 20 MiB PNG)" "$(mib "$clipbridge_rss")" "$(mib "$copyq_rss")" \
     "$(ratio "$clipbridge_rss" "$copyq_rss")"
 
@@ -165,7 +178,7 @@ done
 # --- Restore of a 50 MiB entry, read by GTK 4 --------------------------------------------------------------------
 start_clipbridge_history
 restore_file=$(payload 50m restore)
-xclip -selection clipboard -t UTF8_STRING -i "$restore_file"
+xclip -selection clipboard -t UTF8_STRING -i "$restore_file" >/dev/null 2>&1
 wait_for "$work/history-daemon.err" "history: entry" 60 || die "the 50 MiB copy was not recorded"
 restore_id=$("$cli" history --directory "$history_dir" -n 1 | cut -f1)
 declare -A gtk_reads=()
@@ -180,7 +193,7 @@ for ((run = 0; run < history_runs; run++)); do
     "$cli" history restore "$restore_id" --directory "$history_dir" >/dev/null
     sleep 0.3
     gtk_reads[restore]+=" $(gtk_read)"
-    xclip -selection clipboard -t UTF8_STRING -i "$restore_file"
+    xclip -selection clipboard -t UTF8_STRING -i "$restore_file" >/dev/null 2>&1
     sleep 0.3
     gtk_reads[xclip]+=" $(gtk_read)"
 done
@@ -193,11 +206,28 @@ row '  %-44s %8s s %8s s   %s' "GTK 4 read_text" "$(median ${gtk_reads[restore]}
 for ((index = 0; index < 21; index++)); do
     file=$work/hist-gib-$index
     head -c $((50 << 20)) /dev/urandom >"$file"
-    xclip -selection clipboard -t application/octet-stream -i "$file"
+    xclip -selection clipboard -t application/octet-stream -i "$file" >/dev/null 2>&1
     wait_for "$work/history-daemon.err" "history: entry $((restore_id + index + 1)):" 60 || note "history: copy $index not recorded"
     rm -f "$file"
 done
 history_bytes=$(du -sk "$history_dir" | cut -f1)
-heading "The daemon with a history of $(mib "$history_bytes") MiB on disk (22 entries of 50 MiB)"
-row '  %-44s %7s MiB' "RSS of clipbridge daemon (goal ≤ 64 MiB)" "$(mib "$(rss_kb "$history_daemon_pid")")"
+with_history=$(rss_kb "$history_daemon_pid")
 stop "$history_daemon_pid"
+# The same daemon without a history, after the same kind of copies: what the history itself adds.
+"$cli" copy --clear >/dev/null 2>&1 || true
+start plain-daemon "$cli" daemon --replace --config /dev/null --no-history --max-size 2048 --max-flavour-size 1024
+plain_pid=$started
+wait_for "$work/plain-daemon.err" 'keeping CLIPBOARD' 20 || die "clipbridge daemon --no-history did not start"
+for ((index = 0; index < 5; index++)); do
+    file=$work/hist-plain-$index
+    head -c $((50 << 20)) /dev/urandom >"$file"
+    xclip -selection clipboard -t application/octet-stream -i "$file" >/dev/null 2>&1
+    wait_for "$work/plain-daemon.err" "kept CLIPBOARD" 60 || true
+    for _ in $(seq 600); do [ "$(grep -c 'kept CLIPBOARD' "$work/plain-daemon.err")" -gt "$index" ] && break; sleep 0.05; done
+    rm -f "$file"
+done
+without_history=$(rss_kb "$plain_pid")
+stop "$plain_pid"
+heading "The daemon with a history of $(mib "$history_bytes") MiB on disk (22 entries of 50 MiB)"
+row '  %-44s %7s MiB' "RSS of clipbridge daemon (goal ≤ 64 MiB)" "$(mib "$with_history")"
+row '  %-44s %7s MiB' "the same with --no-history, after 5 such copies" "$(mib "$without_history")"

@@ -73,10 +73,14 @@ struct ListingOptions: ParsableArguments {
         return { entry in entry.targets.contains { keeps?($0) ?? true } }
     }
 
+    /// Writes the lines in one go (10,000 entries are 10,000 lines: one write each cost more than the query).
     func print(_ entries: [HistoryEntry]) throws {
+        var text = ""
         for entry in entries {
-            try Output.line(json ? try HistoryLine.json(entry) : HistoryLine.text(entry))
+            text += json ? try HistoryLine.json(entry) : HistoryLine.text(entry)
+            text += "\n"
         }
+        try Output.write(text, to: STDOUT_FILENO)
     }
 }
 
