@@ -56,8 +56,13 @@ clipbridge_until_readable() {
             && [ "$("$cli" history show "$id" --directory "$history_dir" -t "$target" 2>/dev/null | wc -c)" = "$size" ]; then
             last_id=$id
             awk -v d="$(($(now_ns) - begin))" 'BEGIN { printf "%.3f", d / 1e9 }'
-            "$cli" history show "$id" --directory "$history_dir" -t "$target" 2>/dev/null | cmp -s - "$file" \
-                && echo yes >"$work/clipbridge-exact-${target%%/*}" || echo no >"$work/clipbridge-exact-${target%%/*}"
+            "$cli" history show "$id" --directory "$history_dir" -t "$target" >"$work/clipbridge-shown" 2>&1 || true
+            if cmp -s "$work/clipbridge-shown" "$file"; then
+                echo yes >"$work/clipbridge-exact-${target%%/*}"
+            else
+                echo no >"$work/clipbridge-exact-${target%%/*}"
+                note "history: entry $id differs from the copy: $(cmp "$work/clipbridge-shown" "$file" 2>&1 | head -1)"
+            fi
             return
         fi
         sleep 0.01
@@ -101,6 +106,11 @@ start_copyq() {
     start copyq copyq --start-server
     for _ in $(seq 500); do copyq count >/dev/null 2>&1 && break; sleep 0.02; done
     copyq config maxitems 10000 >/dev/null
+    # Its clipboard monitor is a process of its own that starts after the server answers: one copy, not timed,
+    # until it shows.
+    local count; count=$(copyq count)
+    echo warm-up | xclip -selection clipboard -i >/dev/null 2>&1
+    for _ in $(seq 500); do [ "$(copyq count)" -gt "$count" ] && break; sleep 0.02; done
 }
 stop_copyq() { copyq exit >/dev/null 2>&1 || true; sleep 0.5; }
 copyq_pids() { pgrep -d ' ' -x copyq || true; }
