@@ -46,15 +46,16 @@ mime_of() { [ "$1" = png ] && echo image/png || echo text/plain; }
 # clipbridge_until_readable FILE TARGET: seconds from the copy until `history show` of the newest entry gives FILE's
 # size (nan after 60 s).
 clipbridge_until_readable() {
-    local file=$1 target=$2 size begin id deadline=$((SECONDS + 60))
+    local file=$1 target=$2 size begin id before deadline=$((SECONDS + 60))
     size=$(stat -c %s "$file")
+    # The newest entry before this copy (this runs in a command substitution: no state survives between rounds).
+    before=$("$cli" history --directory "$history_dir" -n 1 2>/dev/null | cut -f1 || true)
     begin=$(now_ns)
     xclip -selection clipboard -t "$target" -i "$file" >/dev/null 2>&1
     while [ $SECONDS -lt $deadline ]; do
         id=$("$cli" history --directory "$history_dir" -n 1 --json 2>/dev/null | grep -F "\"bytes\":$size" | sed 's/.*"id":\([0-9]*\).*/\1/' || true)
-        if [ -n "$id" ] && [ "$id" != "$last_id" ] \
+        if [ -n "$id" ] && [ "$id" != "$before" ] \
             && [ "$("$cli" history show "$id" --directory "$history_dir" -t "$target" 2>/dev/null | wc -c)" = "$size" ]; then
-            last_id=$id
             awk -v d="$(($(now_ns) - begin))" 'BEGIN { printf "%.3f", d / 1e9 }'
             "$cli" history show "$id" --directory "$history_dir" -t "$target" >"$work/clipbridge-shown" 2>&1 || true
             if cmp -s "$work/clipbridge-shown" "$file"; then
@@ -116,7 +117,6 @@ stop_copyq() { copyq exit >/dev/null 2>&1 || true; sleep 0.5; }
 copyq_pids() { pgrep -d ' ' -x copyq || true; }
 
 declare -A until_readable=()
-last_id=""
 for kind in 1m 50m png; do
     start_clipbridge_history
     for ((run = 0; run < history_runs; run++)); do
