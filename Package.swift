@@ -26,9 +26,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // SHA-256 for the history's content-addressed blobs (and its encryption at rest). Version 4 builds on
-        // FoundationEssentials; version 3 imports Foundation (and ICU's data) into the binary.
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // `swift package generate-documentation`: the DocC catalogs are built in `make test`, warnings as errors.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -95,7 +92,6 @@ let package = Package(
             name: "ClipHistory",
             dependencies: [
                 "ClipBridge", "UniformTypes", "X11Selection", "CSQLite",
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

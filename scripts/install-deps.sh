@@ -7,7 +7,7 @@ packages=(
     pkg-config libx11-dev libxfixes-dev   # CX11: Xlib + XFixes headers
     libx11-xcb-dev                        # CX11: XGetXCBConnection (property reads straight from XCB)
     libyaml-dev                           # CLibYAML: the daemon's settings file
-    libsqlite3-dev                        # CSQLite: the clipboard history (FTS5 included)
+    libsqlite3-dev libssl3                # the clipboard history: SQLite (FTS5 included), libcrypto (SHA-256), both loaded on first use
     xvfb xauth x11-utils                  # the private X server tests and the demo start
     xclip xsel                            # independent peers in tests and benchmarks
     python3 python3-gi gir1.2-gtk-4.0     # a real GTK 4 app as a peer

@@ -202,3 +202,17 @@ struct HistoryStoreTests {
         #expect(elapsed < .seconds(2))
     }
 }
+
+@Suite("SHA-256 through libcrypto")
+struct SHA256Tests {
+    @Test("the FIPS 180-2 test vectors, whole and in pieces")
+    func vectors() throws {
+        #expect(HexDigest.string(try SHA256.hash(Data("abc".utf8)))
+            == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(HexDigest.string(try SHA256.hash(Data()))
+            == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        let pieces = try SHA256()
+        for piece in ["abcdbcdecdefdefgefghfghighij", "hijkijkljklmklmnlmnomnopnopq"] { pieces.update(Data(piece.utf8)) }
+        #expect(HexDigest.string(pieces.finalize()) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    }
+}

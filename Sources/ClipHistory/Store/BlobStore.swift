@@ -1,4 +1,3 @@
-import Crypto
 import FoundationEssentials
 import Glibc
 
@@ -39,13 +38,13 @@ struct BlobStore: Sendable {
         let temporary = "\(directory)/incoming.\(getpid()).\(UInt64.random(in: 0...UInt64.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw HistoryError.system("cannot create \(temporary)") }
-        var hasher = SHA256()
+        let hasher = try SHA256()
         var count = 0
         do {
             while true {
                 let chunk = try read()
                 if chunk.isEmpty { break }
-                hasher.update(data: chunk)
+                hasher.update(chunk)
                 try Self.write(chunk, to: descriptor, path: temporary)
                 count += chunk.count
             }
@@ -157,19 +156,5 @@ struct BlobStore: Sendable {
                 offset += written
             }
         }
-    }
-}
-
-/// SHA-256 digests as lowercase hex.
-enum HexDigest {
-    static func string(_ digest: SHA256.Digest) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(64)
-        for byte in digest {
-            bytes.append(digits[Int(byte >> 4)])
-            bytes.append(digits[Int(byte & 0xf)])
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

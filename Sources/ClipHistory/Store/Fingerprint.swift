@@ -1,4 +1,3 @@
-import Crypto
 import FoundationEssentials
 import X11Selection
 
@@ -7,18 +6,18 @@ import X11Selection
 /// content copied again is the same entry, moved to the top.
 enum Fingerprint {
     /// The SHA-256 of `data`, lowercase hex.
-    static func digest(_ data: Data) -> String {
-        HexDigest.string(SHA256.hash(data: data))
+    static func digest(_ data: Data) throws -> String {
+        HexDigest.string(try SHA256.hash(data))
     }
 
     /// The fingerprint of flavours given with their bytes' digests.
-    static func of(_ flavours: [(target: SelectionTarget, type: SelectionTarget, format: Int, digest: String)]) -> Data {
-        var hasher = SHA256()
+    static func of(_ flavours: [(target: SelectionTarget, type: SelectionTarget, format: Int, digest: String)]) throws -> Data {
+        let hasher = try SHA256()
         for flavour in flavours {
             // Each field ends with a NUL, which no atom name or hex digest holds: no two lists encode alike.
             for field in [flavour.target.rawValue, flavour.type.rawValue, String(flavour.format), flavour.digest] {
-                hasher.update(data: Data(field.utf8))
-                hasher.update(data: Data([0]))
+                hasher.update(Data(field.utf8))
+                hasher.update(Data([0]))
             }
         }
         return Data(hasher.finalize())

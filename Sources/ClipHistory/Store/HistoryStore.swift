@@ -70,13 +70,13 @@ public final class HistoryStore: Sendable {
             var stored: [(flavour: CapturedCopy.Flavour, storage: HistoryFlavour.Storage, digest: String)] = []
             for flavour in copy.flavours {
                 if flavour.byteCount <= limits.inlineBytes, let data = try flavour.inlineBytes() {
-                    stored.append((flavour, .inline(data), Fingerprint.digest(data)))
+                    stored.append((flavour, .inline(data), try Fingerprint.digest(data)))
                 } else {
                     let blob = try flavour.store(in: blobs)
                     stored.append((flavour, .blob(blob.name), blob.name))
                 }
             }
-            let fingerprint = Fingerprint.of(stored.map { ($0.flavour.target, $0.flavour.type, $0.flavour.format, $0.digest) })
+            let fingerprint = try Fingerprint.of(stored.map { ($0.flavour.target, $0.flavour.type, $0.flavour.format, $0.digest) })
             let milliseconds = Self.milliseconds(time)
             let (outcome, evictedBlobs) = try database.withLock { database in
                 try database.transaction {

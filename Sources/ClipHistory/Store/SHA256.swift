@@ -1,0 +1,105 @@
+import FoundationEssentials
+import Glibc
+
+/// SHA-256 of the history's payloads (blob names, fingerprints), computed by OpenSSL's libcrypto (Debian's
+/// libssl3, on every system that has TLS) loaded when a history first hashes — as ``SQLiteLibrary`` loads SQLite.
+///
+/// Why not swift-crypto: linked statically into the one `clipbridge` binary, BoringSSL and its Swift layer added
+/// 8,200 relocations and 5,200 exported symbols that every process pays for at start-up, hashing or not — a 16-byte
+/// paste took 1.17× as long (`farm-bench --vs` on `--version`, 40 runs), though a paste never hashes.
+final class SHA256 {
+    /// A digest's bytes.
+    static let byteCount = 32
+
+    private let context: OpaquePointer
+    private let library: LibCrypto
+
+    /// A new hash.
+    /// - Throws: ``HistoryError`` when libcrypto cannot be loaded.
+    init() throws {
+        library = try LibCrypto.api()
+        guard let context = library.newContext(), library.initialize(context, library.sha256(), nil) == 1 else {
+            throw HistoryError("libcrypto could not start a SHA-256 hash")
+        }
+        self.context = context
+    }
+
+    /// Adds `data`.
+    func update(_ data: Data) {
+        data.withUnsafeBytes { raw in
+            if let base = raw.baseAddress { _ = library.update(context, base, raw.count) }
+        }
+    }
+
+    deinit {
+        library.freeContext(context)
+    }
+
+    /// The digest of everything added; the hash is used up.
+    func finalize() -> [UInt8] {
+        var digest = [UInt8](repeating: 0, count: Self.byteCount)
+        var length: UInt32 = 0
+        _ = library.final(context, &digest, &length)
+        return digest
+    }
+
+    /// The digest of `data`.
+    static func hash(_ data: Data) throws -> [UInt8] {
+        let hash = try SHA256()
+        hash.update(data)
+        return hash.finalize()
+    }
+}
+
+/// The few libcrypto functions the history uses (OpenSSL 3's EVP digest API), looked up once.
+struct LibCrypto: @unchecked Sendable {
+    let newContext: @convention(c) () -> OpaquePointer?
+    let freeContext: @convention(c) (OpaquePointer?) -> Void
+    let sha256: @convention(c) () -> OpaquePointer?
+    let initialize: @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?) -> Int32
+    let update: @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int) -> Int32
+    let final: @convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt32>?) -> Int32
+
+    static let loaded: Result<LibCrypto, HistoryError> = {
+        do throws(HistoryError) {
+            return .success(try LibCrypto())
+        } catch {
+            return .failure(error)
+        }
+    }()
+
+    static func api() throws(HistoryError) -> LibCrypto {
+        try loaded.get()
+    }
+
+    private init() throws(HistoryError) {
+        let name = "libcrypto.so.3"
+        guard let library = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
+            throw HistoryError("cannot load \(name) (Debian's libssl3): \(String(cString: dlerror()))")
+        }
+        func symbol<T>(_ symbol: String) throws(HistoryError) -> T {
+            guard let address = dlsym(library, symbol) else { throw HistoryError("\(name) has no \(symbol)") }
+            return unsafeBitCast(address, to: T.self)
+        }
+        newContext = try symbol("EVP_MD_CTX_new")
+        freeContext = try symbol("EVP_MD_CTX_free")
+        sha256 = try symbol("EVP_sha256")
+        initialize = try symbol("EVP_DigestInit_ex")
+        update = try symbol("EVP_DigestUpdate")
+        final = try symbol("EVP_DigestFinal_ex")
+    }
+}
+
+/// SHA-256 digests as lowercase hex.
+enum HexDigest {
+    static func string(_ digest: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(digest.count * 2)
+        for byte in digest {
+            bytes.append(digits[Int(byte >> 4)])
+            bytes.append(digits[Int(byte & 0xf)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
