@@ -178,7 +178,13 @@ public final class SelectionKeeper: Sendable {
                 for await event in lease.events {
                     switch event {
                     case .saveTargetsRequested(let request): feed.yield(.save(request))
-                    case .lost: feed.yield(.machine(.managerReplaced))
+                    case .lost(.some):
+                        // A SelectionClear carries the new owner's time: another manager took over (ICCCM 2.8).
+                        feed.yield(.machine(.managerReplaced))
+                    case .lost(nil):
+                        // No time: the lease ended here — this connection shut down (the daemon stopping), which is
+                        // the keeper's end, not a replacement (it used to be logged as one).
+                        feed.yield(.changesEnded(nil))
                     case .served, .failed: break
                     }
                 }

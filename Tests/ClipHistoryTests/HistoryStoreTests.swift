@@ -3,6 +3,8 @@
 @testable import ClipHistory
 import FoundationEssentials
 import Glibc
+import Dispatch
+import Synchronization
 import Testing
 import X11Selection
 
@@ -181,6 +183,23 @@ struct HistoryStoreTests {
         #expect(try history.store.collectGarbage() == 2)
         #expect(history.blobFiles.count == 1)
         #expect(try history.store.entries().count == 1)
+    }
+
+    @Test("connections opening a new history at once each find it made once (the schema is applied once)")
+    func concurrentOpens() throws {
+        let history = try TemporaryHistory()
+        let fresh = "\(history.directory)/fresh"
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            do {
+                let store = try HistoryStore(directory: fresh)
+                _ = try store.record(textCopy("from one of eight"))
+            } catch {
+                failures.withLock { $0.append("\(error)") }
+            }
+        }
+        #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0 })")
+        #expect(try HistoryStore(directory: fresh).entries().count == 1)
     }
 
     @Test("10,000 entries list and search in well under a second")

@@ -120,11 +120,23 @@ struct HostileImageTests {
     }
 
     @Test func cancellationStopsADecode() async throws {
-        let blank = try PixelImage(width: 6000, height: 4000, hasAlpha: false, pixels: Data(count: 6000 * 4000 * 4))
-        let big: Data = try await ImageEncoder().encode(blank, as: .png)
+        // Noise, which deflate cannot shrink: decoding its 12 megapixels takes hundreds of milliseconds, far more
+        // than a loaded machine's scheduling delays. (A blank image of 24 megapixels decoded in a few: with a 2 ms
+        // sleep before the cancel, a parallel run's delay let the decode finish first, twice.)
+        var pixels = Data(count: 4000 * 3000 * 4)
+        let random = open("/dev/urandom", O_RDONLY)
+        try #require(random >= 0)
+        var filled = 0
+        while filled < pixels.count {
+            let got = pixels.withUnsafeMutableBytes { read(random, $0.baseAddress! + filled, $0.count - filled) }
+            try #require(got > 0)
+            filled += got
+        }
+        close(random)
+        let noise = try PixelImage(width: 4000, height: 3000, hasAlpha: false, pixels: pixels)
+        let big: Data = try await ImageEncoder().encode(noise, as: .png)
         let task = Task { try await ImageDecoder().decode(big) }
-        // 2 ms: well inside the decode of 24 megapixels (20 ms was not, once, on a fast CI machine: the decode
-        // finished first); a task cancelled before it starts is refused at its first check, which passes too.
+        // A task cancelled before it starts is refused at its first check, which passes too.
         try await Task.sleep(for: .milliseconds(2))
         task.cancel()
         await #expect {

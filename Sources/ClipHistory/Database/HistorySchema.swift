@@ -42,19 +42,23 @@ enum HistorySchema {
         """
     ]
 
-    /// Brings `database` up to date, in one transaction per step.
+    /// Brings `database` up to date, in one immediate transaction: the version is read again once the write lock
+    /// is held, so two processes opening a new history at once (a daemon and `clipbridge history`) apply each step
+    /// once — the second finds it done.
     /// - Throws: ``HistoryError`` when the file was written by a newer ClipBridge (more steps than known).
     static func migrate(_ database: SQLiteDatabase) throws {
-        let version = Int(try database.integer("PRAGMA user_version"))
-        guard version <= migrations.count else {
-            throw HistoryError(
-                "\(database.path) was written by a newer ClipBridge (schema \(version), this one knows \(migrations.count))")
-        }
-        for step in version..<migrations.count {
-            try database.transaction {
-                try database.execute(migrations[step])
-                try database.execute("PRAGMA user_version = \(step + 1)")
+        // Most opens find the file up to date: no write lock for them.
+        guard Int(try database.integer("PRAGMA user_version")) != migrations.count else { return }
+        try database.transaction {
+            let version = Int(try database.integer("PRAGMA user_version"))
+            guard version <= migrations.count else {
+                throw HistoryError(
+                    "\(database.path) was written by a newer ClipBridge (schema \(version), this one knows \(migrations.count))")
             }
+            for step in version..<migrations.count {
+                try database.execute(migrations[step])
+            }
+            try database.execute("PRAGMA user_version = \(migrations.count)")
         }
     }
 }
