@@ -168,6 +168,9 @@ struct Daemon: AsyncParsableCommand {
         // A long-running manager: its snapshot reads, its history writer and its connection's thread would each
         // keep an arena of their peak (5 copies of 50 MiB recorded: 49 MiB RSS with glibc's arenas, 33 MiB with one).
         Memory.oneArena()
+        // A server: a validation hook that stops reading its input, or a requestor that goes away, is an error to
+        // handle, not a death (as `bridge` and `watch` do).
+        Signals.ignore(SIGPIPE)
         // A stop request shuts the connection down: every keeper ends, and so does the daemon, with status 0.
         try await CommandRun.reportingFailures(display: display, stoppedIsSuccess: true) {
             let spool = try SpoolDirectory.create()

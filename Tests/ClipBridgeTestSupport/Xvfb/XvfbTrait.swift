@@ -1,5 +1,6 @@
 // ClipBridge test support: the `.xvfb` trait, which gives a suite (or a test) its own X server.
 
+import Glibc
 import Testing
 
 /// Gives each suite it is attached to its own `XvfbServer`, available as `XvfbServer.current` inside it.
@@ -36,8 +37,18 @@ public struct XvfbTrait: SuiteTrait, TestTrait, TestScoping {
         testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
     ) async throws {
+        _ = Self.brokenPipesIgnored
         try await withXvfb(screen: screen) { _ in try await function() }
     }
+
+    /// The test process talks to X servers its tests kill and to peers that exit: a write to either must be an
+    /// error the test sees (EPIPE), not a SIGPIPE that ends every test in the process at once (seen once in a
+    /// clean-clone CI run: "exited with unexpected signal code 13"). The `clipbridge` commands that serve do the
+    /// same (`Signals.ignoreTerminalSignals`).
+    private static let brokenPipesIgnored: Bool = {
+        signal(SIGPIPE, SIG_IGN)
+        return true
+    }()
 }
 
 extension Trait where Self == XvfbTrait {
