@@ -2,6 +2,7 @@
 // error, in bounded time, never a crash.
 import Foundation
 import ImageCodecs
+import Synchronization
 import Testing
 import TransferKit
 
@@ -135,15 +136,31 @@ struct HostileImageTests {
         close(random)
         let noise = try PixelImage(width: 4000, height: 3000, hasAlpha: false, pixels: pixels)
         let big: Data = try await ImageEncoder().encode(noise, as: .png)
-        let task = Task { try await ImageDecoder().decode(big) }
-        // A task cancelled before it starts is refused at its first check, which passes too.
-        try await Task.sleep(for: .milliseconds(2))
-        task.cancel()
-        await #expect {
-            _ = try await task.value
-        } throws: { error in
-            error is CancellationError || (error as? ImageCodecError)?.code == .cancelled
+        // The decode runs on another thread: under a parallel run's load the test's own wake-up after its sleep
+        // can come after the whole decode (seen twice in CI). So a decode that finished is allowed only when it
+        // finished before its cancel was issued, or within 100 ms of it (past its last row, where the C side no
+        // longer polls) — then the round proves nothing and the next one cancels at once. A decode that goes on
+        // after its cancel (hundreds of milliseconds of rows) fails the test.
+        for attempt in 0..<3 {
+            let finished = Mutex<ContinuousClock.Instant?>(nil)
+            let task = Task {
+                let image = try await ImageDecoder().decode(big)
+                finished.withLock { $0 = .now }
+                return image
+            }
+            if attempt == 0 { try await Task.sleep(for: .milliseconds(2)) }
+            let cancelledAt = ContinuousClock.now
+            task.cancel()
+            switch await task.result {
+            case .failure(let error):
+                #expect(error is CancellationError || (error as? ImageCodecError)?.code == .cancelled, "\(error)")
+                return
+            case .success:
+                let end = try #require(finished.withLock { $0 })
+                #expect(end < cancelledAt + .milliseconds(100), "the decode went on after its cancellation")
+            }
         }
+        Issue.record("three decodes finished before their cancel was issued")
     }
 }
 
