@@ -4,7 +4,7 @@ import UniformTypes
 import X11Selection
 
 /// The clipboard history as a library: the entries `clipbridge daemon` records (or any ``HistoryRecorder``),
-/// newest first, each readable as an ``ItemProvider`` — `loadTransferable(type:)` reads a history entry as it
+/// newest first, each readable as an `ItemProvider` (ClipBridge's) — `loadTransferable(type:)` reads a history entry as it
 /// reads a drop or the clipboard — restored to a clipboard, searched, deleted, and followed as it changes.
 ///
 /// ```swift

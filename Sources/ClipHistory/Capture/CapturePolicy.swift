@@ -57,8 +57,10 @@ public struct CapturePolicy: Sendable {
 
     /// Why `copy` is not recorded, or nil when it is.
     /// - Parameters:
+    ///   - copy: the copy.
     ///   - application: the copying application, when known.
     ///   - pausedUntil: until when recording is paused (nil: it is not).
+    ///   - now: the time the pause is judged at.
     public func refusal(_ copy: CapturedCopy, application: WindowClass?, pausedUntil: Date?, now: Date = Date())
         -> String?
     {

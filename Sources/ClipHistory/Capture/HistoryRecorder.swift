@@ -19,7 +19,11 @@ public final class HistoryRecorder: Sendable {
     private let onRecorded: (@Sendable (RecordOutcome) -> Void)?
 
     /// Creates a recorder.
-    /// - Parameter onRecorded: told what became of each copy, on the recorder's thread (a status line, tests).
+    /// - Parameters:
+    ///   - store: the history written to.
+    ///   - policy: which copies are recorded.
+    ///   - logger: where each copy's fate is logged.
+    ///   - onRecorded: told what became of each copy, on the recorder's thread (a status line, tests).
     public init(store: HistoryStore, policy: CapturePolicy, logger: Logger,
                 onRecorded: (@Sendable (RecordOutcome) -> Void)? = nil) {
         self.store = store

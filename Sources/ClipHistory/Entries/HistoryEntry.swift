@@ -47,7 +47,7 @@ public struct HistoryFlavour: Sendable, Equatable {
     public var storage: Storage
 }
 
-/// What ``HistoryStore/record(_:)`` did with a copy.
+/// What ``HistoryStore/record(_:at:)`` did with a copy.
 public enum RecordOutcome: Sendable, Equatable {
     /// A new entry.
     case added(Int64)

@@ -8,7 +8,7 @@ import X11Selection
 /// records while `clipbridge history` lists, deletes or pins.
 ///
 /// Crash-proof by order: a payload's blob file is complete and synced before the row naming it commits
-/// (``BlobStore``), each copy is one transaction, and the database runs with `synchronous = FULL`. A process
+/// (content-addressed files named by their SHA-256), each copy is one transaction, and the database runs with `synchronous = FULL`. A process
 /// killed at any point leaves every earlier entry intact; what it left half-written (blob files no row names)
 /// is collected by ``collectGarbage()``.
 ///

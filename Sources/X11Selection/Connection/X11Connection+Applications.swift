@@ -11,7 +11,7 @@ extension X11Connection {
     /// `WM_CLASS`; that of its `WM_CLIENT_LEADER` (ICCCM §5.1: the leader names the client); that of any
     /// top-level window the same client made — windows whose IDs share the client's resource base (the bits
     /// outside the server's resource-ID mask, X11 protocol "Connection Setup") — children of the root, at most
-    /// ``classSearchLimit`` of them looked at.
+    /// 4,096 of them looked at (`classSearchLimit`).
     /// - Throws: `.connectionLost` / `.shutDown` when the connection is closed.
     public func applicationClass(of window: X11Window) throws -> WindowClass? {
         let display = try requireDisplay()
