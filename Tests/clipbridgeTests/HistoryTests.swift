@@ -334,6 +334,43 @@ struct HistoryTests {
         _ = await daemon.stop()
     }
 
+    @Test("show converts as paste does when the entry has no such flavour: a PNG as JPEG, HTML as text")
+    func showConverts() async throws {
+        let display = try CLI.server().display
+        let history = try TestHistory()
+        defer { history.remove() }
+        let daemon = try await DaemonProcess.start(display, history.option)
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("history-convert-\(UUID())")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let pngPath = work.appendingPathComponent("in.png").path
+        let made = try await runPeer(["convert", "-size", "64x48", "gradient:red-blue", pngPath], display: nil)
+        try #require(made.succeeded, "\(made.stderrText)")
+        let png = try Data(contentsOf: URL(fileURLWithPath: pngPath))
+        let image = try await Xclip.own(display, png, target: "image/png")
+        try await daemon.waitFor("history: entry 1")
+        _ = await image.kill()
+        let html = try await Xclip.own(display, Data("<p>Hello <b>world</b></p>".utf8), target: "text/html")
+        try await daemon.waitFor("history: entry 2")
+        _ = await html.kill()
+        _ = await daemon.stop()
+        // A JPEG made from the PNG: ImageMagick reads it back at the same size.
+        let jpeg = try await history.run(["show", "1", "-t", "image/jpeg"])
+        #expect(jpeg.succeeded, "\(jpeg.stderrText)")
+        #expect(jpeg.stdout.prefix(3) == Data([0xff, 0xd8, 0xff]))
+        let jpegPath = work.appendingPathComponent("out.jpg")
+        try jpeg.stdout.write(to: jpegPath)
+        #expect(try await runPeer(["identify", "-format", "%m %wx%h", jpegPath.path], display: nil).stdoutText == "JPEG 64x48")
+        // The exact flavour is still given as it was kept.
+        #expect(try await history.run(["show", "1", "-t", "image/png"]).stdout == png)
+        // No text flavour: the text is made from the HTML, as a paste of text would.
+        let text = try await history.run(["show", "2"])
+        #expect(text.succeeded, "\(text.stderrText)")
+        #expect(text.stdoutText.contains("Hello world"), "\(text.stdoutText)")
+        // Nothing converts to a custom type.
+        #expect(try await history.run(["show", "2", "-t", "application/x-nothing-makes-this"]).exitCode == 1)
+    }
+
     @Test("history, search, show, delete, pin and clear work without a daemon, with clear errors")
     func withoutDaemon() async throws {
         let display = try CLI.server().display

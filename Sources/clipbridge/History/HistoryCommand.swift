@@ -7,6 +7,7 @@ import ClipBridgeOptions
 import ClipHistory
 import FoundationEssentials
 import Glibc
+import UniformTypes
 import X11Selection
 
 /// Options every history subcommand takes.
@@ -116,7 +117,7 @@ extension HistoryCommand {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write an entry's content: its text, as paste writes it, or the flavour of -t TYPE.",
+            abstract: "Write an entry's content: its text, as paste writes it, or the flavour of -t TYPE (converted when the entry has none).",
             discussion: "--list-types lists the entry's flavours in the owner's order: target, property type, format, bytes.")
 
         @OptionGroup var history: HistoryOptions
@@ -136,15 +137,31 @@ extension HistoryCommand {
                 }
                 return
             }
-            guard let (flavour, asText) = HistoryFlavourChoice.choose(type, in: flavours) else {
+            let written: Data
+            var asText = type == nil
+            if let (flavour, text) = HistoryFlavourChoice.choose(type, in: flavours) {
+                asText = text
+                let bytes = try store.bytes(of: flavour)
+                written = text ? TargetMapping.canonicalText(bytes, target: flavour.target, propertyType: flavour.type) ?? bytes : bytes
+            } else if let (flavour, chain) = HistoryFlavourChoice.conversion(to: type, in: flavours) {
+                // Converted as a paste converts (the command's converters: text from HTML, images between formats).
+                var bytes = try store.bytes(of: flavour)
+                if TargetMapping.contentType(for: flavour.target).conforms(to: .plainText) {
+                    bytes = TargetMapping.canonicalText(bytes, target: flavour.target, propertyType: flavour.type) ?? bytes
+                }
+                do {
+                    written = try chain.apply(bytes)
+                } catch {
+                    throw CLIFailure(status: .transferFailed, message: "entry \(id): \(chain): \(error)").exit()
+                }
+            } else {
                 throw CLIFailure(
                     status: .nothingToPaste,
-                    message: type.map { "entry \(id) has no flavour of type \($0)" } ?? "entry \(id) has no text",
+                    message: type.map { "entry \(id) has no flavour of type \($0), nor one that converts to it" }
+                        ?? "entry \(id) has no text, nor a flavour that converts to text",
                     details: flavours.map { "  \($0.target.rawValue)" }
                 ).exit()
             }
-            let bytes = try store.bytes(of: flavour)
-            let written = asText ? TargetMapping.canonicalText(bytes, target: flavour.target, propertyType: flavour.type) ?? bytes : bytes
             try written.withUnsafeBytes { try Output.write($0, to: STDOUT_FILENO) }
             if asText { try Output.endLineOnTerminal(after: written.last) }
         }

@@ -23,4 +23,21 @@ enum HistoryFlavourChoice {
         if wanted.conforms(to: .plainText) || wanted == .text, let text = choose(nil, in: flavours) { return text }
         return flavours.first { TargetMapping.contentType(for: $0.target).conforms(to: wanted) }.map { ($0, false) }
     }
+
+    /// When no flavour is `type` (nil: text), the flavour and the cheapest chain of the command's converters that
+    /// make it: HTML to text, a PNG to JPEG, as a paste converts.
+    static func conversion(to type: String?, in flavours: [HistoryFlavour]) -> (HistoryFlavour, ConversionChain)? {
+        let wanted: UTType
+        if let type {
+            guard let named = TargetMapping.contentType(named: type) else { return nil }
+            wanted = named
+        } else {
+            wanted = .utf8PlainText
+        }
+        let offered = flavours.map { TargetMapping.contentType(for: $0.target) }
+        guard let chain = ConverterRegistry.command.cheapestChain(from: offered, to: wanted),
+            let index = offered.firstIndex(of: chain.source)
+        else { return nil }
+        return (flavours[index], chain)
+    }
 }
