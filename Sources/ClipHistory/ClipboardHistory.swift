@@ -65,16 +65,9 @@ public final class ClipboardHistory: Sendable {
     /// owner's order, served by the clipboard's connection while the lease lasts; the entry moves to the top.
     /// - Throws: ``HistoryError`` when there is no such entry; the claim's `SelectionError`.
     public func restore(_ id: HistoryEntry.ID, to clipboard: Clipboard) async throws -> SelectionLease {
-        let flavours = try store.flavours(of: id)
-        guard !flavours.isEmpty else { throw HistoryError("no history entry \(id)") }
-        let offer = SelectionOffer(flavours.map { flavour in
-            let source: SelectionOffer.DataSource = switch store.content(of: flavour) {
-            case .bytes(let data): .bytes(data)
-            case .file(let url): .file(url)
-            }
-            return SelectionOffer.Representation(target: flavour.target, type: flavour.type, format: flavour.format, source: source)
-        })
-        let lease = try await clipboard.connection.claim(clipboard.selection, offering: offer)
+        let snapshot = try store.snapshot(of: id, selection: clipboard.selection)
+        guard !snapshot.flavours.isEmpty else { throw HistoryError("no history entry \(id)") }
+        let lease = try await clipboard.connection.claim(clipboard.selection, offering: snapshot.offer)
         try store.moveToTop(id)
         return lease
     }

@@ -5,65 +5,8 @@ import X11Selection
 /// A copy as the history records it: the selection, the application, every flavour kept (in memory or in the
 /// snapshot's spooled files), and what a history line says of it.
 public struct CapturedCopy: Sendable {
-    /// One flavour: a target's reply as the owner wrote it.
-    public struct Flavour: Sendable {
-        public var target: SelectionTarget
-        public var type: SelectionTarget
-        public var format: Int
-        public var byteCount: Int
-        /// Where the bytes are now.
-        public var content: SelectionSnapshot.Content
-
-        /// Creates a flavour.
-        public init(target: SelectionTarget, type: SelectionTarget, format: Int, content: SelectionSnapshot.Content,
-                    byteCount: Int) {
-            self.target = target
-            self.type = type
-            self.format = format
-            self.content = content
-            self.byteCount = byteCount
-        }
-
-        /// The bytes, when in memory or in a small file; nil for a file that cannot be read (then the blob store
-        /// reports why).
-        func inlineBytes() throws -> Data? {
-            switch content {
-            case .bytes(let data): return data
-            case .file(let url): return try? Self.prefix(of: url.path, count: byteCount)
-            }
-        }
-
-        /// Stores the bytes as a blob.
-        func store(in blobs: BlobStore) throws -> BlobStore.Stored {
-            switch content {
-            case .bytes(let data): return try blobs.store(data)
-            case .file(let url): return try blobs.store(contentsOf: url.path)
-            }
-        }
-
-        /// The first `count` bytes.
-        func prefix(_ count: Int) -> Data {
-            switch content {
-            case .bytes(let data): return data.prefix(count)
-            case .file(let url): return (try? Self.prefix(of: url.path, count: count)) ?? Data()
-            }
-        }
-
-        private static func prefix(of path: String, count: Int) throws -> Data {
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw HistoryError.system("cannot open \(path)") }
-            defer { close(descriptor) }
-            var data = Data(count: count)
-            var filled = 0
-            while filled < count {
-                let got = data.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, count - filled) }
-                if got < 0 && errno == EINTR { continue }
-                guard got > 0 else { break }
-                filled += got
-            }
-            return data.prefix(filled)
-        }
-    }
+    /// One flavour: a target's reply as the owner wrote it, where the snapshot left its bytes.
+    public typealias Flavour = SelectionSnapshot.Flavour
 
     /// The selection copied to.
     public var selection: SelectionName
@@ -82,11 +25,7 @@ public struct CapturedCopy: Sendable {
 
     /// A copy of `snapshot`'s flavours.
     public init(_ snapshot: SelectionSnapshot, ownerClass: String? = nil) {
-        self.init(
-            selection: snapshot.selection, ownerClass: ownerClass,
-            flavours: snapshot.flavours.map {
-                Flavour(target: $0.target, type: $0.type, format: $0.format, content: $0.content, byteCount: $0.byteCount)
-            })
+        self.init(selection: snapshot.selection, ownerClass: ownerClass, flavours: snapshot.flavours)
     }
 
     /// A copy of these flavours.
@@ -98,5 +37,48 @@ public struct CapturedCopy: Sendable {
             EntrySummary.Flavour(
                 target: $0.target, type: $0.type, byteCount: $0.byteCount, prefix: $0.prefix(EntrySummary.indexedBytes))
         })
+    }
+}
+
+/// A flavour's bytes as the history stores them.
+extension SelectionSnapshot.Flavour {
+    /// The bytes, when in memory or in a small file; nil for a file that cannot be read (then the blob store
+    /// reports why).
+    func inlineBytes() throws -> Data? {
+        switch content {
+        case .bytes(let data): return data
+        case .file(let url): return try? Self.prefix(of: url.path, count: byteCount)
+        }
+    }
+
+    /// Stores the bytes as a blob.
+    func store(in blobs: BlobStore) throws -> BlobStore.Stored {
+        switch content {
+        case .bytes(let data): return try blobs.store(data)
+        case .file(let url): return try blobs.store(contentsOf: url.path)
+        }
+    }
+
+    /// The first `count` bytes.
+    func prefix(_ count: Int) -> Data {
+        switch content {
+        case .bytes(let data): return data.prefix(count)
+        case .file(let url): return (try? Self.prefix(of: url.path, count: count)) ?? Data()
+        }
+    }
+
+    private static func prefix(of path: String, count: Int) throws -> Data {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw HistoryError.system("cannot open \(path)") }
+        defer { close(descriptor) }
+        var data = Data(count: count)
+        var filled = 0
+        while filled < count {
+            let got = data.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, count - filled) }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { break }
+            filled += got
+        }
+        return data.prefix(filled)
     }
 }

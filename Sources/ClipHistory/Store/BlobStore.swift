@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import X11Selection
 
 /// The history's large payloads: one file per distinct content, named by its SHA-256 (`blobs/ab/abcd…`), so
 /// identical bytes are stored once — across the flavours of one copy and across copies.
@@ -35,9 +36,10 @@ struct BlobStore: Sendable {
     /// Stores the bytes `read` produces (called until it returns an empty chunk), synced to disk.
     /// - Throws: ``HistoryError`` naming the file when it cannot be written (a full disk among them).
     func store(reading read: () throws -> Data) throws -> Stored {
-        let temporary = "\(directory)/incoming.\(getpid()).\(UInt64.random(in: 0...UInt64.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw HistoryError.system("cannot create \(temporary)") }
+        // The writer's pid in the name: `collectGarbage` removes only files of writers that died.
+        guard let (descriptor, temporary) = PrivateFiles.makeFile(in: directory, prefix: "incoming.\(getpid()).") else {
+            throw HistoryError.system("cannot create a file in \(directory)")
+        }
         let hasher = try SHA256()
         var count = 0
         do {

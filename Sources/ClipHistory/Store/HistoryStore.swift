@@ -192,6 +192,15 @@ public final class HistoryStore: Sendable {
         }
     }
 
+    /// Entry `id` as the snapshot it was recorded from: every flavour, in the owner's order, its bytes in memory
+    /// or in its blob file (empty when there is no such entry).
+    public func snapshot(of id: Int64, selection: SelectionName = .clipboard) throws -> SelectionSnapshot {
+        SelectionSnapshot(selection: selection, flavours: try flavours(of: id).map {
+            SelectionSnapshot.Flavour(target: $0.target, type: $0.type, format: $0.format, content: content(of: $0),
+                                      byteCount: $0.byteCount)
+        })
+    }
+
     /// How many entries there are, and their bytes.
     public func totals() throws -> (entries: Int, bytes: Int) {
         try database.withLock { database in
