@@ -19,9 +19,15 @@ public final class ClipboardHistory: Sendable {
     public let store: HistoryStore
 
     /// Opens the history in `directory` (by default the daemon's, `$XDG_DATA_HOME/clipbridge`).
+    /// - Parameters:
+    ///   - directory: the history's directory.
+    ///   - limits: the bounds on what is kept.
+    ///   - key: the key of an encrypted history (``HistoryStore`` says what it seals).
     /// - Throws: ``HistoryError``, ``SQLiteError``.
-    public init(directory: String = HistoryStore.defaultDirectory(), limits: HistoryLimits = HistoryLimits()) throws {
-        store = try HistoryStore(directory: directory, limits: limits)
+    public init(
+        directory: String = HistoryStore.defaultDirectory(), limits: HistoryLimits = HistoryLimits(), key: HistoryKey? = nil
+    ) throws {
+        store = try HistoryStore(directory: directory, limits: limits, key: key)
     }
 
     /// The entries, newest first.

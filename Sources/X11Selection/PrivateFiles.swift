@@ -20,6 +20,20 @@ package enum PrivateFiles {
         return (descriptor, path(of: template))
     }
 
+    /// Creates a file that lives only in memory while its descriptor is open: made (as ``makeFile(in:prefix:)``)
+    /// in `/dev/shm`, a tmpfs — else `$XDG_RUNTIME_DIR`, else ``temporaryDirectory`` — and unlinked at once, so
+    /// nothing of it is left on any disk, even after a crash (memfd_create(2) is not imported into Swift).
+    /// Returns its descriptor and the name it had, or nil with `errno` set.
+    package static func makeMemoryFile(prefix: String) -> (descriptor: Int32, path: String)? {
+        let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        for directory in ["/dev/shm", runtime, temporaryDirectory].compactMap({ $0 }) {
+            guard let (descriptor, path) = makeFile(in: directory, prefix: prefix) else { continue }
+            unlink(path)
+            return (descriptor, path)
+        }
+        return nil
+    }
+
     /// Creates a new directory `<parent>/<prefix><6 random characters>` of mode 0700. Returns its path, or nil
     /// with `errno` set.
     package static func makeDirectory(in parent: String, prefix: String) -> String? {

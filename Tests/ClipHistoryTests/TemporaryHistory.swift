@@ -8,12 +8,12 @@ final class TemporaryHistory {
     let directory: String
     let store: HistoryStore
 
-    init(limits: HistoryLimits = HistoryLimits()) throws {
+    init(limits: HistoryLimits = HistoryLimits(), key: HistoryKey? = nil) throws {
         var template = Array("/tmp/clipbridge-history-test.XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(made != nil)
         directory = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        store = try HistoryStore(directory: "\(directory)/history", limits: limits)
+        store = try HistoryStore(directory: "\(directory)/history", limits: limits, key: key)
     }
 
     deinit {

@@ -32,6 +32,8 @@ public struct DaemonSettings: Sendable, Equatable {
     public var historyIgnoreApp: [String] = Self.historyIgnoreApp.defaultValue
     public var historyIgnoreText: [String] = Self.historyIgnoreText.defaultValue
     public var historyDirectory: String? = Self.historyDirectory.defaultValue
+    public var historyEncrypt: Bool = Self.historyEncrypt.defaultValue
+    public var historyKeyCommand: String? = Self.historyKeyCommand.defaultValue
 
     /// The defaults.
     public init() {}
@@ -151,12 +153,23 @@ public struct DaemonSettings: Sendable, Equatable {
         "history-directory", \.historyDirectory,
         .text("a directory", check: { $0.hasPrefix("/") ? nil : "expected an absolute path, found '\($0)'" }),
         help: "Where the history lives (default: $XDG_DATA_HOME/clipbridge).", valueName: "path")
+    /// `--history-encrypt`, `history-encrypt:`: encrypt the history, its key in the Secret Service.
+    public static let historyEncrypt = DaemonSetting.one(
+        "history-encrypt", \.historyEncrypt, .flag, default: false,
+        help: "Encrypt the history at rest with a key kept in the Secret Service (GNOME Keyring, KeePassXC; made on "
+            + "first use, through secret-tool).", valueName: "flag", defaultNote: "")
+    /// `--history-key-command`, `history-key-command:`: encrypt the history with the key a command prints.
+    public static let historyKeyCommand = DaemonSetting.optional(
+        "history-key-command", \.historyKeyCommand,
+        .text("a shell command", check: { $0.allSatisfy(\.isWhitespace) ? "the command is empty" : nil }),
+        help: "Encrypt the history at rest with the key this shell command prints (pass show clipbridge).",
+        valueName: "command")
 
     /// Every setting, in the order `--check-config` writes them.
     public static let all: [any AnyDaemonSetting] = [
         selection, maxFlavourSize, maxSize, maxFlavours, keepType, timeout, sync, validate, validateTimeout,
         rule, stripParameter, logLevel, replace, noManager, noHistory, historyPrimary, historyEntries, historySize,
-        historyIgnoreApp, historyIgnoreText, historyDirectory,
+        historyIgnoreApp, historyIgnoreText, historyDirectory, historyEncrypt, historyKeyCommand,
     ]
 
     // MARK: - Derived

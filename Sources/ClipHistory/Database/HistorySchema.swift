@@ -8,8 +8,13 @@
 ///   format, and the bytes — inline when small, else the name of a content-addressed blob file
 ///   (``BlobStore``).
 /// - `entry_text`: the text of each entry for full-text search (FTS5, `rowid` = the entry's id).
-/// - `state`: the history's own settings that every process sees (`paused_until`).
+/// - `state`: the history's own settings that every process sees (`paused_until`; `encryption`, the salt and key
+///   check of an encrypted history).
+/// - Step 2: `entry.sealed_text`, an encrypted history's search text (sealed, so not in the full-text index).
 enum HistorySchema {
+    /// The full-text index of entries' text (made again empty when a history is encrypted).
+    static let fullTextTable = "CREATE VIRTUAL TABLE entry_text USING fts5 (body, tokenize = 'unicode61 remove_diacritics 2')"
+
     /// The steps, in order; step N brings `user_version` from N to N + 1.
     static let migrations: [String] = [
         """
@@ -37,9 +42,10 @@ enum HistorySchema {
             PRIMARY KEY (entry_id, position)
         ) WITHOUT ROWID;
         CREATE INDEX flavour_by_blob ON flavour (blob) WHERE blob IS NOT NULL;
-        CREATE VIRTUAL TABLE entry_text USING fts5 (body, tokenize = 'unicode61 remove_diacritics 2');
+        \(fullTextTable);
         CREATE TABLE state (key TEXT PRIMARY KEY, value ANY NOT NULL);
-        """
+        """,
+        "ALTER TABLE entry ADD COLUMN sealed_text BLOB;",
     ]
 
     /// Brings `database` up to date, in one immediate transaction: the version is read again once the write lock

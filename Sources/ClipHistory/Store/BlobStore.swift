@@ -3,7 +3,8 @@ import Glibc
 import X11Selection
 
 /// The history's large payloads: one file per distinct content, named by its SHA-256 (`blobs/ab/abcd…`), so
-/// identical bytes are stored once — across the flavours of one copy and across copies.
+/// identical bytes are stored once — across the flavours of one copy and across copies. In an encrypted history
+/// each file is the sealed stream of its content, named by the keyed hash ``HistoryCipher`` makes.
 ///
 /// A blob is written to a temporary file, synced, then renamed into place and its directory synced: once
 /// ``store(_:)`` returns, the file is complete on disk, before any row naming it commits. A crash before the
@@ -19,13 +20,29 @@ struct BlobStore: Sendable {
 
     /// The `blobs` directory.
     let directory: String
+    /// The encrypted history's keys; nil for plain files.
+    let cipher: HistoryCipher?
 
     /// The bytes read and written at a time.
     static let chunkBytes = 1 << 20
 
-    init(directory: String) throws {
+    init(directory: String, cipher: HistoryCipher?) throws {
         self.directory = directory
+        self.cipher = cipher
         try PrivateDirectory.make(directory)
+    }
+
+    private init(unchecked directory: String) {
+        self.directory = directory
+        cipher = nil
+    }
+
+    /// The same directory read and written as plain files (for sealing a history's earlier plain blobs).
+    var plain: BlobStore { BlobStore(unchecked: directory) }
+
+    /// The size of blob `name`'s file when it holds `byteCount` bytes of content.
+    func fileBytes(holding byteCount: Int) -> Int {
+        cipher == nil ? byteCount : HistoryCipher.sealedStreamBytes(byteCount)
     }
 
     /// The file of blob `name`.
@@ -43,13 +60,16 @@ struct BlobStore: Sendable {
         let hasher = try SHA256()
         var count = 0
         do {
+            let sealer = try cipher?.streamSealer()
+            if let sealer { try Self.write(Data(sealer.header), to: descriptor, path: temporary) }
             while true {
                 let chunk = try read()
                 if chunk.isEmpty { break }
                 hasher.update(chunk)
-                try Self.write(chunk, to: descriptor, path: temporary)
+                try Self.write(try sealer?.seal(chunk) ?? chunk, to: descriptor, path: temporary)
                 count += chunk.count
             }
+            if let sealer { try Self.write(try sealer.finish(), to: descriptor, path: temporary) }
             guard fsync(descriptor) == 0 else { throw HistoryError.system("cannot sync \(temporary)") }
         } catch {
             close(descriptor)
@@ -57,7 +77,8 @@ struct BlobStore: Sendable {
             throw error
         }
         close(descriptor)
-        let name = HexDigest.string(hasher.finalize())
+        let digest = hasher.finalize()
+        let name = try cipher?.name(forDigest: digest) ?? HexDigest.string(digest)
         let folder = "\(directory)/\(name.prefix(2))"
         do {
             try PrivateDirectory.make(folder)
@@ -102,20 +123,63 @@ struct BlobStore: Sendable {
         })
     }
 
-    /// The bytes of blob `name`.
+    /// The content of blob `name`.
+    /// - Throws: ``HistoryError`` when it cannot be read, or (encrypted) does not open.
     func contents(of name: String) throws -> Data {
+        var data = Data()
+        try forEachChunk(of: name) { data.append($0) }
+        return data
+    }
+
+    /// Writes the content of blob `name` to `descriptor`.
+    func copy(_ name: String, to descriptor: Int32, path: String) throws {
+        try forEachChunk(of: name) { try Self.write($0, to: descriptor, path: path) }
+    }
+
+    /// Calls `body` with the content of blob `name`, in order, a chunk at a time.
+    private func forEachChunk(of name: String, _ body: (Data) throws -> Void) throws {
         let file = path(of: name)
         let descriptor = open(file, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw HistoryError.system("cannot open \(file)") }
         defer { close(descriptor) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: Self.chunkBytes)
-        while true {
-            let got = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if got < 0 && errno == EINTR { continue }
-            guard got >= 0 else { throw HistoryError.system("cannot read \(file)") }
-            if got == 0 { return data }
-            data.append(contentsOf: buffer[0..<got])
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw HistoryError.system("cannot read \(file)") }
+        let size = Int(info.st_size)
+        guard let cipher else {
+            var offset = 0
+            while offset < size {
+                let chunk = try Self.read(descriptor, count: min(Self.chunkBytes, size - offset), path: file)
+                try body(Data(chunk))
+                offset += chunk.count
+            }
+            return
+        }
+        guard size >= HistoryCipher.streamHeaderBytes + HistoryCipher.tagBytes else {
+            throw HistoryError("\(file) is too short for a sealed blob (\(size) bytes)")
+        }
+        let opener = try cipher.streamOpener(
+            header: try Self.read(descriptor, count: HistoryCipher.streamHeaderBytes, path: file))
+        var offset = HistoryCipher.streamHeaderBytes
+        let segment = HistoryCipher.segmentBytes + HistoryCipher.tagBytes
+        repeat {
+            let count = min(segment, size - offset)
+            let bytes = try Self.read(descriptor, count: count, path: file)
+            offset += count
+            try body(try opener.open(bytes[...], last: offset == size))
+        } while offset < size
+    }
+
+    /// Exactly `count` bytes from `descriptor` (a file that ends sooner was cut short: an error).
+    private static func read(_ descriptor: Int32, count: Int, path: String) throws -> [UInt8] {
+        try [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
+            filled = 0
+            while filled < count {
+                let got = Glibc.read(descriptor, buffer.baseAddress! + filled, count - filled)
+                if got < 0 && errno == EINTR { continue }
+                guard got >= 0 else { throw HistoryError.system("cannot read \(path)") }
+                guard got > 0 else { throw HistoryError("\(path) ended early: it changed while read") }
+                filled += got
+            }
         }
     }
 
@@ -148,7 +212,7 @@ struct BlobStore: Sendable {
         return removed
     }
 
-    private static func write(_ data: Data, to descriptor: Int32, path: String) throws {
+    static func write(_ data: Data, to descriptor: Int32, path: String) throws {
         try data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {

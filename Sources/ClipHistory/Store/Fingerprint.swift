@@ -2,12 +2,13 @@ import FoundationEssentials
 import X11Selection
 
 /// What makes two copies the same entry: every flavour's target, property type, format and bytes (by their
-/// SHA-256), in the owner's order. The selection, the time and the application are not part of it: the same
+/// SHA-256, or in an encrypted history their keyed names), in the owner's order. The selection, the time and the application are not part of it: the same
 /// content copied again is the same entry, moved to the top.
 enum Fingerprint {
-    /// The SHA-256 of `data`, lowercase hex.
-    static func digest(_ data: Data) throws -> String {
-        HexDigest.string(try SHA256.hash(data))
+    /// The SHA-256 of `data`, lowercase hex — keyed by `cipher` in an encrypted history, as blob names are.
+    static func digest(_ data: Data, cipher: HistoryCipher?) throws -> String {
+        let digest = try SHA256.hash(data)
+        return try cipher?.name(forDigest: digest) ?? HexDigest.string(digest)
     }
 
     /// The fingerprint of flavours given with their bytes' digests.

@@ -38,8 +38,9 @@ extension HistoryStore {
             var info = stat()
             if stat(blobs.path(of: blob.name), &info) != 0 {
                 problems.append("entry \(blob.entry): blob \(blob.name) is missing")
-            } else if Int(info.st_size) != blob.bytes {
-                problems.append("entry \(blob.entry): blob \(blob.name) has \(info.st_size) bytes, not \(blob.bytes)")
+            } else if Int(info.st_size) != blobs.fileBytes(holding: blob.bytes) {
+                problems.append(
+                    "entry \(blob.entry): blob \(blob.name) has \(info.st_size) bytes, not \(blobs.fileBytes(holding: blob.bytes))")
             }
         }
         return problems

@@ -12,6 +12,13 @@ import X11Selection
 /// killed at any point leaves every earlier entry intact; what it left half-written (blob files no row names)
 /// is collected by ``collectGarbage()``.
 ///
+/// Opened with a ``HistoryKey``, the history is encrypted at rest: every payload (inline or blob), summary,
+/// application name and search text is sealed with ChaCha20-Poly1305, and blob names and fingerprints are keyed
+/// hashes. What stays readable without the key: when each entry was copied, its selection, its targets' names,
+/// property types and formats, and sizes. Search then decrypts each entry's text in memory and matches the same
+/// word prefixes as the full-text index (which an encrypted history leaves empty). A plain history opened with a
+/// key is encrypted then, its earlier entries sealed in place.
+///
 /// Every call blocks on the disk: call it from a thread of your own (``HistoryRecorder`` has one), not from
 /// the cooperative pool's few threads.
 public final class HistoryStore: Sendable {
@@ -21,6 +28,8 @@ public final class HistoryStore: Sendable {
     public let limits: HistoryLimits
     let blobs: BlobStore
     let database: Mutex<SQLiteDatabase>
+    /// The keys of an encrypted history; nil for a plain one.
+    let cipher: HistoryCipher?
     /// Serializes blob removals with writes across processes (`flock` on `lock`): a blob one process is about to
     /// reference is never removed by another that found it unreferenced.
     private let lockPath: String
@@ -29,20 +38,30 @@ public final class HistoryStore: Sendable {
     public static let databaseName = "history.sqlite3"
 
     /// Opens the history in `directory` (made if missing), bringing an older database up to date.
-    /// - Throws: ``HistoryError`` (the directory cannot be made, the file is not a history database, or it was
-    ///   written by a newer ClipBridge); ``SQLiteError``.
-    public init(directory: String, limits: HistoryLimits = HistoryLimits()) throws {
+    /// - Parameters:
+    ///   - directory: the history's directory.
+    ///   - limits: the bounds on what is kept.
+    ///   - key: the key of an encrypted history; a plain history given one is encrypted (its entries sealed now).
+    /// - Throws: ``HistoryError`` (the directory cannot be made, the file is not a history database, it was
+    ///   written by a newer ClipBridge, it is encrypted and no key or another key was given); ``SQLiteError``.
+    public init(directory: String, limits: HistoryLimits = HistoryLimits(), key: HistoryKey? = nil) throws {
         self.directory = directory
         self.limits = limits
         try PrivateDirectory.make(directory)
-        blobs = try BlobStore(directory: "\(directory)/blobs")
         lockPath = "\(directory)/lock"
         let database = try SQLiteDatabase(path: "\(directory)/\(Self.databaseName)")
         try database.execute(
             "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON")
         try HistorySchema.migrate(database)
+        let cipher = try HistoryEncryption.prepare(database, key: key, directory: directory)
+        self.cipher = cipher
+        blobs = try BlobStore(directory: "\(directory)/blobs", cipher: cipher)
         self.database = Mutex(database)
+        if cipher != nil { try sealPlainEntries() }
     }
+
+    /// Whether the history is encrypted at rest.
+    public var isEncrypted: Bool { cipher != nil }
 
     /// The default directory: `$XDG_DATA_HOME/clipbridge`, else `~/.local/share/clipbridge` (XDG Base Directory
     /// specification).
@@ -70,7 +89,8 @@ public final class HistoryStore: Sendable {
             var stored: [(flavour: CapturedCopy.Flavour, storage: HistoryFlavour.Storage, digest: String)] = []
             for flavour in copy.flavours {
                 if flavour.byteCount <= limits.inlineBytes, let data = try flavour.inlineBytes() {
-                    stored.append((flavour, .inline(data), try Fingerprint.digest(data)))
+                    stored.append((flavour, .inline(try cipher?.seal(data, as: .payload) ?? data),
+                                   try Fingerprint.digest(data, cipher: cipher)))
                 } else {
                     let blob = try flavour.store(in: blobs)
                     stored.append((flavour, .blob(blob.name), blob.name))
@@ -78,6 +98,12 @@ public final class HistoryStore: Sendable {
             }
             let fingerprint = try Fingerprint.of(stored.map { ($0.flavour.target, $0.flavour.type, $0.flavour.format, $0.digest) })
             let milliseconds = Self.milliseconds(time)
+            let ownerClass = try copy.ownerClass.map { try sealed($0, as: .ownerClass) } ?? .null
+            let summary = try sealed(copy.summary.line, as: .summary)
+            // An encrypted history keeps its search text sealed, out of the full-text index.
+            let sealedText: SQLiteValue =
+                if let cipher, !copy.summary.searchText.isEmpty { .blob(try cipher.seal(copy.summary.searchText, as: .text)) }
+                else { .null }
             let (outcome, evictedBlobs) = try database.withLock { database in
                 try database.transaction {
                     let existing = try database.integer("SELECT id FROM entry WHERE fingerprint = ?", [.blob(fingerprint)])
@@ -85,16 +111,17 @@ public final class HistoryStore: Sendable {
                     if existing != 0 {
                         try database.run(
                             "UPDATE entry SET copied_at = ?, selection = ?, owner_class = coalesce(?, owner_class) WHERE id = ?",
-                            [.integer(milliseconds), .text(copy.selection.rawValue), .optional(copy.ownerClass), .integer(existing)])
+                            [.integer(milliseconds), .text(copy.selection.rawValue), ownerClass, .integer(existing)])
                         outcome = .movedToTop(existing)
                     } else {
                         try database.run(
                             """
-                            INSERT INTO entry (selection, first_copied_at, copied_at, owner_class, byte_count, fingerprint, summary)
-                            VALUES (?, ?, ?, ?, ?, ?, ?)
+                            INSERT INTO entry (selection, first_copied_at, copied_at, owner_class, byte_count, fingerprint, summary,
+                                sealed_text)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                             """,
                             [.text(copy.selection.rawValue), .integer(milliseconds), .integer(milliseconds),
-                             .optional(copy.ownerClass), .integer(copy.byteCount), .blob(fingerprint), .text(copy.summary.line)])
+                             ownerClass, .integer(copy.byteCount), .blob(fingerprint), summary, sealedText])
                         let id = database.lastInsertedRowID
                         for (position, item) in stored.enumerated() {
                             let (bytes, blob): (SQLiteValue, SQLiteValue) = switch item.storage {
@@ -107,7 +134,7 @@ public final class HistoryStore: Sendable {
                                  .text(item.flavour.type.rawValue), .integer(item.flavour.format),
                                  .integer(item.flavour.byteCount), bytes, blob])
                         }
-                        if !copy.summary.searchText.isEmpty {
+                        if cipher == nil, !copy.summary.searchText.isEmpty {
                             try database.run(
                                 "INSERT INTO entry_text (rowid, body) VALUES (?, ?)", [.integer(id), .text(copy.summary.searchText)])
                         }
@@ -150,6 +177,9 @@ public final class HistoryStore: Sendable {
         -> [HistoryEntry]
     {
         guard let expression = SearchQuery.expression(query) else { return try entries(limit: limit, matching: matching) }
+        if let cipher {
+            return try searchSealed(query, cipher: cipher, limit: limit, matching: matching)
+        }
         return try select(
             where: "WHERE e.id IN (SELECT rowid FROM entry_text WHERE entry_text MATCH ?)", [.text(expression)],
             limit: limit, matching: matching)
@@ -177,26 +207,53 @@ public final class HistoryStore: Sendable {
     }
 
     /// The bytes of a flavour.
+    /// - Throws: ``HistoryError`` when its blob cannot be read, or (encrypted) does not open.
     public func bytes(of flavour: HistoryFlavour) throws -> Data {
         switch flavour.storage {
-        case .inline(let data): return data
+        case .inline(let data): return try cipher?.open(data, as: .payload) ?? data
         case .blob(let name): return try blobs.contents(of: name)
         }
     }
 
-    /// Where a flavour's bytes are: in memory, or the blob's file (serve it while it is not deleted).
-    public func content(of flavour: HistoryFlavour) -> SelectionSnapshot.Content {
+    /// Where a flavour's bytes are: in memory, or the blob's file (serve it while it is not deleted). An encrypted
+    /// history's blobs are opened into memory.
+    public func content(of flavour: HistoryFlavour) throws -> SelectionSnapshot.Content {
         switch flavour.storage {
-        case .inline(let data): return .bytes(data)
-        case .blob(let name): return .file(URL(fileURLWithPath: blobs.path(of: name)))
+        case .blob(let name) where cipher == nil: return .file(URL(fileURLWithPath: blobs.path(of: name)))
+        default: return .bytes(try bytes(of: flavour))
         }
+    }
+
+    /// A flavour's bytes as a new open file descriptor the caller closes: the blob's file itself in a plain
+    /// history; else a private file in memory (`/dev/shm`, already unlinked) holding the bytes — an encrypted
+    /// history's content never reaches the disk unsealed.
+    public func openPayload(_ flavour: HistoryFlavour) throws -> Int32 {
+        if case .blob(let name) = flavour.storage, cipher == nil {
+            let path = blobs.path(of: name)
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw HistoryError.system("cannot open \(path)") }
+            return descriptor
+        }
+        guard let (descriptor, path) = PrivateFiles.makeMemoryFile(prefix: "clipbridge-history.") else {
+            throw HistoryError.system("cannot create a file in memory")
+        }
+        do {
+            switch flavour.storage {
+            case .inline: try BlobStore.write(try bytes(of: flavour), to: descriptor, path: path)
+            case .blob(let name): try blobs.copy(name, to: descriptor, path: path)
+            }
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        return descriptor
     }
 
     /// Entry `id` as the snapshot it was recorded from: every flavour, in the owner's order, its bytes in memory
     /// or in its blob file (empty when there is no such entry).
     public func snapshot(of id: Int64, selection: SelectionName = .clipboard) throws -> SelectionSnapshot {
         SelectionSnapshot(selection: selection, flavours: try flavours(of: id).map {
-            SelectionSnapshot.Flavour(target: $0.target, type: $0.type, format: $0.format, content: content(of: $0),
+            SelectionSnapshot.Flavour(target: $0.target, type: $0.type, format: $0.format, content: try content(of: $0),
                                       byteCount: $0.byteCount)
         })
     }
@@ -209,7 +266,7 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    private func select(where clause: String, _ values: [SQLiteValue], limit: Int, matching: ((HistoryEntry) -> Bool)?)
+    func select(where clause: String, _ values: [SQLiteValue], limit: Int, matching: ((HistoryEntry) -> Bool)?)
         throws -> [HistoryEntry]
     {
         let sql = """
@@ -222,8 +279,9 @@ public final class HistoryStore: Sendable {
             try database.rows(limited, values) { row in
                 HistoryEntry(
                     id: row.integer(0), selection: SelectionName(rawValue: row.text(1) ?? "CLIPBOARD"),
-                    firstCopiedAt: Self.date(row.integer(2)), copiedAt: Self.date(row.integer(3)), ownerClass: row.text(4),
-                    isPinned: row.bool(5), byteCount: row.int(6), summary: row.text(7) ?? "",
+                    firstCopiedAt: Self.date(row.integer(2)), copiedAt: Self.date(row.integer(3)),
+                    ownerClass: text(row, 4, as: .ownerClass), isPinned: row.bool(5), byteCount: row.int(6),
+                    summary: text(row, 7, as: .summary) ?? "",
                     targets: (row.text(8) ?? "").split(separator: "\n").map { SelectionTarget(rawValue: String($0)) })
             }
         }
@@ -278,6 +336,20 @@ public final class HistoryStore: Sendable {
     }
 
     // MARK: - Helpers
+
+    /// `text` as stored in `column`: sealed in an encrypted history.
+    func sealed(_ text: String, as column: HistoryCipher.Column) throws -> SQLiteValue {
+        guard let cipher else { return .text(text) }
+        return .blob(try cipher.seal(text, as: column))
+    }
+
+    /// The text stored in `column` of `row`: opened in an encrypted history, where a value that does not open
+    /// (changed on disk) reads as a note saying so — one damaged row does not hide the others.
+    func text(_ row: SQLiteRow, _ column: Int32, as kind: HistoryCipher.Column) -> String? {
+        guard let cipher else { return row.text(column) }
+        guard let sealed = row.blob(column) else { return nil }
+        return (try? cipher.openText(sealed, as: kind)) ?? "[damaged: does not open with this key]"
+    }
 
     /// Deletes entries `ids` in the open transaction; returns the blobs they named.
     func delete(_ ids: [Int64], in database: SQLiteDatabase) throws -> [String] {

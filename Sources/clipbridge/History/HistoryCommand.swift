@@ -18,7 +18,7 @@ struct HistoryOptions: ParsableArguments {
     var directory: String?
 
     func open() throws -> HistoryStore {
-        try HistorySetup.open(directory: HistorySetup.directory(explicit: directory))
+        try HistorySetup.open(explicitDirectory: directory, settings: HistorySetup.settings())
     }
 }
 

@@ -46,7 +46,7 @@ extension HistoryCommand {
                 if kind == .rofi, let icon = Thumbnails.icon(for: entry, in: store) { input += "\0icon\u{1f}\(icon)" }
                 input += "\n"
             }
-            let chosen = try PickerProcess.run(command, input: input)
+            let chosen = try ShellCommand.firstLine(command, input: input, what: "the picker")
             guard let id = chosen.split(separator: "\t").first.flatMap({ Int64(String($0).filter { $0 != " " }) }),
                 entries.contains(where: { $0.id == id })
             else {
@@ -101,13 +101,20 @@ enum PickerKind: Equatable {
 }
 
 /// Image entries' thumbnails for rofi's icons: the image's own file (a blob) or, for a small inline image, a copy
-/// in `$XDG_CACHE_HOME/clipbridge/thumbnails`.
+/// in `$XDG_CACHE_HOME/clipbridge/thumbnails`. An encrypted history's images are opened into files in memory that
+/// rofi reads through this process's `/proc/PID/fd` (they close when pick exits), never written to the cache.
 enum Thumbnails {
     static func icon(for entry: HistoryEntry, in store: HistoryStore) -> String? {
         guard entry.summary.hasPrefix("[image "),
             let flavour = try? store.flavours(of: entry.id).first(where: { $0.target.rawValue.hasPrefix("image/") })
         else { return nil }
-        switch store.content(of: flavour) {
+        if store.isEncrypted {
+            guard let descriptor = try? store.openPayload(flavour) else { return nil }
+            return "/proc/\(getpid())/fd/\(descriptor)"
+        }
+        switch try? store.content(of: flavour) {
+        case nil:
+            return nil
         case .file(let url):
             return url.path
         case .bytes(let data):
@@ -121,44 +128,5 @@ enum Thumbnails {
             else { return nil }
             return path
         }
-    }
-}
-
-/// Runs the picker: `/bin/sh -c COMMAND` with the entries on its standard input, its standard output read whole.
-/// Its standard error and terminal stay the caller's (fzf draws on /dev/tty).
-enum PickerProcess {
-    static func run(_ command: String, input: String) throws -> String {
-        var toPicker: [Int32] = [-1, -1], fromPicker: [Int32] = [-1, -1]
-        guard Descriptors.makePipe(&toPicker), Descriptors.makePipe(&fromPicker) else {
-            throw CLIFailure(status: .ioError, message: "cannot create a pipe").exit()
-        }
-        let started = Spawn.start("/bin/sh", arguments: ["sh", "-c", command]) { actions in
-            posix_spawn_file_actions_adddup2(&actions, toPicker[0], STDIN_FILENO)
-            posix_spawn_file_actions_adddup2(&actions, fromPicker[1], STDOUT_FILENO)
-        }
-        close(toPicker[0])
-        close(fromPicker[1])
-        guard case .success(let pid) = started else {
-            close(toPicker[1])
-            close(fromPicker[0])
-            throw CLIFailure(status: .usage, message: "cannot run the picker '\(command)'").exit()
-        }
-        // A picker may print its choice before reading everything (or quit): a closed pipe is not an error.
-        signal(SIGPIPE, SIG_IGN)
-        _ = try? Output.write(input, to: toPicker[1])
-        close(toPicker[1])
-        var output = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = read(fromPicker[0], &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            output += buffer[0..<count]
-        }
-        close(fromPicker[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let firstLine = output.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).first ?? []
-        return String(decoding: firstLine, as: UTF8.self)
     }
 }

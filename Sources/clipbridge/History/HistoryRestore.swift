@@ -39,20 +39,19 @@ extension HistoryCommand {
     ) async throws {
         let flavours = try store.flavours(of: id)
         guard !flavours.isEmpty else { throw CLIFailure(status: .nothingToPaste, message: "no history entry \(id)").exit() }
-        // Each payload opened now: a blob the history deletes meanwhile is still served whole.
+        // Each payload opened now: a blob the history deletes meanwhile is still served whole. An encrypted
+        // history's payloads are opened into files in memory (HistoryStore.openPayload).
         var payloads: [SpooledPayload] = []
         var raw: [CopyPlan.RawFlavour] = []
         do {
             for flavour in flavours {
-                switch store.content(of: flavour) {
-                case .bytes(let data): payloads.append(try Spool.spool(bytes: Array(data)))
-                case .file(let url): payloads.append(try Spool.open(path: url.path))
-                }
+                payloads.append(SpooledPayload(descriptor: try store.openPayload(flavour), size: flavour.byteCount, prefix: []))
                 raw.append(.init(target: flavour.target.rawValue, type: flavour.type.rawValue, format: flavour.format,
                                  payload: payloads.count - 1))
             }
-        } catch let failure as CLIFailure {
-            throw failure.exit()
+        } catch {
+            for payload in payloads { close(payload.descriptor) }
+            throw CLIFailure(status: .ioError, message: "entry \(id): \(error)").exit()
         }
         try store.moveToTop(id)
         let display = display ?? getenv("DISPLAY").map { String(cString: $0) }

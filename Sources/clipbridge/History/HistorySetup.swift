@@ -8,26 +8,26 @@ import Logging
 import X11Selection
 
 enum HistorySetup {
-    /// The history's directory: `--directory`, else the daemon's settings file's `history-directory`, else
-    /// `$XDG_DATA_HOME/clipbridge` — so `history` reads what the daemon writes.
-    static func directory(explicit: String?) throws -> String {
-        if let explicit { return explicit }
+    /// The daemon's settings file's values (the defaults when there is none): where the history is and its key.
+    static func settings() throws -> DaemonSettings {
         do {
-            if let path = try DaemonConfigFile.locate(explicit: nil),
-                let configured = try DaemonConfigFile.read(path).applied(to: DaemonSettings()).historyDirectory
-            {
-                return configured
-            }
+            guard let path = try DaemonConfigFile.locate(explicit: nil) else { return DaemonSettings() }
+            return try DaemonConfigFile.read(path).applied(to: DaemonSettings())
         } catch {
             throw CLIFailure(status: .usage, message: "\(error)")
         }
-        return HistoryStore.defaultDirectory()
     }
 
-    /// Opens the history, or fails with a message naming the directory.
-    static func open(directory: String, limits: HistoryLimits = HistoryLimits()) throws -> HistoryStore {
+    /// Opens the history: in `--directory`, else the settings' `history-directory`, else `$XDG_DATA_HOME/clipbridge`
+    /// — so `history` reads what the daemon writes — with the settings' key; or fails with a message naming the
+    /// directory.
+    static func open(explicitDirectory: String?, settings: DaemonSettings, limits: HistoryLimits = HistoryLimits()) throws
+        -> HistoryStore
+    {
+        let directory = explicitDirectory ?? settings.historyDirectory ?? HistoryStore.defaultDirectory()
+        let key = try HistoryKeySource.key(settings)
         do {
-            return try HistoryStore(directory: directory, limits: limits)
+            return try HistoryStore(directory: directory, limits: limits, key: key)
         } catch {
             throw CLIFailure(status: .ioError, message: "cannot open the history in \(directory): \(error)")
         }
@@ -39,8 +39,8 @@ enum HistorySetup {
         limits.maximumEntries = settings.historyEntries
         limits.maximumBytes = settings.historySize << 20
         limits.maximumEntryBytes = maxCopyBytes
-        let directory = settings.historyDirectory ?? HistoryStore.defaultDirectory()
-        let store = try open(directory: directory, limits: limits)
+        let store = try open(explicitDirectory: nil, settings: settings, limits: limits)
+        let directory = store.directory
         let collected = (try? store.collectGarbage()) ?? 0
         if collected > 0 { log.notice("history: removed \(collected) file(s) a stopped writer left") }
         var selections: Set<SelectionName> = [.clipboard]
@@ -48,7 +48,8 @@ enum HistorySetup {
         let policy = CapturePolicy(
             selections: selections, ignoredApplications: settings.historyIgnoreApp,
             ignoredText: try settings.historyIgnoreText.map { try CapturePolicy.TextPattern($0) })
-        log.info("history: recording \(selections.map(\.rawValue).sorted().joined(separator: ", ")) into \(directory)")
+        let encrypted = store.isEncrypted ? ", encrypted" : ""
+        log.info("history: recording \(selections.map(\.rawValue).sorted().joined(separator: ", ")) into \(directory)\(encrypted)")
         return HistoryRecorder(store: store, policy: policy, logger: log)
     }
 }

@@ -18,7 +18,7 @@ final class SHA256 {
     /// - Throws: ``HistoryError`` when libcrypto cannot be loaded.
     init() throws {
         library = try LibCrypto.api()
-        guard let context = library.newContext(), library.initialize(context, library.sha256(), nil) == 1 else {
+        guard let context = library.newDigestContext(), library.digestInit(context, library.sha256(), nil) == 1 else {
             throw HistoryError("libcrypto could not start a SHA-256 hash")
         }
         self.context = context
@@ -27,19 +27,19 @@ final class SHA256 {
     /// Adds `data`.
     func update(_ data: Data) {
         data.withUnsafeBytes { raw in
-            if let base = raw.baseAddress { _ = library.update(context, base, raw.count) }
+            if let base = raw.baseAddress { _ = library.digestUpdate(context, base, raw.count) }
         }
     }
 
     deinit {
-        library.freeContext(context)
+        library.freeDigestContext(context)
     }
 
     /// The digest of everything added; the hash is used up.
     func finalize() -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: Self.byteCount)
         var length: UInt32 = 0
-        _ = library.final(context, &digest, &length)
+        _ = library.digestFinal(context, &digest, &length)
         return digest
     }
 
@@ -48,45 +48,6 @@ final class SHA256 {
         let hash = try SHA256()
         hash.update(data)
         return hash.finalize()
-    }
-}
-
-/// The few libcrypto functions the history uses (OpenSSL 3's EVP digest API), looked up once.
-struct LibCrypto: @unchecked Sendable {
-    let newContext: @convention(c) () -> OpaquePointer?
-    let freeContext: @convention(c) (OpaquePointer?) -> Void
-    let sha256: @convention(c) () -> OpaquePointer?
-    let initialize: @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?) -> Int32
-    let update: @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int) -> Int32
-    let final: @convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt32>?) -> Int32
-
-    static let loaded: Result<LibCrypto, HistoryError> = {
-        do throws(HistoryError) {
-            return .success(try LibCrypto())
-        } catch {
-            return .failure(error)
-        }
-    }()
-
-    static func api() throws(HistoryError) -> LibCrypto {
-        try loaded.get()
-    }
-
-    private init() throws(HistoryError) {
-        let name = "libcrypto.so.3"
-        guard let library = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
-            throw HistoryError("cannot load \(name) (Debian's libssl3): \(String(cString: dlerror()))")
-        }
-        func symbol<T>(_ symbol: String) throws(HistoryError) -> T {
-            guard let address = dlsym(library, symbol) else { throw HistoryError("\(name) has no \(symbol)") }
-            return unsafeBitCast(address, to: T.self)
-        }
-        newContext = try symbol("EVP_MD_CTX_new")
-        freeContext = try symbol("EVP_MD_CTX_free")
-        sha256 = try symbol("EVP_sha256")
-        initialize = try symbol("EVP_DigestInit_ex")
-        update = try symbol("EVP_DigestUpdate")
-        final = try symbol("EVP_DigestFinal_ex")
     }
 }
 

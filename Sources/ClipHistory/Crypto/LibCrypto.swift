@@ -1,0 +1,77 @@
+import Glibc
+
+/// The few libcrypto functions the history uses — OpenSSL 3's EVP digest and cipher API and its one-shot HMAC —
+/// looked up once, when a history first hashes or encrypts (Debian's libssl3; `dlopen`, so a process that never
+/// touches a history, a 16-byte paste, maps none of it).
+struct LibCrypto: @unchecked Sendable {
+    // Digests (EVP_MD).
+    let newDigestContext: @convention(c) () -> OpaquePointer?
+    let freeDigestContext: @convention(c) (OpaquePointer?) -> Void
+    let sha256: @convention(c) () -> OpaquePointer?
+    let digestInit: @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?) -> Int32
+    let digestUpdate: @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int) -> Int32
+    let digestFinal: @convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt32>?) -> Int32
+    /// `HMAC(md, key, key_len, data, data_len, out, out_len)`.
+    let hmac: @convention(c) (
+        OpaquePointer?, UnsafeRawPointer?, Int32, UnsafeRawPointer?, Int, UnsafeMutablePointer<UInt8>?,
+        UnsafeMutablePointer<UInt32>?
+    ) -> UnsafeMutablePointer<UInt8>?
+
+    // Ciphers (EVP_CIPHER).
+    let newCipherContext: @convention(c) () -> OpaquePointer?
+    let freeCipherContext: @convention(c) (OpaquePointer?) -> Void
+    let chacha20Poly1305: @convention(c) () -> OpaquePointer?
+    /// `EVP_CipherInit_ex(ctx, cipher, engine, key, iv, enc)`.
+    let cipherInit: @convention(c) (
+        OpaquePointer?, OpaquePointer?, OpaquePointer?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, Int32
+    ) -> Int32
+    /// `EVP_CipherUpdate(ctx, out, out_len, in, in_len)`; `out` nil for additional authenticated data.
+    let cipherUpdate: @convention(c) (
+        OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<Int32>?, UnsafePointer<UInt8>?, Int32
+    ) -> Int32
+    let cipherFinal: @convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<Int32>?) -> Int32
+    let cipherControl: @convention(c) (OpaquePointer?, Int32, Int32, UnsafeMutableRawPointer?) -> Int32
+
+    /// `EVP_CTRL_AEAD_GET_TAG` and `EVP_CTRL_AEAD_SET_TAG` (openssl/evp.h).
+    static let getTag: Int32 = 0x10
+    static let setTag: Int32 = 0x11
+
+    private static let loaded: Result<LibCrypto, HistoryError> = {
+        do throws(HistoryError) {
+            return .success(try LibCrypto())
+        } catch {
+            return .failure(error)
+        }
+    }()
+
+    /// The functions, loaded on first use.
+    /// - Throws: ``HistoryError`` when libcrypto or one of its functions is missing.
+    static func api() throws(HistoryError) -> LibCrypto {
+        try loaded.get()
+    }
+
+    private init() throws(HistoryError) {
+        let name = "libcrypto.so.3"
+        guard let library = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
+            throw HistoryError("cannot load \(name) (Debian's libssl3): \(String(cString: dlerror()))")
+        }
+        func symbol<T>(_ symbol: String) throws(HistoryError) -> T {
+            guard let address = dlsym(library, symbol) else { throw HistoryError("\(name) has no \(symbol)") }
+            return unsafeBitCast(address, to: T.self)
+        }
+        newDigestContext = try symbol("EVP_MD_CTX_new")
+        freeDigestContext = try symbol("EVP_MD_CTX_free")
+        sha256 = try symbol("EVP_sha256")
+        digestInit = try symbol("EVP_DigestInit_ex")
+        digestUpdate = try symbol("EVP_DigestUpdate")
+        digestFinal = try symbol("EVP_DigestFinal_ex")
+        hmac = try symbol("HMAC")
+        newCipherContext = try symbol("EVP_CIPHER_CTX_new")
+        freeCipherContext = try symbol("EVP_CIPHER_CTX_free")
+        chacha20Poly1305 = try symbol("EVP_chacha20_poly1305")
+        cipherInit = try symbol("EVP_CipherInit_ex")
+        cipherUpdate = try symbol("EVP_CipherUpdate")
+        cipherFinal = try symbol("EVP_CipherFinal_ex")
+        cipherControl = try symbol("EVP_CIPHER_CTX_ctrl")
+    }
+}

@@ -1,0 +1,57 @@
+import FoundationEssentials
+
+/// Whether a history is encrypted, and with which key: the `encryption` row of its `state` table holds the
+/// random salt its keys are derived with and the check value of the right key (``HistoryCipher``).
+///
+/// - No row, no key: a plain history.
+/// - A row and the key that matches its check: an encrypted history, opened.
+/// - A row and no key, or another key: an error saying so — never plain entries added to an encrypted history,
+///   never garbage read as content.
+/// - No row and a key: the history becomes encrypted — the row is written, and the entries it already holds are
+///   sealed (``HistoryStore/sealPlainEntries()``).
+enum HistoryEncryption {
+    static let stateKey = "encryption"
+
+    /// The history's cipher (nil: plain).
+    static func prepare(_ database: SQLiteDatabase, key: HistoryKey?, directory: String) throws -> HistoryCipher? {
+        if let (salt, check) = try stored(database) {
+            guard let key else {
+                throw HistoryError(
+                    "the history in \(directory) is encrypted: give its key (history-key-command or history-encrypt in the "
+                        + "settings)")
+            }
+            let cipher = try HistoryCipher(key: key, salt: salt)
+            guard cipher.check == check else {
+                throw HistoryError("the key given does not open the history in \(directory): it was encrypted with another")
+            }
+            return cipher
+        }
+        guard let key else { return nil }
+        // Two processes encrypting at once (a daemon and `history`, with the same settings): the second finds the
+        // first's salt once it holds the write lock.
+        return try database.transaction {
+            if let (salt, check) = try stored(database) {
+                let cipher = try HistoryCipher(key: key, salt: salt)
+                guard cipher.check == check else {
+                    throw HistoryError("the key given does not open the history in \(directory): it was encrypted with another")
+                }
+                return cipher
+            }
+            let salt = HistoryCipher.newSalt()
+            let cipher = try HistoryCipher(key: key, salt: salt)
+            try database.run(
+                "INSERT INTO state (key, value) VALUES (?, ?)", [.text(stateKey), .blob(Data(salt + cipher.check))])
+            return cipher
+        }
+    }
+
+    private static func stored(_ database: SQLiteDatabase) throws -> (salt: [UInt8], check: [UInt8])? {
+        let rows = try database.rows("SELECT value FROM state WHERE key = ?", [.text(stateKey)]) { $0.blob(0) }
+        guard let value = rows.first.flatMap({ $0 }) else { return nil }
+        let bytes = Array(value)
+        guard bytes.count == HistoryCipher.saltBytes + SHA256.byteCount else {
+            throw HistoryError("the history's encryption record is damaged (\(bytes.count) bytes)")
+        }
+        return (Array(bytes[..<HistoryCipher.saltBytes]), Array(bytes[HistoryCipher.saltBytes...]))
+    }
+}

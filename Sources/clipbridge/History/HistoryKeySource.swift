@@ -1,0 +1,85 @@
+// ClipBridge — the clipbridge command-line tool.
+// Where an encrypted history's key comes from: a key command, or the Secret Service.
+
+import ClipBridgeOptions
+import ClipHistory
+import Glibc
+
+/// The history's key, from the settings: `history-key-command`'s output, else with `history-encrypt` the key kept in
+/// the Secret Service — looked up, and made (32 random bytes, Base64) and stored there on first use.
+///
+/// The Secret Service is reached through secret-tool, libsecret's own command (Debian's libsecret-tools): the
+/// same lookup and store a libsecret client makes, without linking GLib into every `clipbridge` process.
+enum HistoryKeySource {
+    /// The attributes the key is stored under in the Secret Service (`secret-tool lookup` finds it by them).
+    static let attributes = "application clipbridge purpose history-key"
+
+    /// The key the settings name, or nil for a plain history.
+    static func key(_ settings: DaemonSettings) throws -> HistoryKey? {
+        if let command = settings.historyKeyCommand { return try fromCommand(command) }
+        if settings.historyEncrypt { return try fromSecretService() }
+        return nil
+    }
+
+    /// The bytes `command` prints, its last line break removed.
+    static func fromCommand(_ command: String) throws -> HistoryKey {
+        let (status, output) = try ShellCommand.run(command, what: "the history key command")
+        guard ShellCommand.succeeded(status) else {
+            throw CLIFailure(status: .usage, message: "the history key command '\(command)' failed (status \(status >> 8))")
+                .exit()
+        }
+        return try key(output, from: "the history key command '\(command)'")
+    }
+
+    /// The key kept in the Secret Service, made on first use.
+    static func fromSecretService() throws -> HistoryKey {
+        guard PickerKind.isInstalled("secret-tool") else {
+            throw CLIFailure(
+                status: .usage,
+                message: "history-encrypt keeps the key in the Secret Service through secret-tool: install libsecret-tools"
+            ).exit()
+        }
+        let (status, output) = try ShellCommand.run("secret-tool lookup \(attributes)", what: "secret-tool")
+        if ShellCommand.succeeded(status), !output.isEmpty { return try key(output, from: "the Secret Service") }
+        // None yet (secret-tool says nothing and exits 1): make one. A Secret Service that is not running fails the
+        // store below, with secret-tool's own message on standard error.
+        let made = Array(base64(HistoryKeySource.randomBytes(32)).utf8)
+        let (stored, _) = try ShellCommand.run(
+            "secret-tool store --label='ClipBridge history key' \(attributes)", input: made, what: "secret-tool")
+        guard ShellCommand.succeeded(stored) else {
+            throw CLIFailure(
+                status: .ioError,
+                message: "cannot keep the history key in the Secret Service (is a keyring, e.g. gnome-keyring, running?)"
+            ).exit()
+        }
+        return try key(made, from: "the Secret Service")
+    }
+
+    private static func key(_ bytes: [UInt8], from source: String) throws -> HistoryKey {
+        do {
+            return try HistoryKey(secret: bytes)
+        } catch {
+            throw CLIFailure(status: .usage, message: "\(source): \(error)").exit()
+        }
+    }
+
+    private static func randomBytes(_ count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    }
+
+    private static func base64(_ bytes: [UInt8]) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        var out: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            let chunk = Array(bytes[index..<min(index + 3, bytes.count)])
+            let value = chunk.enumerated().reduce(0) { $0 | Int($1.element) << (16 - 8 * $1.offset) }
+            for position in 0..<4 {
+                out.append(position <= chunk.count ? alphabet[(value >> (18 - 6 * position)) & 63] : UInt8(ascii: "="))
+            }
+            index += 3
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
