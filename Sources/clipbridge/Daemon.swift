@@ -109,6 +109,12 @@ struct Daemon: AsyncParsableCommand {
     @Option(name: S.historyDirectory.optionName, help: S.historyDirectory.argumentHelp, transform: S.historyDirectory.argument)
     var historyDirectory: String?
 
+    @Flag(name: S.historyEncrypt.optionName, help: S.historyEncrypt.argumentHelp)
+    var historyEncrypt = false
+
+    @Option(name: S.historyKeyCommand.optionName, help: S.historyKeyCommand.argumentHelp, transform: S.historyKeyCommand.argument)
+    var historyKeyCommand: String?
+
     /// Each setting's option, for the merge over the file (one per entry of `DaemonSettings.all`).
     static var options: [DaemonOption] {
         [
@@ -120,6 +126,7 @@ struct Daemon: AsyncParsableCommand {
             .flag(\.historyPrimary, S.historyPrimary), .value(\.historyEntries, S.historyEntries),
             .value(\.historySize, S.historySize), .list(\.historyIgnoreApp, S.historyIgnoreApp),
             .list(\.historyIgnoreText, S.historyIgnoreText), .value(\.historyDirectory, S.historyDirectory),
+            .flag(\.historyEncrypt, S.historyEncrypt), .value(\.historyKeyCommand, S.historyKeyCommand),
         ]
     }
 

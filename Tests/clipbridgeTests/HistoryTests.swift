@@ -9,7 +9,7 @@ import Glibc
 import Testing
 
 /// A history in a directory of the test's own.
-private struct TestHistory {
+struct TestHistory {
     let directory: URL
 
     init() throws {
@@ -19,13 +19,15 @@ private struct TestHistory {
     var option: [String] { ["--history-directory", directory.path] }
     var cliOption: [String] { ["--directory", directory.path] }
 
-    func run(_ arguments: [String], display: String? = nil) async throws -> CommandResult {
-        try await CLI.run(["history"] + arguments + cliOption, display: display)
+    func run(_ arguments: [String], display: String? = nil, environment: [String: String] = [:]) async throws
+        -> CommandResult
+    {
+        try await CLI.run(["history"] + arguments + cliOption, display: display, environment: environment)
     }
 
     /// The entries, newest first, as `history --json` prints them.
-    func entries() async throws -> [[String: Any]] {
-        let result = try await run(["list", "--json"])
+    func entries(environment: [String: String] = [:]) async throws -> [[String: Any]] {
+        let result = try await run(["list", "--json"], environment: environment)
         #expect(result.succeeded, "history --json: \(result.stderrText)")
         return try result.stdoutText.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// Whether a history is encrypted, and with which key: the `encryption` row of its `state` table holds the
 /// random salt its keys are derived with and the check value of the right key (``HistoryCipher``).
@@ -43,6 +44,15 @@ enum HistoryEncryption {
                 "INSERT INTO state (key, value) VALUES (?, ?)", [.text(stateKey), .blob(Data(salt + cipher.check))])
             return cipher
         }
+    }
+
+    /// Whether the history in `directory` is encrypted (false when there is none yet), read without changing it.
+    static func isEncrypted(directory: String) throws -> Bool {
+        let path = "\(directory)/\(HistoryStore.databaseName)"
+        guard access(path, F_OK) == 0 else { return false }
+        let database = try SQLiteDatabase(path: path, create: false)
+        guard try database.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'state'") > 0 else { return false }
+        return try stored(database) != nil
     }
 
     private static func stored(_ database: SQLiteDatabase) throws -> (salt: [UInt8], check: [UInt8])? {

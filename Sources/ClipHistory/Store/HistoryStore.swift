@@ -63,6 +63,12 @@ public final class HistoryStore: Sendable {
     /// Whether the history is encrypted at rest.
     public var isEncrypted: Bool { cipher != nil }
 
+    /// Whether the history in `directory` is encrypted — false when there is none yet — read without opening it
+    /// for writing (so before its key is fetched: a key is made only for a history that has none).
+    public static func isEncrypted(directory: String) throws -> Bool {
+        try HistoryEncryption.isEncrypted(directory: directory)
+    }
+
     /// The default directory: `$XDG_DATA_HOME/clipbridge`, else `~/.local/share/clipbridge` (XDG Base Directory
     /// specification).
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {

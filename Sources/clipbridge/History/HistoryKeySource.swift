@@ -6,7 +6,9 @@ import ClipHistory
 import Glibc
 
 /// The history's key, from the settings: `history-key-command`'s output, else with `history-encrypt` the key kept in
-/// the Secret Service — looked up, and made (32 random bytes, Base64) and stored there on first use.
+/// the Secret Service — looked up, and made (32 random bytes, Base64) and stored there when the history is not
+/// encrypted yet. Never made for a history that is: a lookup that finds nothing then (another keyring, a locked one)
+/// is an error, not a new key stored over the one the history needs.
 ///
 /// The Secret Service is reached through secret-tool, libsecret's own command (Debian's libsecret-tools): the
 /// same lookup and store a libsecret client makes, without linking GLib into every `clipbridge` process.
@@ -14,10 +16,18 @@ enum HistoryKeySource {
     /// The attributes the key is stored under in the Secret Service (`secret-tool lookup` finds it by them).
     static let attributes = "application clipbridge purpose history-key"
 
-    /// The key the settings name, or nil for a plain history.
-    static func key(_ settings: DaemonSettings) throws -> HistoryKey? {
+    /// The key the settings name for the history in `directory`, or nil for a plain history.
+    static func key(_ settings: DaemonSettings, directory: String) throws -> HistoryKey? {
         if let command = settings.historyKeyCommand { return try fromCommand(command) }
-        if settings.historyEncrypt { return try fromSecretService() }
+        if settings.historyEncrypt {
+            let encrypted: Bool
+            do {
+                encrypted = try HistoryStore.isEncrypted(directory: directory)
+            } catch {
+                throw CLIFailure(status: .ioError, message: "cannot read the history in \(directory): \(error)").exit()
+            }
+            return try fromSecretService(mayMake: !encrypted)
+        }
         return nil
     }
 
@@ -31,8 +41,8 @@ enum HistoryKeySource {
         return try key(output, from: "the history key command '\(command)'")
     }
 
-    /// The key kept in the Secret Service, made on first use.
-    static func fromSecretService() throws -> HistoryKey {
+    /// The key kept in the Secret Service, made when there is none and `mayMake`.
+    static func fromSecretService(mayMake: Bool) throws -> HistoryKey {
         guard PickerKind.isInstalled("secret-tool") else {
             throw CLIFailure(
                 status: .usage,
@@ -41,6 +51,13 @@ enum HistoryKeySource {
         }
         let (status, output) = try ShellCommand.run("secret-tool lookup \(attributes)", what: "secret-tool")
         if ShellCommand.succeeded(status), !output.isEmpty { return try key(output, from: "the Secret Service") }
+        guard mayMake else {
+            throw CLIFailure(
+                status: .usage,
+                message: "the history is encrypted, and the Secret Service gave no key for it (secret-tool lookup "
+                    + "\(attributes)): is the keyring that holds it running and unlocked?"
+            ).exit()
+        }
         // None yet (secret-tool says nothing and exits 1): make one. A Secret Service that is not running fails the
         // store below, with secret-tool's own message on standard error.
         let made = Array(base64(HistoryKeySource.randomBytes(32)).utf8)

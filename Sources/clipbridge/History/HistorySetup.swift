@@ -25,7 +25,7 @@ enum HistorySetup {
         -> HistoryStore
     {
         let directory = explicitDirectory ?? settings.historyDirectory ?? HistoryStore.defaultDirectory()
-        let key = try HistoryKeySource.key(settings)
+        let key = try HistoryKeySource.key(settings, directory: directory)
         do {
             return try HistoryStore(directory: directory, limits: limits, key: key)
         } catch {

@@ -9,10 +9,12 @@ struct DaemonProcess {
     let peer: BackgroundPeer
 
     /// Starts `clipbridge daemon extra…` on `display` with nobody owning CLIPBOARD, and waits until it keeps it.
-    static func start(_ display: String, _ extra: [String] = []) async throws -> DaemonProcess {
+    static func start(_ display: String, _ extra: [String] = [], environment: [String: String] = [:]) async throws
+        -> DaemonProcess
+    {
         #expect(try await CLI.run(["copy", "--clear"], display: display).succeeded)
         // --config /dev/null: the settings of the test, not those of whoever runs the suite.
-        let daemon = try CLI.start(["daemon", "--config", "/dev/null"] + extra, display: display)
+        let daemon = try CLI.start(["daemon", "--config", "/dev/null"] + extra, display: display, environment: environment)
         // Generous: a start-up, not a measured bound (10 s was not enough once under the suite's parallel load).
         try await daemon.waitForOutput("keeping CLIPBOARD", in: .stderr, timeout: .seconds(30))
         return DaemonProcess(peer: daemon)
