@@ -125,6 +125,22 @@ struct HistoryStoreTests {
         #expect(try history.store.search("github").isEmpty)
     }
 
+    @Test("a deleted entry's text leaves no trace in the files (database, full-text index, write-ahead log)")
+    func deletionScrubs() throws {
+        let history = try TemporaryHistory()
+        let secret = "hunter2-\(UInt64.random(in: 1...UInt64.max))-passphrase"
+        for index in 0..<50 { _ = try history.store.record(textCopy("filler entry number \(index) clipboard words")) }
+        guard case .added(let id) = try history.store.record(textCopy("my password is \(secret)")) else {
+            Issue.record("not added"); return
+        }
+        for index in 50..<60 { _ = try history.store.record(textCopy("filler entry number \(index) more words")) }
+        #expect(history.holds(secret))
+        #expect(try history.store.delete([id]) == 1)
+        #expect(!history.holds(secret))
+        #expect(!history.holds("hunter2"))
+        #expect(try history.store.search("filler").count == 60)
+    }
+
     @Test("delete, clear and pin")
     func changes() throws {
         let history = try TemporaryHistory()

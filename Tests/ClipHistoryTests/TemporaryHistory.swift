@@ -38,6 +38,11 @@ final class TemporaryHistory {
         }
     }
 
+    /// Whether `text` is found in any file of the history (a failed expectation names the text, not every byte).
+    func holds(_ text: String) -> Bool {
+        allBytes.contains(Array(text.utf8))
+    }
+
     /// Every byte under the history's directory, database and blobs and WAL together.
     var allBytes: [UInt8] {
         var result: [UInt8] = []

@@ -300,14 +300,23 @@ public final class HistoryStore: Sendable {
     // MARK: - Changing
 
     /// Deletes entries (and their blobs no other entry shares); returns how many there were.
+    ///
+    /// What was deleted leaves no trace in the files: SQLite zeroes freed pages (`secure_delete`), the full-text
+    /// index is merged so the entries' words leave its segments (FTS5 otherwise keeps them until a later merge),
+    /// and the write-ahead log, which holds earlier page images, is checkpointed and truncated. (Entries evicted
+    /// beyond the limits are deleted without the merge, which would cost every copy once the history is full.)
     @discardableResult
     public func delete(_ ids: [Int64]) throws -> Int {
         try withFileLock {
             let (count, names) = try database.withLock { database in
-                try database.transaction {
+                let deleted = try database.transaction {
                     let present = try ids.filter { try database.integer("SELECT count(*) FROM entry WHERE id = ?", [.integer($0)]) > 0 }
                     return (present.count, try delete(present, in: database))
                 }
+                if deleted.0 > 0 {
+                    try database.execute("INSERT INTO entry_text (entry_text) VALUES ('optimize'); PRAGMA wal_checkpoint(TRUNCATE)")
+                }
+                return deleted
             }
             removeUnreferenced(names)
             return count
