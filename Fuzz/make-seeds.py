@@ -518,6 +518,13 @@ def history_seeds():
     put("fuzz-history-entry", "search-syntax", b'\x00"quoted" - * NEAR( AND OR NOT ^col: {x}')
     put("fuzz-history-entry", "latin1", history_entry(("STRING", bytes([0x63, 0x61, 0x66, 0xe9]))))
     put("fuzz-history-entry", "custom", history_entry(("com.example.todo", b'{"title":"x"}')))
+    put("fuzz-history-entry", "search-ascii", b"\x00inv-2024 o'brien x86")
+    # fuzz-history-sealed: a mode byte (0 a blob file, 1 a sealed value, 2 plaintext to seal and tamper with).
+    put("fuzz-history-sealed", "blob-header", b"\x00\x01" + bytes(16) + bytes(40))
+    put("fuzz-history-sealed", "value", b"\x01\x01" + bytes(12) + b"summary" + bytes(16))
+    put("fuzz-history-sealed", "plain-short", b"\x02hello, sealed world")
+    put("fuzz-history-sealed", "plain-segments", b"\x02\x03" + bytes(range(200)))
+    put("fuzz-history-sealed", "plain-cut", b"\x02\x01" + b"x" * 33)
 
 
 def main():

@@ -26,6 +26,7 @@ packages=(
     chromium firefox-esr                  # browsers as drag sources (images, X Direct Save)
     fzf rofi                              # the pickers `history pick` runs (driven with --filter in tests)
     sqlite3 copyq                         # the history benchmark: filling 10,000 entries; CopyQ, the manager to beat
+    gnome-keyring libsecret-tools         # the history key in the Secret Service (secret-tool), on a private bus in tests
 )
 
 missing=()

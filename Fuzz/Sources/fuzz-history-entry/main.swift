@@ -4,8 +4,10 @@
 //   names and first bytes — file lists (file: URIs, percent-decoding), image headers, text decoded as paste does;
 // - ImageHeader (Entries/ImageHeader.swift): PNG, GIF, JPEG (segment walk), BMP and WebP sizes from a header;
 // - WindowClass(property:) (X11Selection/Protocol/WindowClass.swift): a WM_CLASS property of any client;
-// - SearchQuery.expression (Store/Fingerprint.swift): `history search` words as an FTS5 query, run against a
-//   real FTS5 table in memory — no input may be a query syntax error.
+// - SearchQuery.expression (Store/SearchQuery.swift): `history search` words as an FTS5 query, run against a
+//   real FTS5 table in memory — no input may be a query syntax error;
+// - SearchQuery.Matcher (the same file): an encrypted history's search in memory, which must find the rows FTS5
+//   finds for every ASCII query (accents, which FTS5 folds and the matcher does not, aside).
 //
 // Input: byte 0 sets how many flavours (1–4) the rest is split into at NUL bytes, each flavour's target picked by
 // its first byte from `targets`; the whole input is also the header, the WM_CLASS value and the search text.
@@ -30,9 +32,15 @@ nonisolated(unsafe) private let searchIndex: SQLiteDatabase = {
     let database = try! SQLiteDatabase(path: ":memory:")
     try! database.execute(
         "CREATE VIRTUAL TABLE t USING fts5 (body, tokenize = 'unicode61 remove_diacritics 2');"
-            + "INSERT INTO t (body) VALUES ('café crème brûlée'), ('https://github.com/apple/swift'), ('x \"y\" z');")
+            + "INSERT INTO t (body) VALUES " + searchRows.map { "('\($0.replacing("'", with: "''"))')" }
+                .joined(separator: ", "))
     return database
 }()
+
+private let searchRows = [
+    "café crème brûlée", "https://github.com/apple/swift", "x \"y\" z", "INV-2024/03 invoice_total 3.14 e-mail",
+    "O'Brien's co-op: a b c abc", "self-test\tfoo--bar x86_64 #12",
+]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
@@ -57,10 +65,17 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         _ = windowClass.matches("keepassxc")
     }
     if let expression = SearchQuery.expression(String(decoding: bytes, as: UTF8.self)) {
+        var found = Set<Int64>()
         do {
-            try searchIndex.forEachRow("SELECT rowid FROM t WHERE t MATCH ?", [.text(expression)]) { _ in }
+            try searchIndex.forEachRow("SELECT rowid FROM t WHERE t MATCH ?", [.text(expression)]) { found.insert($0.integer(0)) }
         } catch {
             fuzzCheck(false, "the query \(expression.debugDescription) failed: \(error)")
+        }
+        if bytes.allSatisfy({ $0 < 0x80 }), let matcher = SearchQuery.Matcher(String(decoding: bytes, as: UTF8.self)) {
+            for (index, row) in searchRows.enumerated() where row.utf8.allSatisfy({ $0 < 0x80 }) {
+                fuzzCheck(matcher.matches(row) == found.contains(Int64(index + 1)),
+                          "the matcher and FTS5 disagree on \(String(decoding: bytes, as: UTF8.self).debugDescription) in \(row.debugDescription)")
+            }
         }
     }
     return 0
