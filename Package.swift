@@ -38,14 +38,16 @@ let package = Package(
             pkgConfig: "x11 xfixes x11-xcb xcb",
             providers: [.apt(["libx11-dev", "libxfixes-dev", "libx11-xcb-dev", "libxcb1-dev"])]
         ),
-        // The image codecs ImageCodecs wraps: libpng, libjpeg-turbo, giflib (no pkg-config file; its module map
-        // links it), libtiff (≥ 4.5, for per-handle error handlers and allocation limits) and libwebp.
+        // The headers of the image codecs ImageCodecs wraps: libpng, libjpeg-turbo, giflib, libtiff (≥ 4.5, for
+        // per-handle error handlers and allocation limits) and libwebp. Not linked: CImageShims loads each library
+        // the first time its format is used (codec_library.c), so a process that converts no image — a 16-byte
+        // paste — maps none of them. The headers are in the compiler's default paths on Debian.
         .systemLibrary(
             name: "CImageCodecs",
-            pkgConfig: "libpng libjpeg libtiff-4 libwebp libwebpdemux",
             providers: [.apt(["libpng-dev", "libjpeg62-turbo-dev", "libgif-dev", "libtiff-dev", "libwebp-dev"])]
         ),
-        // The setjmp/longjmp error handling libpng and libjpeg need, memory to memory, bounded and cancellable.
+        // The setjmp/longjmp error handling libpng and libjpeg need, memory to memory, bounded and cancellable;
+        // the codecs loaded on first use.
         .target(name: "CImageShims", dependencies: ["CImageCodecs"]),
         // glibc's <malloc.h>, for the CLI's allocator policy (Swift's Glibc module leaves it out).
         .systemLibrary(name: "CMalloc"),
@@ -76,13 +78,14 @@ let package = Package(
         // Decoding and encoding images, separate so a text-only user of ClipBridge links no codec.
         .target(
             name: "ImageCodecs",
-            dependencies: ["CImageCodecs", "CImageShims", "TransferKit", "UniformTypes"],
+            dependencies: ["CImageShims", "TransferKit", "UniformTypes"],
             swiftSettings: strict
         ),
         // libyaml, the YAML 1.1 parser the daemon's settings file (and JSON, which it reads too) is read with, each
         // node with its line. Its C API directly: Yams, the Swift wrapper, links full Foundation and ICU's data into
-        // the CLI (the binary went from 41 to 94 MB, and a 16-byte paste's start-up with it).
-        .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // the CLI (the binary went from 41 to 94 MB, and a 16-byte paste's start-up with it). Its header only: the
+        // library is loaded when a settings file is first read (YAMLLibrary), so a paste does not load it.
+        .systemLibrary(name: "CLibYAML", providers: [.apt(["libyaml-dev"])]),
         // SQLite 3's header, for the clipboard history's database (ClipHistory/Database/SQLiteDatabase.swift says why
         // not GRDB.swift: it imports Foundation). Not linked: ClipHistory loads libsqlite3.so.0 when a history is first
         // opened (SQLiteLibrary), so a paste does not load it. Debian's build has FTS5, which search uses.

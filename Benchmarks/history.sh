@@ -98,10 +98,10 @@ copyq_until_readable() {
     echo nan
 }
 
-start_clipbridge_history() {
+start_clipbridge_history() {  # [DAEMON OPTIONS...]
     "$cli" copy --clear >/dev/null 2>&1 || true
     start history-daemon "$cli" daemon --replace --config /dev/null --history-directory "$history_dir" \
-        --max-size 2048 --max-flavour-size 1024 --history-size 4096
+        --max-size 2048 --max-flavour-size 1024 --history-size 4096 "$@"
     history_daemon_pid=$started
     wait_for "$work/history-daemon.err" 'keeping CLIPBOARD' 20 || die "clipbridge daemon did not start"
 }
@@ -185,7 +185,7 @@ row '  %-44s %10s %10s   %s' "" "clipbridge" "CopyQ" "ratio"
 for what in list search; do
     # shellcheck disable=SC2086
     a=$(median ${listing[clipbridge-$what]}); b=$(median ${listing[copyq-$what]})
-    row '  %-44s %7s ms %7s ms   %s' "$([ $what = list ] && echo 'history (every line)' || echo 'history search word13 (104 entries)')" "$a" "$b" "$(ratio "$a" "$b")"
+    row '  %-44s %7s ms %7s ms   %s' "$([ $what = list ] && echo 'history (every line)' || echo 'history search word13 (103 entries)')" "$a" "$b" "$(ratio "$a" "$b")"
 done
 
 # --- Restore of a 50 MiB entry, read by GTK 4 --------------------------------------------------------------------
@@ -256,8 +256,12 @@ plain_history_dir=$history_dir
 declare -A encrypted=()
 for mode in plain encrypted; do
     history_dir=$work/history-$mode
-    if [ $mode = encrypted ]; then export XDG_CONFIG_HOME=$work/enc-config; fi
-    start_clipbridge_history
+    if [ $mode = encrypted ]; then
+        export XDG_CONFIG_HOME=$work/enc-config
+        start_clipbridge_history --history-key-command "cat $work/enc-key"
+    else
+        start_clipbridge_history
+    fi
     for kind in 1m 50m; do
         for ((run = 0; run < history_runs; run++)); do
             encrypted[$mode-$kind]+=" $(clipbridge_until_readable "$(payload "$kind" "$mode$run")" UTF8_STRING)"
@@ -276,8 +280,10 @@ for ((run = 0; run < history_runs * 2; run++)); do
     encrypted[list]+=" $(XDG_CONFIG_HOME=$work/enc-config time_of "$cli" history --directory "$work/history-10k-sealed")"
     encrypted[search]+=" $(XDG_CONFIG_HOME=$work/enc-config time_of "$cli" history search word13 --directory "$work/history-10k-sealed")"
 done
-[ "$(XDG_CONFIG_HOME=$work/enc-config "$cli" history search word13 --directory "$work/history-10k-sealed" | wc -l)" = 104 ] \
-    || die "the encrypted history's search did not find the 104 entries"
+found_plain=$("$cli" history search word13 --directory "$list_dir" | cut -f1 | sort)
+found_sealed=$(XDG_CONFIG_HOME=$work/enc-config "$cli" history search word13 --directory "$work/history-10k-sealed" | cut -f1 | sort)
+[ -n "$found_sealed" ] && [ "$found_sealed" = "$found_plain" ] \
+    || die "the encrypted history's search did not find what the plain one finds ($(echo "$found_sealed" | grep -c .) against $(echo "$found_plain" | grep -c .))"
 grep -q 'entry number 5000 word' "$work/history-10k-sealed/history.sqlite3" && die "the sealed history still holds plain text"
 heading "Encrypted at rest (history-key-command), against the plain history in the same run"
 row '  %-44s %10s %10s   %s' "" "encrypted" "plain" "ratio"
@@ -290,4 +296,4 @@ row '  %-44s %7s ms' "sealing 10,000 plain entries in place (once)" "$sealing"
 # shellcheck disable=SC2086
 row '  %-44s %7s ms %7s ms   %s' "history, 10,000 entries (median of $((history_runs * 2)))" "$(median ${encrypted[list]})" "$(median ${listing[clipbridge-list]})" "$(ratio "$(median ${encrypted[list]})" "$(median ${listing[clipbridge-list]})")"
 # shellcheck disable=SC2086
-row '  %-44s %7s ms %7s ms   %s' "history search word13 (104 found)" "$(median ${encrypted[search]})" "$(median ${listing[clipbridge-search]})" "$(ratio "$(median ${encrypted[search]})" "$(median ${listing[clipbridge-search]})")"
+row '  %-44s %7s ms %7s ms   %s' "history search word13 (103 found)" "$(median ${encrypted[search]})" "$(median ${listing[clipbridge-search]})" "$(ratio "$(median ${encrypted[search]})" "$(median ${listing[clipbridge-search]})")"

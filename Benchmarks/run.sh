@@ -461,6 +461,21 @@ if wants cli && [ -n "$cli" ] && [ -x "$cli" ]; then
         pasted=$(timeout 60 xclip -o -selection clipboard | cmp -s - "$file" && echo ok || echo MISMATCH)
         [ "$pasted" = ok ] || note "cli $label: the copied content does not paste back byte-exact"
     done
+    peer_command=(xclip -version); our_command=("$cli" --version)
+    interleaved "$rounds" 10
+    row '  %-40s %10s ms   xclip -version %s ms   %s×' "start-up alone: clipbridge --version" "$our_ms" "$peer_ms" "$ratio_x"
+    # What a text paste maps (the dynamic loader's own account: linked and dlopen'ed libraries alike), so a new
+    # dependency on the fast path shows in the next run; and the binary's size.
+    mapped() { LD_DEBUG=files "$@" 2>&1 >/dev/null </dev/null | sed -n 's/.*file=\([^ ]*\) .*/\1/p' | sort -u; }
+    start_owner "cli-owner-libs" "Waiting for selection" "$work/cli16.txt" xclip -quiet -i -selection clipboard
+    our_libraries=$(mapped "$cli" paste)
+    peer_libraries=$(mapped xclip -o -selection clipboard)
+    stop "$started"
+    row '  %-40s %10s   xclip -o %s' "shared libraries a 16 B paste maps" "$(echo "$our_libraries" | grep -c .)" "$(echo "$peer_libraries" | grep -c .)"
+    row '    clipbridge: %s' "$(echo "$our_libraries" | tr '\n' ' ')"
+    row '    xclip:      %s' "$(echo "$peer_libraries" | tr '\n' ' ')"
+    row '  %-40s %10s MB   xclip %s KB' "binary size" "$(awk -v b="$(stat -c %s "$cli")" 'BEGIN { printf "%.1f", b / 1e6 }')" \
+        "$(awk -v b="$(stat -c %s "$(command -v xclip)")" 'BEGIN { printf "%.0f", b / 1e3 }')"
 fi
 
 # --- Real readers: GTK 4, Qt 5, python-xlib reading 50 MiB from clipbridge and from xclip (issue 11) ---------

@@ -10,13 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <png.h>
-#include <jpeglib.h>
+#include "codec_library.h"
 #include <jerror.h>
-#include <gif_lib.h>
-#include <tiffio.h>
-#include <webp/decode.h>
-#include <webp/encode.h>
 
 #if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "16-bit samples are exchanged in host order; this file assumes a little-endian host"
@@ -90,69 +85,71 @@ static int writer_put(writer *w, const void *bytes, size_t count) {
 // MARK: - PNG (libpng; errors longjmp out of png_error)
 
 static void png_error_handler(png_structp png, png_const_charp message) {
-    cb_context *context = png_get_error_ptr(png);
+    cb_context *context = CB(png_get_error_ptr)(png);
     if (context->message[0] == 0) snprintf(context->message, sizeof context->message, "PNG: %s", message);
-    png_longjmp(png, 1);
+    CB(png_longjmp)(png, 1);
 }
 
 static void png_warning_handler(png_structp png, png_const_charp message) { (void)png; (void)message; }
 
 static void png_read_memory(png_structp png, png_bytep out, size_t count) {
-    reader *r = png_get_io_ptr(png);
-    if (count > r->size - r->offset) png_error(png, "the data ends early (truncated)");
+    reader *r = CB(png_get_io_ptr)(png);
+    if (count > r->size - r->offset) CB(png_error)(png, "the data ends early (truncated)");
     memcpy(out, r->data + r->offset, count);
     r->offset += count;
 }
 
 int cb_png_decode(const uint8_t *data, size_t size, cb_context *context, cb_pixels *out) {
     memset(out, 0, sizeof *out);
+    int loaded = cb_load_codec(CB_LIBRARY_PNG, context);
+    if (loaded != CB_OK) return loaded;
     context->message[0] = 0;
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, context, png_error_handler, png_warning_handler);
+    png_structp png = CB(png_create_read_struct)(PNG_LIBPNG_VER_STRING, context, png_error_handler, png_warning_handler);
     if (!png) return fail(context, CB_NO_MEMORY, "PNG: out of memory");
-    png_infop info = png_create_info_struct(png);
+    png_infop info = CB(png_create_info_struct)(png);
     if (!info) {
-        png_destroy_read_struct(&png, NULL, NULL);
+        CB(png_destroy_read_struct)(&png, NULL, NULL);
         return fail(context, CB_NO_MEMORY, "PNG: out of memory");
     }
     reader source = {data, size, 0};
     uint8_t *volatile pixels = NULL;
     volatile int code = CB_INVALID;
-    if (setjmp(png_jmpbuf(png))) {
+    if (setjmp(*CB(png_set_longjmp_fn)(png, longjmp, sizeof(jmp_buf)))) {
         free(pixels);
-        png_destroy_read_struct(&png, &info, NULL);
+        CB(png_destroy_read_struct)(&png, &info, NULL);
         return code;
     }
-    png_set_read_fn(png, &source, png_read_memory);
+    CB(png_set_read_fn)(png, &source, png_read_memory);
     // Ancillary chunks (iCCP, zTXt, iTXt) are decompressed into memory: bound each, and their number.
-    png_set_chunk_malloc_max(png, 16u << 20);
-    png_set_chunk_cache_max(png, 1000);
-    png_read_info(png, info);
+    CB(png_set_chunk_malloc_max)(png, 16u << 20);
+    CB(png_set_chunk_cache_max)(png, 1000);
+    CB(png_read_info)(png, info);
 
-    uint32_t width = png_get_image_width(png, info), height = png_get_image_height(png, info);
-    int depth = png_get_bit_depth(png, info), color = png_get_color_type(png, info);
+    uint32_t width = CB(png_get_image_width)(png, info), height = CB(png_get_image_height)(png, info);
+    int depth = CB(png_get_bit_depth)(png, info), color = CB(png_get_color_type)(png, info);
     int status = check_size(context, width, height);
-    if (status != CB_OK) { code = status; png_longjmp(png, 1); }
+    if (status != CB_OK) { code = status; CB(png_longjmp)(png, 1); }
     uint32_t bits = depth == 16 && !context->eight_bit ? 16 : 8;
-    out->has_alpha = (color & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS);
-    png_set_expand(png);  // palette → RGB, grey below 8 bits → 8, tRNS → alpha
-    png_set_gray_to_rgb(png);
-    if (bits == 16) png_set_swap(png);  // PNG is big-endian; callers get host order
-    else if (depth == 16) png_set_scale_16(png);  // rounds (v × 255 / 65535), unlike png_set_strip_16
-    png_set_add_alpha(png, bits == 16 ? 0xFFFF : 0xFF, PNG_FILLER_AFTER);
-    int passes = png_set_interlace_handling(png);
-    png_read_update_info(png, info);
+    out->has_alpha = (color & PNG_COLOR_MASK_ALPHA) || CB(png_get_valid)(png, info, PNG_INFO_tRNS);
+    CB(png_set_expand)(png);  // palette → RGB, grey below 8 bits → 8, tRNS → alpha
+    CB(png_set_gray_to_rgb)(png);
+    if (bits == 16) CB(png_set_swap)(png);  // PNG is big-endian; callers get host order
+    else if (depth == 16) CB(png_set_scale_16)(png);  // rounds (v × 255 / 65535), unlike png_set_strip_16
+    CB(png_set_add_alpha)(png, bits == 16 ? 0xFFFF : 0xFF, PNG_FILLER_AFTER);
+    int passes = CB(png_set_interlace_handling)(png);
+    CB(png_read_update_info)(png, info);
     size_t row_bytes = (size_t)width * 4 * (bits / 8);
-    if (png_get_rowbytes(png, info) != row_bytes) png_error(png, "unexpected row layout after expansion");
+    if (png_get_rowbytes(png, info) != row_bytes) CB(png_error)(png, "unexpected row layout after expansion");
     pixels = allocate_pixels(width, height, bits);
-    if (!pixels) { code = CB_NO_MEMORY; png_error(png, "out of memory"); }
+    if (!pixels) { code = CB_NO_MEMORY; CB(png_error)(png, "out of memory"); }
     for (int pass = 0; pass < passes; pass++) {
         for (uint32_t y = 0; y < height; y++) {
-            if (is_cancelled(context)) { code = CB_CANCELLED; png_error(png, "cancelled"); }
-            png_read_row(png, pixels + y * row_bytes, NULL);
+            if (is_cancelled(context)) { code = CB_CANCELLED; CB(png_error)(png, "cancelled"); }
+            CB(png_read_row)(png, pixels + y * row_bytes, NULL);
         }
     }
     // IEND and chunks after the image are not read: browsers and toolkits show images that lack them.
-    png_destroy_read_struct(&png, &info, NULL);
+    CB(png_destroy_read_struct)(&png, &info, NULL);
     out->width = width;
     out->height = height;
     out->bits = bits;
@@ -161,42 +158,44 @@ int cb_png_decode(const uint8_t *data, size_t size, cb_context *context, cb_pixe
 }
 
 static void png_write_memory(png_structp png, png_bytep bytes, size_t count) {
-    if (!writer_put(png_get_io_ptr(png), bytes, count)) png_error(png, "out of memory");
+    if (!writer_put(png_get_io_ptr(png), bytes, count)) CB(png_error)(png, "out of memory");
 }
 
 static void png_flush_memory(png_structp png) { (void)png; }
 
 int cb_png_encode(const cb_pixels *in, cb_context *context, cb_bytes *out) {
     memset(out, 0, sizeof *out);
+    int loaded = cb_load_codec(CB_LIBRARY_PNG, context);
+    if (loaded != CB_OK) return loaded;
     context->message[0] = 0;
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, context, png_error_handler, png_warning_handler);
+    png_structp png = CB(png_create_write_struct)(PNG_LIBPNG_VER_STRING, context, png_error_handler, png_warning_handler);
     if (!png) return fail(context, CB_NO_MEMORY, "PNG: out of memory");
-    png_infop info = png_create_info_struct(png);
+    png_infop info = CB(png_create_info_struct)(png);
     if (!info) {
-        png_destroy_write_struct(&png, NULL);
+        CB(png_destroy_write_struct)(&png, NULL);
         return fail(context, CB_NO_MEMORY, "PNG: out of memory");
     }
     writer sink = {0};
     volatile int code = CB_INVALID;
-    if (setjmp(png_jmpbuf(png))) {
+    if (setjmp(*CB(png_set_longjmp_fn)(png, longjmp, sizeof(jmp_buf)))) {
         free(sink.data);
-        png_destroy_write_struct(&png, &info);
+        CB(png_destroy_write_struct)(&png, &info);
         return code;
     }
-    png_set_write_fn(png, &sink, png_write_memory, png_flush_memory);
-    png_set_IHDR(png, info, in->width, in->height, (int)in->bits,
+    CB(png_set_write_fn)(png, &sink, png_write_memory, png_flush_memory);
+    CB(png_set_IHDR)(png, info, in->width, in->height, (int)in->bits,
         in->has_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
         PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_write_info(png, info);
-    if (!in->has_alpha) png_set_filler(png, 0, PNG_FILLER_AFTER);  // on writing, strips the fourth sample
-    if (in->bits == 16) png_set_swap(png);
+    CB(png_write_info)(png, info);
+    if (!in->has_alpha) CB(png_set_filler)(png, 0, PNG_FILLER_AFTER);  // on writing, strips the fourth sample
+    if (in->bits == 16) CB(png_set_swap)(png);
     size_t row_bytes = (size_t)in->width * 4 * (in->bits / 8);
     for (uint32_t y = 0; y < in->height; y++) {
-        if (is_cancelled(context)) { code = CB_CANCELLED; png_error(png, "cancelled"); }
-        png_write_row(png, in->pixels + y * row_bytes);
+        if (is_cancelled(context)) { code = CB_CANCELLED; CB(png_error)(png, "cancelled"); }
+        CB(png_write_row)(png, in->pixels + y * row_bytes);
     }
-    png_write_end(png, NULL);
-    png_destroy_write_struct(&png, &info);
+    CB(png_write_end)(png, NULL);
+    CB(png_destroy_write_struct)(&png, &info);
     if (sink.failed) { free(sink.data); return fail(context, CB_NO_MEMORY, "PNG: out of memory"); }
     out->data = sink.data;
     out->size = sink.size;
@@ -257,29 +256,31 @@ static void jpeg_progress_handler(j_common_ptr info) {
 
 int cb_jpeg_decode(const uint8_t *data, size_t size, cb_context *context, cb_pixels *out) {
     memset(out, 0, sizeof *out);
+    int loaded = cb_load_codec(CB_LIBRARY_JPEG, context);
+    if (loaded != CB_OK) return loaded;
     context->message[0] = 0;
     struct jpeg_decompress_struct info;
     jpeg_failure failure = {.context = context, .code = CB_INVALID};
     jpeg_progress progress = {.context = context};
     uint8_t *volatile pixels = NULL;
-    info.err = jpeg_std_error(&failure.manager);
+    info.err = CB(jpeg_std_error)(&failure.manager);
     failure.manager.error_exit = jpeg_error_handler;
     failure.manager.emit_message = jpeg_message_handler;
     if (setjmp(failure.jump)) {
         free(pixels);
-        jpeg_destroy_decompress(&info);
+        CB(jpeg_destroy_decompress)(&info);
         return failure.code;
     }
-    jpeg_create_decompress(&info);
+    CB(jpeg_CreateDecompress)(&info, JPEG_LIB_VERSION, sizeof(struct jpeg_decompress_struct));
     progress.manager.progress_monitor = jpeg_progress_handler;
     info.progress = &progress.manager;
-    jpeg_mem_src(&info, data, (unsigned long)size);
-    jpeg_read_header(&info, TRUE);
+    CB(jpeg_mem_src)(&info, data, (unsigned long)size);
+    CB(jpeg_read_header)(&info, TRUE);
     int status = check_size(context, info.image_width, info.image_height);
     if (status != CB_OK) { failure.code = status; longjmp(failure.jump, 1); }
     int cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
     info.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
-    jpeg_start_decompress(&info);
+    CB(jpeg_start_decompress)(&info);
     uint32_t width = info.output_width, height = info.output_height;
     size_t row_bytes = (size_t)width * 4;
     pixels = allocate_pixels(width, height, 8);
@@ -293,7 +294,7 @@ int cb_jpeg_decode(const uint8_t *data, size_t size, cb_context *context, cb_pix
             longjmp(failure.jump, 1);
         }
         JSAMPROW target = pixels + (size_t)info.output_scanline * row_bytes;
-        jpeg_read_scanlines(&info, &target, 1);
+        CB(jpeg_read_scanlines)(&info, &target, 1);
         if (cmyk) {
             for (uint32_t x = 0; x < width; x++) {
                 uint8_t *p = target + x * 4;
@@ -306,8 +307,8 @@ int cb_jpeg_decode(const uint8_t *data, size_t size, cb_context *context, cb_pix
             }
         }
     }
-    jpeg_finish_decompress(&info);
-    jpeg_destroy_decompress(&info);
+    CB(jpeg_finish_decompress)(&info);
+    CB(jpeg_destroy_decompress)(&info);
     out->width = width;
     out->height = height;
     out->bits = 8;
@@ -317,6 +318,8 @@ int cb_jpeg_decode(const uint8_t *data, size_t size, cb_context *context, cb_pix
 
 int cb_jpeg_encode(const cb_pixels *in, int quality, cb_context *context, cb_bytes *out) {
     memset(out, 0, sizeof *out);
+    int loaded = cb_load_codec(CB_LIBRARY_JPEG, context);
+    if (loaded != CB_OK) return loaded;
     context->message[0] = 0;
     if (in->bits != 8) return fail(context, CB_INVALID, "JPEG: 8 bits per channel expected");
     struct jpeg_compress_struct info;
@@ -327,26 +330,26 @@ int cb_jpeg_encode(const cb_pixels *in, int quality, cb_context *context, cb_byt
     unsigned char *destination = NULL;
     unsigned long buffer_size = 0;
     uint8_t *volatile row = NULL;
-    info.err = jpeg_std_error(&failure.manager);
+    info.err = CB(jpeg_std_error)(&failure.manager);
     failure.manager.error_exit = jpeg_error_handler;
     failure.manager.emit_message = jpeg_message_handler;
     if (setjmp(failure.jump)) {
-        jpeg_destroy_compress(&info);
+        CB(jpeg_destroy_compress)(&info);
         free(destination);
         free(row);
         return failure.code;
     }
-    jpeg_create_compress(&info);
+    CB(jpeg_CreateCompress)(&info, JPEG_LIB_VERSION, sizeof(struct jpeg_compress_struct));
     progress.manager.progress_monitor = jpeg_progress_handler;
     info.progress = &progress.manager;
-    jpeg_mem_dest(&info, &destination, &buffer_size);
+    CB(jpeg_mem_dest)(&info, &destination, &buffer_size);
     info.image_width = in->width;
     info.image_height = in->height;
     info.input_components = 3;
     info.in_color_space = JCS_RGB;
-    jpeg_set_defaults(&info);
-    jpeg_set_quality(&info, quality, TRUE);
-    jpeg_start_compress(&info, TRUE);
+    CB(jpeg_set_defaults)(&info);
+    CB(jpeg_set_quality)(&info, quality, TRUE);
+    CB(jpeg_start_compress)(&info, TRUE);
     row = malloc((size_t)in->width * 3);
     if (!row) { failure.code = CB_NO_MEMORY; ERREXIT(&info, JERR_OUT_OF_MEMORY); }
     for (uint32_t y = 0; y < in->height; y++) {
@@ -363,10 +366,10 @@ int cb_jpeg_encode(const cb_pixels *in, int quality, cb_context *context, cb_byt
             for (int c = 0; c < 3; c++) row[x * 3 + c] = (uint8_t)((p[c] * alpha + 255 * (255 - alpha) + 127) / 255);
         }
         JSAMPROW line = row;
-        jpeg_write_scanlines(&info, &line, 1);
+        CB(jpeg_write_scanlines)(&info, &line, 1);
     }
-    jpeg_finish_compress(&info);
-    jpeg_destroy_compress(&info);
+    CB(jpeg_finish_compress)(&info);
+    CB(jpeg_destroy_compress)(&info);
     free(row);
     out->data = destination;
     out->size = buffer_size;
@@ -387,25 +390,27 @@ static int gif_read_memory(GifFileType *gif, GifByteType *out, int count) {
 
 int cb_gif_decode(const uint8_t *data, size_t size, cb_context *context, cb_pixels *out) {
     memset(out, 0, sizeof *out);
+    int loaded = cb_load_codec(CB_LIBRARY_GIF, context);
+    if (loaded != CB_OK) return loaded;
     context->message[0] = 0;
     reader source = {data, size, 0};
     int error = 0;
-    GifFileType *gif = DGifOpen(&source, gif_read_memory, &error);
-    if (!gif) return fail(context, CB_INVALID, "GIF: %s", GifErrorString(error));
+    GifFileType *gif = CB(DGifOpen)(&source, gif_read_memory, &error);
+    if (!gif) return fail(context, CB_INVALID, "GIF: %s", CB(GifErrorString)(error));
     int code = CB_INVALID;
     int transparent = -1;
     uint8_t *pixels = NULL, *line = NULL;
     for (;;) {
         GifRecordType type;
         if (DGifGetRecordType(gif, &type) != GIF_OK) {
-            code = fail(context, CB_INVALID, "GIF: %s", GifErrorString(gif->Error));
+            code = fail(context, CB_INVALID, "GIF: %s", CB(GifErrorString)(gif->Error));
             break;
         }
         if (type == EXTENSION_RECORD_TYPE) {
             int function = 0;
             GifByteType *extension = NULL;
             if (DGifGetExtension(gif, &function, &extension) != GIF_OK) {
-                code = fail(context, CB_INVALID, "GIF: %s", GifErrorString(gif->Error));
+                code = fail(context, CB_INVALID, "GIF: %s", CB(GifErrorString)(gif->Error));
                 break;
             }
             // Graphic Control Extension (GIF89a §23): packed field bit 0 says byte 4 is the transparent index.
@@ -415,7 +420,7 @@ int cb_gif_decode(const uint8_t *data, size_t size, cb_context *context, cb_pixe
                 if (DGifGetExtensionNext(gif, &extension) != GIF_OK) break;
             }
             if (gif->Error) {
-                code = fail(context, CB_INVALID, "GIF: %s", GifErrorString(gif->Error));
+                code = fail(context, CB_INVALID, "GIF: %s", CB(GifErrorString)(gif->Error));
                 break;
             }
             continue;
@@ -426,7 +431,7 @@ int cb_gif_decode(const uint8_t *data, size_t size, cb_context *context, cb_pixe
         }
         if (type != IMAGE_DESC_RECORD_TYPE) continue;
         if (DGifGetImageDesc(gif) != GIF_OK) {
-            code = fail(context, CB_INVALID, "GIF: %s", GifErrorString(gif->Error));
+            code = fail(context, CB_INVALID, "GIF: %s", CB(GifErrorString)(gif->Error));
             break;
         }
         GifImageDesc frame = gif->Image;
@@ -449,7 +454,7 @@ int cb_gif_decode(const uint8_t *data, size_t size, cb_context *context, cb_pixe
             for (int y = start; y < frame.Height; y += step) {
                 if (is_cancelled(context)) { code = fail(context, CB_CANCELLED, "cancelled"); break; }
                 if (DGifGetLine(gif, line, frame.Width) != GIF_OK) {
-                    code = fail(context, CB_INVALID, "GIF: %s", GifErrorString(gif->Error));
+                    code = fail(context, CB_INVALID, "GIF: %s", CB(GifErrorString)(gif->Error));
                     break;
                 }
                 uint8_t *target = pixels + (((size_t)(frame.Top + y)) * width + (size_t)frame.Left) * 4;
@@ -476,7 +481,7 @@ int cb_gif_decode(const uint8_t *data, size_t size, cb_context *context, cb_pixe
     }
     free(pixels);
     free(line);
-    DGifCloseFile(gif, &error);
+    CB(DGifCloseFile)(gif, &error);
     return code;
 }
 
@@ -530,48 +535,50 @@ static int tiff_warning_handler(TIFF *tiff, void *user, const char *module, cons
 }
 
 static TIFF *tiff_open(writer *file, const char *mode, cb_context *context) {
-    TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
+    TIFFOpenOptions *options = CB(TIFFOpenOptionsAlloc)();
     if (!options) return NULL;
     // libtiff's own allocations (strip buffers, tag arrays) are bounded too, not only the raster.
-    TIFFOpenOptionsSetMaxSingleMemAlloc(options, 256 << 20);
-    TIFFOpenOptionsSetErrorHandlerExtR(options, tiff_error_handler, context);
-    TIFFOpenOptionsSetWarningHandlerExtR(options, tiff_warning_handler, context);
-    TIFF *tiff = TIFFClientOpenExt("clipboard", mode, file, tiff_read, tiff_write, tiff_seek, tiff_close, tiff_size,
+    CB(TIFFOpenOptionsSetMaxSingleMemAlloc)(options, 256 << 20);
+    CB(TIFFOpenOptionsSetErrorHandlerExtR)(options, tiff_error_handler, context);
+    CB(TIFFOpenOptionsSetWarningHandlerExtR)(options, tiff_warning_handler, context);
+    TIFF *tiff = CB(TIFFClientOpenExt)("clipboard", mode, file, tiff_read, tiff_write, tiff_seek, tiff_close, tiff_size,
         tiff_map, tiff_unmap, options);
-    TIFFOpenOptionsFree(options);
+    CB(TIFFOpenOptionsFree)(options);
     return tiff;
 }
 
 int cb_tiff_decode(const uint8_t *data, size_t size, cb_context *context, cb_pixels *out) {
     memset(out, 0, sizeof *out);
+    int loaded = cb_load_codec(CB_LIBRARY_TIFF, context);
+    if (loaded != CB_OK) return loaded;
     context->message[0] = 0;
     writer file = {(uint8_t *)data, size, 0, 0, 0};
     TIFF *tiff = tiff_open(&file, "rm", context);
     if (!tiff) return context->message[0] ? CB_INVALID : fail(context, CB_INVALID, "TIFF: not a TIFF file");
     uint32_t width = 0, height = 0;
-    TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &width);
-    TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &height);
+    CB(TIFFGetField)(tiff, TIFFTAG_IMAGEWIDTH, &width);
+    CB(TIFFGetField)(tiff, TIFFTAG_IMAGELENGTH, &height);
     int code = check_size(context, width, height);
-    if (code != CB_OK) { TIFFClose(tiff); return code; }
+    if (code != CB_OK) { CB(TIFFClose)(tiff); return code; }
     char message[1024] = {0};
     TIFFRGBAImage image;
-    if (!TIFFRGBAImageOK(tiff, message) || !TIFFRGBAImageBegin(&image, tiff, 0, message)) {
-        TIFFClose(tiff);
+    if (!CB(TIFFRGBAImageOK)(tiff, message) || !CB(TIFFRGBAImageBegin)(&image, tiff, 0, message)) {
+        CB(TIFFClose)(tiff);
         return context->message[0] ? CB_INVALID : fail(context, CB_INVALID, "TIFF: %s", message);
     }
     // Rows come out as stored: the orientation tag is applied by the caller, with the EXIF rules.
     image.req_orientation = image.orientation;
     uint8_t *pixels = allocate_pixels(width, height, 8);
     if (!pixels) {
-        TIFFRGBAImageEnd(&image);
-        TIFFClose(tiff);
+        CB(TIFFRGBAImageEnd)(&image);
+        CB(TIFFClose)(tiff);
         return fail(context, CB_NO_MEMORY, "TIFF: out of memory");
     }
-    int ok = TIFFRGBAImageGet(&image, (uint32_t *)pixels, width, height);
+    int ok = CB(TIFFRGBAImageGet)(&image, (uint32_t *)pixels, width, height);
     int alpha = image.alpha;
     uint32_t orientation = image.orientation;
-    TIFFRGBAImageEnd(&image);
-    TIFFClose(tiff);
+    CB(TIFFRGBAImageEnd)(&image);
+    CB(TIFFClose)(tiff);
     if (!ok || is_cancelled(context)) {
         free(pixels);
         if (is_cancelled(context)) return fail(context, CB_CANCELLED, "cancelled");
@@ -600,25 +607,27 @@ int cb_tiff_decode(const uint8_t *data, size_t size, cb_context *context, cb_pix
 
 int cb_tiff_encode(const cb_pixels *in, cb_context *context, cb_bytes *out) {
     memset(out, 0, sizeof *out);
+    int loaded = cb_load_codec(CB_LIBRARY_TIFF, context);
+    if (loaded != CB_OK) return loaded;
     context->message[0] = 0;
     writer file = {0};
     TIFF *tiff = tiff_open(&file, "w", context);
     if (!tiff) return fail(context, CB_NO_MEMORY, "TIFF: cannot open a memory file");
     uint16_t samples = in->has_alpha ? 4 : 3, bytes_per_sample = (uint16_t)(in->bits / 8);
-    TIFFSetField(tiff, TIFFTAG_IMAGEWIDTH, in->width);
-    TIFFSetField(tiff, TIFFTAG_IMAGELENGTH, in->height);
-    TIFFSetField(tiff, TIFFTAG_BITSPERSAMPLE, (uint16_t)in->bits);
-    TIFFSetField(tiff, TIFFTAG_SAMPLESPERPIXEL, samples);
-    TIFFSetField(tiff, TIFFTAG_PHOTOMETRIC, PHOTOMETRIC_RGB);
-    TIFFSetField(tiff, TIFFTAG_PLANARCONFIG, PLANARCONFIG_CONTIG);
-    TIFFSetField(tiff, TIFFTAG_ORIENTATION, ORIENTATION_TOPLEFT);
-    TIFFSetField(tiff, TIFFTAG_COMPRESSION, COMPRESSION_LZW);
-    TIFFSetField(tiff, TIFFTAG_PREDICTOR, PREDICTOR_HORIZONTAL);
+    CB(TIFFSetField)(tiff, TIFFTAG_IMAGEWIDTH, in->width);
+    CB(TIFFSetField)(tiff, TIFFTAG_IMAGELENGTH, in->height);
+    CB(TIFFSetField)(tiff, TIFFTAG_BITSPERSAMPLE, (uint16_t)in->bits);
+    CB(TIFFSetField)(tiff, TIFFTAG_SAMPLESPERPIXEL, samples);
+    CB(TIFFSetField)(tiff, TIFFTAG_PHOTOMETRIC, PHOTOMETRIC_RGB);
+    CB(TIFFSetField)(tiff, TIFFTAG_PLANARCONFIG, PLANARCONFIG_CONTIG);
+    CB(TIFFSetField)(tiff, TIFFTAG_ORIENTATION, ORIENTATION_TOPLEFT);
+    CB(TIFFSetField)(tiff, TIFFTAG_COMPRESSION, COMPRESSION_LZW);
+    CB(TIFFSetField)(tiff, TIFFTAG_PREDICTOR, PREDICTOR_HORIZONTAL);
     if (in->has_alpha) {
         uint16_t extra[] = {EXTRASAMPLE_UNASSALPHA};
-        TIFFSetField(tiff, TIFFTAG_EXTRASAMPLES, 1, extra);
+        CB(TIFFSetField)(tiff, TIFFTAG_EXTRASAMPLES, 1, extra);
     }
-    TIFFSetField(tiff, TIFFTAG_ROWSPERSTRIP, TIFFDefaultStripSize(tiff, 0));
+    CB(TIFFSetField)(tiff, TIFFTAG_ROWSPERSTRIP, CB(TIFFDefaultStripSize)(tiff, 0));
     size_t source_row = (size_t)in->width * 4 * bytes_per_sample;
     size_t pixel_bytes = (size_t)samples * bytes_per_sample;
     uint8_t *row = malloc((size_t)in->width * pixel_bytes);
@@ -632,8 +641,8 @@ int cb_tiff_encode(const cb_pixels *in, cb_context *context, cb_bytes *out) {
             code = context->message[0] ? CB_INVALID : fail(context, CB_INVALID, "TIFF: cannot write a row");
     }
     free(row);
-    if (code == CB_OK && !TIFFFlush(tiff)) code = fail(context, CB_INVALID, "TIFF: cannot finish the file");
-    TIFFClose(tiff);
+    if (code == CB_OK && !CB(TIFFFlush)(tiff)) code = fail(context, CB_INVALID, "TIFF: cannot finish the file");
+    CB(TIFFClose)(tiff);
     if (code == CB_OK && file.failed) code = fail(context, CB_NO_MEMORY, "TIFF: out of memory");
     if (code != CB_OK) { free(file.data); return code; }
     out->data = file.data;
@@ -645,9 +654,11 @@ int cb_tiff_encode(const cb_pixels *in, cb_context *context, cb_bytes *out) {
 
 int cb_webp_decode(const uint8_t *data, size_t size, cb_context *context, cb_pixels *out) {
     memset(out, 0, sizeof *out);
+    int loaded = cb_load_codec(CB_LIBRARY_WEBP, context);
+    if (loaded != CB_OK) return loaded;
     context->message[0] = 0;
     WebPBitstreamFeatures features;
-    if (WebPGetFeatures(data, size, &features) != VP8_STATUS_OK)
+    if (CB(WebPGetFeaturesInternal)(data, size, &features, WEBP_DECODER_ABI_VERSION) != VP8_STATUS_OK)
         return fail(context, CB_INVALID, "WebP: the header cannot be read");
     if (features.has_animation) return fail(context, CB_INVALID, "WebP: the image is animated");
     int code = check_size(context, (uint64_t)features.width, (uint64_t)features.height);
@@ -657,17 +668,17 @@ int cb_webp_decode(const uint8_t *data, size_t size, cb_context *context, cb_pix
     uint8_t *pixels = allocate_pixels(width, height, 8);
     if (!pixels) return fail(context, CB_NO_MEMORY, "WebP: out of memory");
     // Incremental decoding, so a cancellation is seen between chunks.
-    WebPIDecoder *decoder = WebPINewRGB(MODE_RGBA, pixels, stride * height, (int)stride);
+    WebPIDecoder *decoder = CB(WebPINewRGB)(MODE_RGBA, pixels, stride * height, (int)stride);
     if (!decoder) { free(pixels); return fail(context, CB_NO_MEMORY, "WebP: out of memory"); }
     VP8StatusCode status = VP8_STATUS_SUSPENDED;
     size_t offset = 0;
     while (offset < size && status == VP8_STATUS_SUSPENDED) {
         if (is_cancelled(context)) { code = fail(context, CB_CANCELLED, "cancelled"); break; }
         size_t chunk = size - offset < 65536 ? size - offset : 65536;
-        status = WebPIAppend(decoder, data + offset, chunk);
+        status = CB(WebPIAppend)(decoder, data + offset, chunk);
         offset += chunk;
     }
-    WebPIDelete(decoder);
+    CB(WebPIDelete)(decoder);
     if (code == CB_OK && status == VP8_STATUS_SUSPENDED) code = fail(context, CB_INVALID, "WebP: the data ends early (truncated)");
     else if (code == CB_OK && status != VP8_STATUS_OK) code = fail(context, CB_INVALID, "WebP: corrupt data (status %d)", (int)status);
     if (code != CB_OK) { free(pixels); return code; }
@@ -686,6 +697,8 @@ static int webp_progress(int percent, const WebPPicture *picture) {
 
 int cb_webp_encode(const cb_pixels *in, int quality, int lossless, cb_context *context, cb_bytes *out) {
     memset(out, 0, sizeof *out);
+    int loaded = cb_load_codec(CB_LIBRARY_WEBP, context);
+    if (loaded != CB_OK) return loaded;
     context->message[0] = 0;
     if (in->bits != 8) return fail(context, CB_INVALID, "WebP: 8 bits per channel expected");
     if (in->width > WEBP_MAX_DIMENSION || in->height > WEBP_MAX_DIMENSION)
@@ -693,27 +706,28 @@ int cb_webp_encode(const cb_pixels *in, int quality, int lossless, cb_context *c
             in->height, WEBP_MAX_DIMENSION);
     WebPConfig config;
     WebPPicture picture;
-    if (!WebPConfigInit(&config) || !WebPPictureInit(&picture)) return fail(context, CB_INVALID, "WebP: version mismatch");
+    if (!CB(WebPConfigInitInternal)(&config, WEBP_PRESET_DEFAULT, 75.f, WEBP_ENCODER_ABI_VERSION)
+        || !CB(WebPPictureInitInternal)(&picture, WEBP_ENCODER_ABI_VERSION)) return fail(context, CB_INVALID, "WebP: version mismatch");
     config.quality = (float)quality;
     config.lossless = lossless ? 1 : 0;
     picture.use_argb = config.lossless;
     picture.width = (int)in->width;
     picture.height = (int)in->height;
     int stride = (int)in->width * 4;
-    int imported = in->has_alpha ? WebPPictureImportRGBA(&picture, in->pixels, stride)
-                                 : WebPPictureImportRGBX(&picture, in->pixels, stride);
+    int imported = in->has_alpha ? CB(WebPPictureImportRGBA)(&picture, in->pixels, stride)
+                                 : CB(WebPPictureImportRGBX)(&picture, in->pixels, stride);
     if (!imported) return fail(context, CB_NO_MEMORY, "WebP: out of memory");
     WebPMemoryWriter sink;
-    WebPMemoryWriterInit(&sink);
-    picture.writer = WebPMemoryWrite;
+    CB(WebPMemoryWriterInit)(&sink);
+    picture.writer = CB(WebPMemoryWrite);
     picture.custom_ptr = &sink;
     picture.progress_hook = webp_progress;
     picture.user_data = context;
-    int ok = WebPEncode(&config, &picture);
+    int ok = CB(WebPEncode)(&config, &picture);
     WebPEncodingError error = picture.error_code;
-    WebPPictureFree(&picture);
+    CB(WebPPictureFree)(&picture);
     if (!ok) {
-        WebPMemoryWriterClear(&sink);
+        CB(WebPMemoryWriterClear)(&sink);
         if (error == VP8_ENC_ERROR_USER_ABORT) return fail(context, CB_CANCELLED, "cancelled");
         return fail(context, error == VP8_ENC_ERROR_OUT_OF_MEMORY ? CB_NO_MEMORY : CB_INVALID,
             "WebP: encoding failed (error %d)", (int)error);

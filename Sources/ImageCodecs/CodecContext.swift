@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import CImageShims
-internal import CImageCodecs  // links the codec libraries (giflib has no pkg-config file)
 import FoundationEssentials
 
 /// One call's C context: the pixel cap, the cancellation flag the C side polls between rows, and the error
@@ -37,6 +36,7 @@ final class CodecContext: @unchecked Sendable {
             case Int(CB_TOO_LARGE): .tooLarge
             case Int(CB_CANCELLED): .cancelled
             case Int(CB_NO_MEMORY): .outOfMemory
+            case Int(CB_UNAVAILABLE): .codecUnavailable
             default: .invalidData
             }
         return ImageCodecError(kind, message.isEmpty ? "the image cannot be read" : message)

@@ -17,6 +17,9 @@ public struct ImageCodecError: Error, Sendable, CustomStringConvertible {
         case cancelled
         /// Memory ran out.
         case outOfMemory
+        /// The format's system library (libpng, libjpeg, giflib, libtiff, libwebp), loaded the first time the
+        /// format is used, is not installed.
+        case codecUnavailable
     }
 
     /// The kind of failure.

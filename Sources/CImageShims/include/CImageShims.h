@@ -55,6 +55,8 @@ enum {
     CB_CANCELLED = 3,
     /// Memory could not be allocated.
     CB_NO_MEMORY = 4,
+    /// The format's system library could not be loaded (it is loaded on first use).
+    CB_UNAVAILABLE = 5,
 };
 
 void cb_cancel(cb_context *context);

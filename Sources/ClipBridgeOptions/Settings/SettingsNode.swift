@@ -27,18 +27,19 @@ public enum SettingsNode: Sendable {
     /// settings file needs none, and an alias naming nested aliases (a "billion laughs") would expand
     /// exponentially; a key of a mapping given twice (named at its second place).
     static func parse(_ text: String) throws(SettingsNodeError) -> SettingsNode? {
+        let yaml = try YAMLLibrary.api()
         var parser = yaml_parser_t()
-        guard yaml_parser_initialize(&parser) == 1 else { throw SettingsNodeError(line: 0, message: "libyaml could not start") }
-        defer { yaml_parser_delete(&parser) }
+        guard yaml.parserInitialize(&parser) == 1 else { throw SettingsNodeError(line: 0, message: "libyaml could not start") }
+        defer { yaml.parserDelete(&parser) }
         var bytes = Array(text.utf8)
         return try bytes.withUnsafeMutableBufferPointer { buffer throws(SettingsNodeError) -> SettingsNode? in
-            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            yaml.parserSetEncoding(&parser, YAML_UTF8_ENCODING)
+            yaml.parserSetInputString(&parser, buffer.baseAddress, buffer.count)
             var builder = Builder()
             while true {
                 var event = yaml_event_t()
-                guard yaml_parser_parse(&parser, &event) == 1 else { throw Self.syntaxError(parser) }
-                defer { yaml_event_delete(&event) }
+                guard yaml.parserParse(&parser, &event) == 1 else { throw Self.syntaxError(parser) }
+                defer { yaml.eventDelete(&event) }
                 if try builder.take(event) { return builder.root }
             }
         }
