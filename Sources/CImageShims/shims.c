@@ -139,7 +139,7 @@ int cb_png_decode(const uint8_t *data, size_t size, cb_context *context, cb_pixe
     int passes = CB(png_set_interlace_handling)(png);
     CB(png_read_update_info)(png, info);
     size_t row_bytes = (size_t)width * 4 * (bits / 8);
-    if (png_get_rowbytes(png, info) != row_bytes) CB(png_error)(png, "unexpected row layout after expansion");
+    if (CB(png_get_rowbytes)(png, info) != row_bytes) CB(png_error)(png, "unexpected row layout after expansion");
     pixels = allocate_pixels(width, height, bits);
     if (!pixels) { code = CB_NO_MEMORY; CB(png_error)(png, "out of memory"); }
     for (int pass = 0; pass < passes; pass++) {
@@ -158,7 +158,7 @@ int cb_png_decode(const uint8_t *data, size_t size, cb_context *context, cb_pixe
 }
 
 static void png_write_memory(png_structp png, png_bytep bytes, size_t count) {
-    if (!writer_put(png_get_io_ptr(png), bytes, count)) CB(png_error)(png, "out of memory");
+    if (!writer_put(CB(png_get_io_ptr)(png), bytes, count)) CB(png_error)(png, "out of memory");
 }
 
 static void png_flush_memory(png_structp png) { (void)png; }
@@ -402,14 +402,14 @@ int cb_gif_decode(const uint8_t *data, size_t size, cb_context *context, cb_pixe
     uint8_t *pixels = NULL, *line = NULL;
     for (;;) {
         GifRecordType type;
-        if (DGifGetRecordType(gif, &type) != GIF_OK) {
+        if (CB(DGifGetRecordType)(gif, &type) != GIF_OK) {
             code = fail(context, CB_INVALID, "GIF: %s", CB(GifErrorString)(gif->Error));
             break;
         }
         if (type == EXTENSION_RECORD_TYPE) {
             int function = 0;
             GifByteType *extension = NULL;
-            if (DGifGetExtension(gif, &function, &extension) != GIF_OK) {
+            if (CB(DGifGetExtension)(gif, &function, &extension) != GIF_OK) {
                 code = fail(context, CB_INVALID, "GIF: %s", CB(GifErrorString)(gif->Error));
                 break;
             }
@@ -417,7 +417,7 @@ int cb_gif_decode(const uint8_t *data, size_t size, cb_context *context, cb_pixe
             if (function == GRAPHICS_EXT_FUNC_CODE && extension && extension[0] >= 4)
                 transparent = (extension[1] & 1) ? extension[4] : -1;
             while (extension) {
-                if (DGifGetExtensionNext(gif, &extension) != GIF_OK) break;
+                if (CB(DGifGetExtensionNext)(gif, &extension) != GIF_OK) break;
             }
             if (gif->Error) {
                 code = fail(context, CB_INVALID, "GIF: %s", CB(GifErrorString)(gif->Error));
@@ -430,7 +430,7 @@ int cb_gif_decode(const uint8_t *data, size_t size, cb_context *context, cb_pixe
             break;
         }
         if (type != IMAGE_DESC_RECORD_TYPE) continue;
-        if (DGifGetImageDesc(gif) != GIF_OK) {
+        if (CB(DGifGetImageDesc)(gif) != GIF_OK) {
             code = fail(context, CB_INVALID, "GIF: %s", CB(GifErrorString)(gif->Error));
             break;
         }
@@ -453,7 +453,7 @@ int cb_gif_decode(const uint8_t *data, size_t size, cb_context *context, cb_pixe
             int start = frame.Interlace ? interlaced_start[pass] : 0, step = frame.Interlace ? interlaced_step[pass] : 1;
             for (int y = start; y < frame.Height; y += step) {
                 if (is_cancelled(context)) { code = fail(context, CB_CANCELLED, "cancelled"); break; }
-                if (DGifGetLine(gif, line, frame.Width) != GIF_OK) {
+                if (CB(DGifGetLine)(gif, line, frame.Width) != GIF_OK) {
                     code = fail(context, CB_INVALID, "GIF: %s", CB(GifErrorString)(gif->Error));
                     break;
                 }
@@ -637,7 +637,7 @@ int cb_tiff_encode(const cb_pixels *in, cb_context *context, cb_bytes *out) {
         const uint8_t *source = in->pixels + y * source_row;
         for (uint32_t x = 0; x < in->width; x++)
             memcpy(row + x * pixel_bytes, source + (size_t)x * 4 * bytes_per_sample, pixel_bytes);
-        if (TIFFWriteScanline(tiff, row, y, 0) < 0)
+        if (CB(TIFFWriteScanline)(tiff, row, y, 0) < 0)
             code = context->message[0] ? CB_INVALID : fail(context, CB_INVALID, "TIFF: cannot write a row");
     }
     free(row);

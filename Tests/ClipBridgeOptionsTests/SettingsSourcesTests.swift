@@ -66,7 +66,7 @@ struct SettingsSourcesTests {
     func table() {
         let keys = DaemonSettings.all.map(\.key)
         #expect(Set(keys).count == keys.count)
-        #expect(keys.count == 21)
+        #expect(keys.count == 23)
         #expect(DaemonSettings.historyEntries.helpText == "The most entries the history keeps; the oldest unpinned go first (default: 1000).")
         #expect(DaemonSettings.maxSize.helpText == "The most kept of one copy, in MiB (default: 512).")
         #expect(DaemonSettings.selection.helpText.hasSuffix("Repeatable (default: clipboard)."))

@@ -66,4 +66,37 @@ struct QuickPasteTests {
         #expect(paste.stderrText.contains("timed out"))
         #expect(elapsed > .seconds(4) && elapsed < .seconds(9))
     }
+
+    /// The shared libraries a `clipbridge` run maps, as the dynamic loader reports them (LD_DEBUG=files: linked
+    /// and dlopen'ed alike).
+    static func mappedLibraries(_ arguments: [String], display: String) async throws -> (CommandResult, Set<String>) {
+        let result = try await CLI.run(arguments, display: display, environment: ["LD_DEBUG": "files"])
+        let names = result.stderrText.split(separator: "\n").compactMap { line -> String? in
+            guard let range = line.range(of: "file=") else { return nil }
+            return String(line[range.upperBound...].prefix { $0 != " " })
+        }
+        return (result, Set(names))
+    }
+
+    @Test("a text paste maps no image codec, no libyaml, SQLite or libcrypto; an image conversion loads only its codec")
+    func pasteMapsOnlyWhatItUses() async throws {
+        let display = try CLI.server().display
+        let optional = ["libpng", "libjpeg", "libgif", "libtiff", "libwebp", "libyaml", "libsqlite3", "libcrypto"]
+        let text = try await Xclip.own(display, Data("sixteen bytes!!!".utf8))
+        let (paste, mapped) = try await Self.mappedLibraries(["paste"], display: display)
+        #expect(paste.stdout == Data("sixteen bytes!!!".utf8))
+        #expect(mapped.contains { $0.hasPrefix("libX11") }, "the loader's report was read: \(mapped)")
+        #expect(!mapped.contains { name in optional.contains { name.hasPrefix($0) } }, "\(mapped.sorted())")
+        await text.stop()
+        // A BMP owner (decoded in Swift), pasted as PNG: libpng, and no other codec.
+        var bmp = Data("BM".utf8) + Data([70, 0, 0, 0, 0, 0, 0, 0, 54, 0, 0, 0, 40, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 1, 0, 24, 0])
+        bmp += Data(count: 24) + Data([0, 0, 255, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 0])
+        let image = try await Xclip.own(display, bmp, target: "image/bmp")
+        let (converted, codecs) = try await Self.mappedLibraries(["paste", "-t", "image/png"], display: display)
+        #expect(converted.succeeded && converted.stdout.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]), "\(converted)")
+        #expect(codecs.contains { $0.hasPrefix("libpng16") }, "\(codecs.sorted())")
+        #expect(!codecs.contains { name in ["libjpeg", "libgif", "libtiff", "libwebp"].contains { name.hasPrefix($0) } },
+                "\(codecs.sorted())")
+        await image.stop()
+    }
 }
