@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 
 /// An encrypted history's keys and formats: every payload, summary, application name and search text sealed
 /// with ChaCha20-Poly1305 (RFC 8439, OpenSSL's libcrypto), names keyed so they say nothing of the content.
@@ -21,6 +22,8 @@ final class HistoryCipher: Sendable {
     /// What a sealed value is; sealed as associated data.
     enum Column: String {
         case summary, ownerClass = "owner_class", text, payload
+
+        var associatedData: [UInt8] { Array(rawValue.utf8) }
     }
 
     private let recordKey: [UInt8]
@@ -59,7 +62,7 @@ final class HistoryCipher: Sendable {
         let nonce = Self.randomBytes(Self.recordNonceBytes)
         var sealed = Data([Self.version])
         sealed.append(contentsOf: nonce)
-        sealed.append(contentsOf: try AEAD.seal(Array(plain), key: recordKey, nonce: nonce, associatedData: Array(column.rawValue.utf8)))
+        sealed.append(contentsOf: try AEAD.seal(Array(plain), key: recordKey, nonce: nonce, associatedData: column.associatedData))
         return sealed
     }
 
@@ -71,22 +74,25 @@ final class HistoryCipher: Sendable {
     /// The plaintext of a value sealed as `column`.
     /// - Throws: ``HistoryError`` when it does not open (another key, a changed byte, another column's value).
     func open(_ sealed: Data, as column: Column) throws -> Data {
-        let bytes = Array(sealed)
-        guard bytes.count >= 1 + Self.recordNonceBytes + Self.tagBytes, bytes[0] == Self.version else {
-            throw HistoryError("a sealed \(column.rawValue) is damaged (\(bytes.count) bytes)")
+        Data(try openBytes(sealed, as: column))
+    }
+
+    private func openBytes(_ sealed: Data, as column: Column) throws -> [UInt8] {
+        let opened = try sealed.withUnsafeBytes { raw -> [UInt8]? in
+            guard raw.count >= 1 + Self.recordNonceBytes + Self.tagBytes, raw[0] == Self.version else {
+                throw HistoryError("a sealed \(column.rawValue) is damaged (\(raw.count) bytes)")
+            }
+            return try AEAD.open(
+                UnsafeRawBufferPointer(rebasing: raw[(1 + Self.recordNonceBytes)...]), key: recordKey,
+                nonce: UnsafeRawBufferPointer(rebasing: raw[1...Self.recordNonceBytes]), associatedData: column.associatedData)
         }
-        let nonce = Array(bytes[1...Self.recordNonceBytes])
-        guard
-            let plain = try AEAD.open(
-                Array(bytes[(1 + Self.recordNonceBytes)...]), key: recordKey, nonce: nonce,
-                associatedData: Array(column.rawValue.utf8))
-        else { throw HistoryError("a sealed \(column.rawValue) does not open with this key: it was changed") }
-        return Data(plain)
+        guard let opened else { throw HistoryError("a sealed \(column.rawValue) does not open with this key: it was changed") }
+        return opened
     }
 
     /// The text sealed as `column` (invalid UTF-8 repaired, as a summary is shown).
     func openText(_ sealed: Data, as column: Column) throws -> String {
-        String(decoding: try open(sealed, as: column), as: UTF8.self)
+        String(decoding: try openBytes(sealed, as: column), as: UTF8.self)
     }
 
     // MARK: - Names
@@ -178,8 +184,11 @@ final class HistoryCipher: Sendable {
         /// - Throws: ``HistoryError`` when it does not open: a changed byte, or a file cut or extended.
         func open(_ segment: ArraySlice<UInt8>, last: Bool) throws -> Data {
             defer { counter += 1 }
-            guard let plain = try AEAD.open(Array(segment), key: key, nonce: Self.nonce(counter, last: last), associatedData: [])
-            else {
+            let nonce = Self.nonce(counter, last: last)
+            let opened = try segment.withUnsafeBytes { raw in
+                try nonce.withUnsafeBytes { try AEAD.open(raw, key: key, nonce: $0, associatedData: []) }
+            }
+            guard let plain = opened else {
                 throw HistoryError("a sealed blob does not open at segment \(counter): it was changed, cut short or extended")
             }
             return Data(plain)
@@ -226,59 +235,96 @@ enum HKDF {
 
 /// ChaCha20-Poly1305 through libcrypto's EVP interface.
 enum AEAD {
+    /// Cipher contexts kept for the next operation: making and freeing one for each sealed summary cost as much as
+    /// the sealing (a list of 10,000 entries opens 10,000 of them).
+    private static let contexts = ContextPool()
     /// The ciphertext of `plain`, then its tag.
     static func seal(_ plain: [UInt8], key: [UInt8], nonce: [UInt8], associatedData: [UInt8]) throws -> [UInt8] {
-        try run(encrypting: true, plain, key: key, nonce: nonce, associatedData: associatedData, tag: nil)!
+        try plain.withUnsafeBytes { input in
+            try nonce.withUnsafeBytes { nonce in
+                try run(encrypting: true, input, key: key, nonce: nonce, associatedData: associatedData, tag: nil)!
+            }
+        }
     }
 
     /// The plaintext of `sealed` (ciphertext then tag), or nil when the tag does not match.
-    static func open(_ sealed: [UInt8], key: [UInt8], nonce: [UInt8], associatedData: [UInt8]) throws -> [UInt8]? {
+    static func open(_ sealed: UnsafeRawBufferPointer, key: [UInt8], nonce: UnsafeRawBufferPointer, associatedData: [UInt8])
+        throws -> [UInt8]?
+    {
         guard sealed.count >= HistoryCipher.tagBytes else { return nil }
         let split = sealed.count - HistoryCipher.tagBytes
         return try run(
-            encrypting: false, Array(sealed[..<split]), key: key, nonce: nonce, associatedData: associatedData,
-            tag: Array(sealed[split...]))
+            encrypting: false, UnsafeRawBufferPointer(rebasing: sealed[..<split]), key: key, nonce: nonce,
+            associatedData: associatedData, tag: UnsafeRawBufferPointer(rebasing: sealed[split...]))
     }
 
     private static func run(
-        encrypting: Bool, _ input: [UInt8], key: [UInt8], nonce: [UInt8], associatedData: [UInt8], tag: [UInt8]?
+        encrypting: Bool, _ input: UnsafeRawBufferPointer, key: [UInt8], nonce: UnsafeRawBufferPointer,
+        associatedData: [UInt8], tag: UnsafeRawBufferPointer?
     ) throws -> [UInt8]? {
         let crypto = try LibCrypto.api()
-        guard let context = crypto.newCipherContext() else { throw HistoryError("libcrypto could not make a cipher context") }
-        defer { crypto.freeCipherContext(context) }
-        guard crypto.cipherInit(context, crypto.chacha20Poly1305(), nil, key, nonce, encrypting ? 1 : 0) == 1 else {
-            throw HistoryError("libcrypto could not start ChaCha20-Poly1305")
+        let context = try contexts.take(crypto)
+        defer { contexts.give(context) }
+        let failed = HistoryError("libcrypto's ChaCha20-Poly1305 failed")
+        let started = nonce.withMemoryRebound(to: UInt8.self) {
+            crypto.cipherInit(context, crypto.chacha20Poly1305, nil, key, $0.baseAddress, encrypting ? 1 : 0)
         }
+        guard started == 1 else { throw HistoryError("libcrypto could not start ChaCha20-Poly1305") }
         var length: Int32 = 0
         if !associatedData.isEmpty {
-            guard crypto.cipherUpdate(context, nil, &length, associatedData, Int32(associatedData.count)) == 1 else {
-                throw HistoryError("libcrypto's ChaCha20-Poly1305 failed")
+            guard crypto.cipherUpdate(context, nil, &length, associatedData, Int32(associatedData.count)) == 1 else { throw failed }
+        }
+        if let tag {
+            var copy = Array(tag)
+            guard crypto.cipherControl(context, LibCrypto.setTag, Int32(copy.count), &copy) == 1 else { throw failed }
+        }
+        let extra = encrypting ? HistoryCipher.tagBytes : 0
+        var status: Int32 = 1
+        let output = try [UInt8](unsafeUninitializedCapacity: input.count + extra) { buffer, count in
+            count = 0
+            var written: Int32 = 0
+            if input.count > 0 {
+                let updated = input.withMemoryRebound(to: UInt8.self) {
+                    crypto.cipherUpdate(context, buffer.baseAddress, &written, $0.baseAddress, Int32(input.count))
+                }
+                guard updated == 1 else { throw failed }
+            }
+            var final: Int32 = 0
+            status = crypto.cipherFinal(context, buffer.baseAddress! + Int(written), &final)
+            guard status == 1 else {
+                if encrypting { throw failed }
+                return
+            }
+            count = Int(written + final)
+            if encrypting {
+                guard crypto.cipherControl(context, LibCrypto.getTag, Int32(HistoryCipher.tagBytes), buffer.baseAddress! + count) == 1
+                else { throw failed }
+                count += HistoryCipher.tagBytes
             }
         }
-        var output = [UInt8](repeating: 0, count: input.count + HistoryCipher.tagBytes)
-        var written: Int32 = 0
-        if !input.isEmpty {
-            guard crypto.cipherUpdate(context, &output, &written, input, Int32(input.count)) == 1 else {
-                throw HistoryError("libcrypto's ChaCha20-Poly1305 failed")
-            }
+        return status == 1 ? output : nil
+    }
+}
+
+/// Free EVP cipher contexts, shared by every thread (each operation takes one and gives it back). Kept as
+/// addresses: the pointers themselves are not Sendable.
+private final class ContextPool: Sendable {
+    private let free = Mutex<[Int]>([])
+
+    func take(_ crypto: LibCrypto) throws -> OpaquePointer {
+        if let kept = free.withLock({ $0.popLast() }), let context = OpaquePointer(bitPattern: kept) { return context }
+        guard let made = crypto.newCipherContext() else { throw HistoryError("libcrypto could not make a cipher context") }
+        return made
+    }
+
+    func give(_ context: OpaquePointer) {
+        let address = Int(bitPattern: context)
+        // A handful is enough: one per thread using the history at once.
+        let kept = free.withLock { pool in
+            guard pool.count < 8 else { return false }
+            pool.append(address)
+            return true
         }
-        if var tag {
-            guard crypto.cipherControl(context, LibCrypto.setTag, Int32(tag.count), &tag) == 1 else {
-                throw HistoryError("libcrypto's ChaCha20-Poly1305 failed")
-            }
-        }
-        var final: Int32 = 0
-        let finished = output.withUnsafeMutableBufferPointer { crypto.cipherFinal(context, $0.baseAddress! + Int(written), &final) }
-        guard finished == 1 else {
-            if !encrypting { return nil }
-            throw HistoryError("libcrypto's ChaCha20-Poly1305 failed")
-        }
-        let count = Int(written + final)
-        guard encrypting else { return Array(output[..<count]) }
-        var producedTag = [UInt8](repeating: 0, count: HistoryCipher.tagBytes)
-        guard crypto.cipherControl(context, LibCrypto.getTag, Int32(HistoryCipher.tagBytes), &producedTag) == 1 else {
-            throw HistoryError("libcrypto's ChaCha20-Poly1305 failed")
-        }
-        return Array(output[..<count]) + producedTag
+        if !kept, let crypto = try? LibCrypto.api() { crypto.freeCipherContext(context) }
     }
 }

@@ -20,7 +20,9 @@ struct LibCrypto: @unchecked Sendable {
     // Ciphers (EVP_CIPHER).
     let newCipherContext: @convention(c) () -> OpaquePointer?
     let freeCipherContext: @convention(c) (OpaquePointer?) -> Void
-    let chacha20Poly1305: @convention(c) () -> OpaquePointer?
+    /// ChaCha20-Poly1305, fetched from the default provider once (OpenSSL 3 fetches a legacy `EVP_chacha20_poly1305()`
+    /// again at every initialisation, which cost more than sealing a short summary).
+    let chacha20Poly1305: OpaquePointer
     /// `EVP_CipherInit_ex(ctx, cipher, engine, key, iv, enc)`.
     let cipherInit: @convention(c) (
         OpaquePointer?, OpaquePointer?, OpaquePointer?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, Int32
@@ -68,7 +70,12 @@ struct LibCrypto: @unchecked Sendable {
         hmac = try symbol("HMAC")
         newCipherContext = try symbol("EVP_CIPHER_CTX_new")
         freeCipherContext = try symbol("EVP_CIPHER_CTX_free")
-        chacha20Poly1305 = try symbol("EVP_chacha20_poly1305")
+        let fetch: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> OpaquePointer? =
+            try symbol("EVP_CIPHER_fetch")
+        guard let cipher = fetch(nil, "ChaCha20-Poly1305", nil) else {
+            throw HistoryError("\(name) has no ChaCha20-Poly1305 in its default provider")
+        }
+        chacha20Poly1305 = cipher
         cipherInit = try symbol("EVP_CipherInit_ex")
         cipherUpdate = try symbol("EVP_CipherUpdate")
         cipherFinal = try symbol("EVP_CipherFinal_ex")

@@ -48,21 +48,39 @@ enum SearchQuery {
     static func tokens(_ text: String) -> [String] {
         var tokens: [String] = []
         var current = String.UnicodeScalarView()
+        var ascii = true
+        func finish() {
+            guard !current.isEmpty else { return }
+            tokens.append(ascii ? String(current) : String(current).lowercased())
+            current = String.UnicodeScalarView()
+            ascii = true
+        }
         for scalar in text.unicodeScalars {
+            let value = scalar.value
+            // ASCII by hand (most text, and Unicode's general category is a table lookup per scalar).
+            if value < 0x80 {
+                let lower = value | 0x20
+                if value >= 0x30 && value <= 0x39 {
+                    current.append(scalar)
+                } else if lower >= 0x61 && lower <= 0x7A {
+                    current.append(Unicode.Scalar(UInt8(lower)))
+                } else {
+                    finish()
+                }
+                continue
+            }
             // unicode61's token characters are the categories L*, N* and Co (https://sqlite.org/fts5.html, 4.3.1);
             // marks are kept in the token here, where the index removes them with the diacritics.
             switch scalar.properties.generalCategory {
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
                 .letterNumber, .otherNumber, .privateUse, .nonspacingMark, .spacingMark, .enclosingMark:
                 current.append(scalar)
+                ascii = false
             default:
-                if !current.isEmpty {
-                    tokens.append(String(current).lowercased())
-                    current = String.UnicodeScalarView()
-                }
+                finish()
             }
         }
-        if !current.isEmpty { tokens.append(String(current).lowercased()) }
+        finish()
         return tokens
     }
 
