@@ -7,6 +7,9 @@ import Glibc
 /// `clipbridge`: the X11 clipboard from the shell, typed with UTType.
 @main
 struct ClipBridgeCommand: AsyncParsableCommand {
+    /// The version `--version` prints.
+    static let version = "0.1.0"
+
     static let configuration = CommandConfiguration(
         commandName: "clipbridge",
         abstract: "Copy, paste and watch the X11 clipboard, with types (MIME, UTI or X target names).",
@@ -27,7 +30,7 @@ struct ClipBridgeCommand: AsyncParsableCommand {
 
             \(ExitStatus.helpTable)
             """,
-        version: "0.1.0",
+        version: version,
         subcommands: [
             Copy.self, Paste.self, Watch.self, TypeCommand.self, Daemon.self, HistoryCommand.self, Bridge.self, Drag.self,
             Drop.self,
