@@ -1,6 +1,7 @@
 // An encrypted history against a real SQLite database and real files: what is sealed, what opens, what does not.
 
 @testable import ClipHistory
+import ClipBridgeTestSupport
 import FoundationEssentials
 import Glibc
 import Testing
@@ -144,18 +145,5 @@ struct EncryptionTests {
             let expected = try plain.store.search(query).map(\.summary)
             #expect(try encrypted.store.search(query).map(\.summary) == expected, "query \(query)")
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failing corpus can be made again.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

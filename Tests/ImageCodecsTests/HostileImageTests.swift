@@ -1,5 +1,6 @@
 // Bad images: truncated, corrupt, decompression bombs, headers that lie, animation. Each fails with a clear
 // error, in bounded time, never a crash.
+import ClipBridgeTestSupport
 import Foundation
 import ImageCodecs
 import Synchronization
@@ -161,19 +162,6 @@ struct HostileImageTests {
             }
         }
         Issue.record("three decodes finished before their cancel was issued")
-    }
-}
-
-/// A small deterministic generator, so a failing corruption is reproducible.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -1,5 +1,5 @@
 import CLibYAML
-import Glibc
+import X11Selection
 
 /// libyaml's few functions the settings reader calls, looked up in `libyaml-0.so.2` the first time a settings file
 /// is read, not linked: a process that reads none — every `paste` and `copy` — does not load the library. The
@@ -27,14 +27,15 @@ struct YAMLLibrary: @unchecked Sendable {
     }
 
     private init() throws(SettingsNodeError) {
-        let name = "libyaml-0.so.2"
-        guard let library = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
-            throw SettingsNodeError(line: 0, message: "cannot load \(name) (Debian's libyaml-0-2): \(String(cString: dlerror()))")
+        do throws(SharedLibrary.LoadError) {
+            try self.init(SharedLibrary("libyaml-0.so.2", provider: "libyaml-0-2"))
+        } catch {
+            throw SettingsNodeError(line: 0, message: error.description)
         }
-        func symbol<T>(_ symbol: String) throws(SettingsNodeError) -> T {
-            guard let address = dlsym(library, symbol) else { throw SettingsNodeError(line: 0, message: "\(name) has no \(symbol)") }
-            return unsafeBitCast(address, to: T.self)
-        }
+    }
+
+    private init(_ library: SharedLibrary) throws(SharedLibrary.LoadError) {
+        func symbol<T>(_ name: String) throws(SharedLibrary.LoadError) -> T { try library.function(name) }
         parserInitialize = try symbol("yaml_parser_initialize")
         parserDelete = try symbol("yaml_parser_delete")
         parserSetEncoding = try symbol("yaml_parser_set_encoding")

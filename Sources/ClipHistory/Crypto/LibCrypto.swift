@@ -1,4 +1,5 @@
 import Glibc
+import X11Selection
 
 /// The few libcrypto functions the history uses — OpenSSL 3's EVP digest and cipher API and its one-shot HMAC —
 /// looked up once, when a history first hashes or encrypts (Debian's libssl3; `dlopen`, so a process that never
@@ -53,14 +54,15 @@ struct LibCrypto: @unchecked Sendable {
     }
 
     private init() throws(HistoryError) {
-        let name = "libcrypto.so.3"
-        guard let library = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
-            throw HistoryError("cannot load \(name) (Debian's libssl3): \(String(cString: dlerror()))")
+        do throws(SharedLibrary.LoadError) {
+            try self.init(SharedLibrary("libcrypto.so.3", provider: "libssl3"))
+        } catch {
+            throw HistoryError(error.description)
         }
-        func symbol<T>(_ symbol: String) throws(HistoryError) -> T {
-            guard let address = dlsym(library, symbol) else { throw HistoryError("\(name) has no \(symbol)") }
-            return unsafeBitCast(address, to: T.self)
-        }
+    }
+
+    private init(_ library: SharedLibrary) throws(SharedLibrary.LoadError) {
+        func symbol<T>(_ name: String) throws(SharedLibrary.LoadError) -> T { try library.function(name) }
         newDigestContext = try symbol("EVP_MD_CTX_new")
         freeDigestContext = try symbol("EVP_MD_CTX_free")
         sha256 = try symbol("EVP_sha256")
@@ -73,7 +75,7 @@ struct LibCrypto: @unchecked Sendable {
         let fetch: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> OpaquePointer? =
             try symbol("EVP_CIPHER_fetch")
         guard let cipher = fetch(nil, "ChaCha20-Poly1305", nil) else {
-            throw HistoryError("\(name) has no ChaCha20-Poly1305 in its default provider")
+            throw SharedLibrary.LoadError(description: "\(library.name) has no ChaCha20-Poly1305 in its default provider")
         }
         chacha20Poly1305 = cipher
         cipherInit = try symbol("EVP_CipherInit_ex")

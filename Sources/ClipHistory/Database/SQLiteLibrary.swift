@@ -1,5 +1,6 @@
 import CSQLite
 import Glibc
+import X11Selection
 
 /// SQLite's functions, looked up in `libsqlite3.so.0` when the history is first opened, not linked: a process
 /// that never opens a history — every `clipbridge paste` and `copy` — does not load the library (loading it cost
@@ -55,17 +56,16 @@ struct SQLiteLibrary: @unchecked Sendable {
     }
 
     private init() throws(SQLiteError) {
-        // Debian's libsqlite3-0 (libsqlite3-dev installs the headers this module is built against).
-        let name = "libsqlite3.so.0"
-        guard let library = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
-            throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot load \(name): \(String(cString: dlerror()))")
+        do throws(SharedLibrary.LoadError) {
+            // Debian's libsqlite3-0 (libsqlite3-dev installs the headers this module is built against).
+            try self.init(SharedLibrary("libsqlite3.so.0", provider: "libsqlite3-0"))
+        } catch {
+            throw SQLiteError(code: SQLITE_CANTOPEN, message: error.description)
         }
-        func symbol<T>(_ symbol: String) throws(SQLiteError) -> T {
-            guard let address = dlsym(library, symbol) else {
-                throw SQLiteError(code: SQLITE_ERROR, message: "\(name) has no \(symbol)")
-            }
-            return unsafeBitCast(address, to: T.self)
-        }
+    }
+
+    private init(_ library: SharedLibrary) throws(SharedLibrary.LoadError) {
+        func symbol<T>(_ name: String) throws(SharedLibrary.LoadError) -> T { try library.function(name) }
         open_v2 = try symbol("sqlite3_open_v2")
         close_v2 = try symbol("sqlite3_close_v2")
         errmsg = try symbol("sqlite3_errmsg")
