@@ -190,10 +190,22 @@ struct Daemon: AsyncParsableCommand {
             limits.keepsTarget = TypePattern.filter(settings.keepType)
             var configuration = Connections.configuration(timeout: settings.timeout)
             configuration.logger = StandardErrorLogHandler.logger("X11Selection", level: settings.logLevel)
-            let recorder = try settings.noHistory ? nil : HistorySetup.recorder(settings, maxCopyBytes: limits.maximumTotalBytes, log: log)
+            let recorder = settings.noHistory ? nil : Self.recorder(settings, limits: limits, log: log)
             try await CommandRun.withConnection(display: display, configuration: configuration) { connection, _ in
                 try await keep(on: connection, settings: settings, limits: limits, recorder: recorder, log: log)
             }
+        }
+    }
+
+    /// The history's recorder; nil when the history cannot be opened (its key not to be had: a keyring not yet
+    /// unlocked, a failing key command). That costs the history, not the clipboard: the daemon keeps the
+    /// selections, and says why.
+    private static func recorder(_ settings: DaemonSettings, limits: SnapshotLimits, log: Logger) -> HistoryRecorder? {
+        do {
+            return try HistorySetup.recorder(settings, maxCopyBytes: limits.maximumTotalBytes, log: log)
+        } catch {
+            log.error("history: not recorded: \(error); the selections are kept as usual")
+            return nil
         }
     }
 

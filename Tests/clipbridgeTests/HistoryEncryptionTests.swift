@@ -142,6 +142,21 @@ struct HistoryEncryptionTests {
         #expect(!failed.succeeded && failed.stderrText.contains("key command"), "\(failed.stderrText)")
     }
 
+    @Test("a daemon whose history key cannot be had still keeps the clipboard, records nothing, and says why")
+    func keyUnavailable() async throws {
+        let display = try CLI.server().display
+        let history = try TestHistory()
+        defer { history.remove() }
+        let daemon = try await DaemonProcess.start(display, history.option + ["--history-key-command", "exit 3"])
+        defer { Task { await daemon.stop() } }
+        try await daemon.waitFor("history: not recorded", timeout: .seconds(10))
+        let owner = try await Xclip.own(display, Data("kept without a history".utf8))
+        try await daemon.waitFor("kept CLIPBOARD", timeout: .seconds(20))
+        _ = await owner.stop()
+        #expect(try await Xclip.paste(display).stdout == Data("kept without a history".utf8))
+        #expect(!FileManager.default.fileExists(atPath: history.directory.appendingPathComponent("history.sqlite3").path))
+    }
+
     @Test("with history-encrypt: the key is made in the Secret Service (gnome-keyring) on first use and found there again")
     func secretService() async throws {
         let display = try CLI.server().display

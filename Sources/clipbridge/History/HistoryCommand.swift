@@ -17,8 +17,13 @@ struct HistoryOptions: ParsableArguments {
         valueName: "path"))
     var directory: String?
 
+    /// The history, or the failure printed and turned into the command's exit status.
     func open() throws -> HistoryStore {
-        try HistorySetup.open(explicitDirectory: directory, settings: HistorySetup.settings())
+        do {
+            return try HistorySetup.open(explicitDirectory: directory, settings: HistorySetup.settings())
+        } catch let failure as CLIFailure {
+            throw failure.exit()
+        }
     }
 }
 

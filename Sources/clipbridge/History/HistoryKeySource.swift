@@ -24,7 +24,7 @@ enum HistoryKeySource {
             do {
                 encrypted = try HistoryStore.isEncrypted(directory: directory)
             } catch {
-                throw CLIFailure(status: .ioError, message: "cannot read the history in \(directory): \(error)").exit()
+                throw CLIFailure(status: .ioError, message: "cannot read the history in \(directory): \(error)")
             }
             return try fromSecretService(mayMake: !encrypted)
         }
@@ -36,7 +36,6 @@ enum HistoryKeySource {
         let (status, output) = try ShellCommand.run(command, what: "the history key command")
         guard ShellCommand.succeeded(status) else {
             throw CLIFailure(status: .usage, message: "the history key command '\(command)' failed (status \(status >> 8))")
-                .exit()
         }
         return try key(output, from: "the history key command '\(command)'")
     }
@@ -47,7 +46,7 @@ enum HistoryKeySource {
             throw CLIFailure(
                 status: .usage,
                 message: "history-encrypt keeps the key in the Secret Service through secret-tool: install libsecret-tools"
-            ).exit()
+            )
         }
         let (status, output) = try ShellCommand.run("secret-tool lookup \(attributes)", what: "secret-tool")
         if ShellCommand.succeeded(status), !output.isEmpty { return try key(output, from: "the Secret Service") }
@@ -56,7 +55,7 @@ enum HistoryKeySource {
                 status: .usage,
                 message: "the history is encrypted, and the Secret Service gave no key for it (secret-tool lookup "
                     + "\(attributes)): is the keyring that holds it running and unlocked?"
-            ).exit()
+            )
         }
         // None yet (secret-tool says nothing and exits 1): make one. A Secret Service that is not running fails the
         // store below, with secret-tool's own message on standard error.
@@ -67,7 +66,7 @@ enum HistoryKeySource {
             throw CLIFailure(
                 status: .ioError,
                 message: "cannot keep the history key in the Secret Service (is a keyring, e.g. gnome-keyring, running?)"
-            ).exit()
+            )
         }
         return try key(made, from: "the Secret Service")
     }
@@ -76,7 +75,7 @@ enum HistoryKeySource {
         do {
             return try HistoryKey(secret: bytes)
         } catch {
-            throw CLIFailure(status: .usage, message: "\(source): \(error)").exit()
+            throw CLIFailure(status: .usage, message: "\(source): \(error)")
         }
     }
 
