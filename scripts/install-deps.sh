@@ -27,6 +27,8 @@ packages=(
     fzf rofi                              # the pickers `history pick` runs (driven with --filter in tests)
     sqlite3 copyq                         # the history benchmark: filling 10,000 entries; CopyQ, the manager to beat
     gnome-keyring libsecret-tools         # the history key in the Secret Service (secret-tool), on a private bus in tests
+    sway xwayland wl-clipboard            # the Wayland side (issue 30): sway headless with XWayland, wl-copy and wl-paste
+    x11-xserver-utils                     # xhost: sway's XWayland admits the tests' user
 )
 
 missing=()
