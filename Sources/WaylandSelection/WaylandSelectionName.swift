@@ -1,0 +1,8 @@
+/// The two selections a Wayland compositor shares through data-control: the clipboard and (data-control version 2)
+/// the primary selection.
+public enum WaylandSelectionName: Int32, Sendable, Hashable, CaseIterable {
+    /// The clipboard (X11's CLIPBOARD).
+    case clipboard = 0
+    /// The primary selection (X11's PRIMARY): what is selected, pasted with the middle button.
+    case primary = 1
+}
