@@ -10,7 +10,7 @@ import WaylandSelection
 struct WaylandClipboardTests {
     @Test("the selection's types in the owner's order, its text byte-exact, 8 MiB streamed, the primary selection")
     func reads() async throws {
-        try await SwayServer.with { sway in
+        try await SwayServer.with(xwayland: false) { sway in
             let wayland = sway.waylandEnvironment
             let text = "grüße aus Wayland ✓"
             #expect(try await runPeer(["wl-copy", "--", text], display: nil, environment: wayland).succeeded)
@@ -62,7 +62,7 @@ struct WaylandClipboardTests {
 
     @Test("a stuck owner ends the read at its deadline; a compositor that is gone, or missing, is a clear error")
     func failures() async throws {
-        try await SwayServer.with { sway in
+        try await SwayServer.with(xwayland: false) { sway in
             let wayland = sway.waylandEnvironment
             #expect(try await runPeer(["wl-copy", "--", "x"], display: nil, environment: wayland).succeeded)
             let clipboard = try WaylandClipboard(display: sway.waylandDisplay)

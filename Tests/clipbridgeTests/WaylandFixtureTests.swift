@@ -20,10 +20,11 @@ struct WaylandFixtureTests {
             let pasted = try await runPeer(["wl-paste", "--no-newline"], display: nil, environment: wayland)
             #expect(pasted.stdout == Data(text.utf8), "wl-paste: \(pasted.stderrText)")
             // The X side: XWayland admits this user, and xclip round-trips on it.
-            let owner = try startPeer(["xclip", "-quiet", "-i", "-selection", "clipboard"], display: sway.xDisplay,
+            let xDisplay = try #require(sway.xDisplay)
+            let owner = try startPeer(["xclip", "-quiet", "-i", "-selection", "clipboard"], display: xDisplay,
                                       stdin: Data("from XWayland".utf8))
             try await owner.waitForOutput("Waiting for selection", in: .stderr, timeout: .seconds(10))
-            let read = try await runPeer(["xclip", "-o", "-selection", "clipboard"], display: sway.xDisplay)
+            let read = try await runPeer(["xclip", "-o", "-selection", "clipboard"], display: xDisplay)
             #expect(read.stdout == Data("from XWayland".utf8), "xclip -o: \(read.stderrText)")
             // Neither copy crossed: the Wayland side still has its own.
             let still = try await runPeer(["wl-paste", "--no-newline"], display: nil, environment: wayland)

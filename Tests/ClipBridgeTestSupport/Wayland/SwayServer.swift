@@ -14,20 +14,23 @@ import Glibc
 /// configuration — has granted them access (`xhost +si:localuser:…`): XWayland admits only its own user.
 ///
 /// XWayland starts when that first client connects; ``xDisplay`` is the display sway gave it (`:N`, found by the
-/// client itself, never assumed).
+/// client itself, never assumed). wlroots numbers XWayland only within :0–:32 ("No display available in the first
+/// 33", xwayland/sockets.c), which the parallel run's Xvfb servers can fill: suites that need XWayland run alone
+/// (scripts/test.sh), and the lock files of X servers that died are removed first — as root's, sway's user could
+/// not remove them from the sticky /tmp, and wlroots would skip those numbers for good.
 public final class SwayServer: Sendable {
     /// The system user sway runs as when the tests run as root.
     public static let userName = "clipbridge-sway"
 
     /// The Wayland display: the absolute path of sway's socket (libwayland takes a path in `WAYLAND_DISPLAY`).
     public let waylandDisplay: String
-    /// sway's XWayland display, `:N`.
-    public let xDisplay: String
+    /// sway's XWayland display, `:N`; nil when started without XWayland.
+    public let xDisplay: String?
     /// The runtime directory (`XDG_RUNTIME_DIR` of sway), removed by ``stop()``.
     public let runtimeDirectory: String
     private let peer: BackgroundPeer
 
-    private init(waylandDisplay: String, xDisplay: String, runtimeDirectory: String, peer: BackgroundPeer) {
+    private init(waylandDisplay: String, xDisplay: String?, runtimeDirectory: String, peer: BackgroundPeer) {
         self.waylandDisplay = waylandDisplay
         self.xDisplay = xDisplay
         self.runtimeDirectory = runtimeDirectory
@@ -39,10 +42,11 @@ public final class SwayServer: Sendable {
         ["WAYLAND_DISPLAY": waylandDisplay, "XDG_RUNTIME_DIR": runtimeDirectory]
     }
 
-    /// Starts sway and waits until its Wayland socket is there and its XWayland display admits this user.
+    /// Starts sway and waits until its Wayland socket is there and (with `xwayland`) its XWayland display admits
+    /// this user.
     /// - Throws: `CommandError` (`.notFound` when sway is not installed, `.notReady` with sway's log when it does
     ///   not come up within `timeout`).
-    public static func start(timeout: Duration = .seconds(30)) async throws -> SwayServer {
+    public static func start(xwayland: Bool = true, timeout: Duration = .seconds(30)) async throws -> SwayServer {
         guard executableInPath("sway") else {
             throw CommandError(kind: .notFound, arguments: ["sway"], detail: "sway is not installed (scripts/install-deps.sh)")
         }
@@ -55,10 +59,11 @@ public final class SwayServer: Sendable {
         let directory = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // The first client sway runs: let this user into XWayland, then say which display it is.
         let access = asRoot ? "xhost +si:localuser:root >/dev/null 2>&1; " : ""
-        let config = """
+        let config = xwayland ? """
             xwayland enable
             exec sh -c '\(access)echo "$DISPLAY" > \(directory)/x-display.tmp && mv \(directory)/x-display.tmp \(directory)/x-display'
-            """
+            """ : "xwayland disable\n"
+        if xwayland { removeStaleXLocks() }
         try Data(config.utf8).write(to: URL(fileURLWithPath: "\(directory)/config"))
         if asRoot {
             for path in [directory, "\(directory)/config"] {
@@ -77,14 +82,14 @@ public final class SwayServer: Sendable {
         let deadline = ContinuousClock.now + timeout
         var socket: String?
         var xDisplay: String?
-        while ContinuousClock.now < deadline, socket == nil || xDisplay == nil, !peer.hasExited {
+        while ContinuousClock.now < deadline, socket == nil || (xwayland && xDisplay == nil), !peer.hasExited {
             socket = socket ?? (try? FileManager.default.contentsOfDirectory(atPath: directory))?
                 .first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }
             xDisplay = xDisplay ?? (try? String(contentsOfFile: "\(directory)/x-display", encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines)
-            if socket == nil || xDisplay == nil { try await Task.sleep(for: .milliseconds(20)) }
+            if socket == nil || (xwayland && xDisplay == nil) { try await Task.sleep(for: .milliseconds(20)) }
         }
-        guard let socket, let xDisplay, xDisplay.hasPrefix(":") else {
+        guard let socket, !xwayland || xDisplay?.hasPrefix(":") == true else {
             let log = String(decoding: peer.stderrSoFar, as: UTF8.self)
             _ = await peer.stop()
             try? FileManager.default.removeItem(atPath: directory)
@@ -94,8 +99,8 @@ public final class SwayServer: Sendable {
     }
 
     /// Runs `body` with a started compositor, and stops it when `body` returns or throws.
-    public static func with<T>(_ body: (SwayServer) async throws -> T) async throws -> T {
-        let sway = try await start()
+    public static func with<T>(xwayland: Bool = true, _ body: (SwayServer) async throws -> T) async throws -> T {
+        let sway = try await start(xwayland: xwayland)
         do {
             let result = try await body(sway)
             await sway.stop()
@@ -114,6 +119,18 @@ public final class SwayServer: Sendable {
 
     /// What sway has printed so far.
     public var log: String { String(decoding: peer.stderrSoFar, as: UTF8.self) }
+
+    /// Removes `/tmp/.X<N>-lock` for N in 0…32 when the server that wrote it is gone (what an X server does itself
+    /// before it takes a number).
+    private static func removeStaleXLocks() {
+        for number in 0...32 {
+            let path = "/tmp/.X\(number)-lock"
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+                let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0
+            else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(path) }
+        }
+    }
 
     /// Creates the system user sway runs as, unless it exists.
     private static func makeUser() async throws {
