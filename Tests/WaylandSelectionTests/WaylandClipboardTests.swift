@@ -94,13 +94,3 @@ struct WaylandClipboardTests {
         } throws: { ($0 as? WaylandError)?.code == .noCompositor }
     }
 }
-
-/// Polls `condition` until it holds or `timeout` passes.
-func eventually(timeout: Duration = .seconds(10), _ condition: () async throws -> Bool) async throws -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if try await condition() { return true }
-        try await Task.sleep(for: .milliseconds(20))
-    }
-    return try await condition()
-}

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// The secret an encrypted history is sealed with: the bytes a key command printed (`pass show clipbridge`) or
 /// the key kept in the Secret Service. The history never stores it; it derives its keys from it and a random salt
 /// of its own (``HistoryStore`` says what is encrypted).
@@ -21,5 +23,11 @@ public struct HistoryKey: Sendable {
                     + "(make a random one, e.g. `pass generate clipbridge 32`)")
         }
         self.secret = secret
+    }
+
+    /// A new random secret for a key kept elsewhere (the Secret Service): 32 bytes from the kernel's generator, as
+    /// Base64 text, so it can be stored and printed as a password is.
+    public static func newSecret() -> String {
+        Data(HistoryCipher.randomBytes(32)).base64EncodedString()
     }
 }

@@ -15,35 +15,36 @@ enum HistoryEncryption {
 
     /// The history's cipher (nil: plain).
     static func prepare(_ database: SQLiteDatabase, key: HistoryKey?, directory: String) throws -> HistoryCipher? {
-        if let (salt, check) = try stored(database) {
+        if let record = try stored(database) {
             guard let key else {
                 throw HistoryError(
                     "the history in \(directory) is encrypted: give its key (history-key-command or history-encrypt in the "
                         + "settings)")
             }
-            let cipher = try HistoryCipher(key: key, salt: salt)
-            guard cipher.check == check else {
-                throw HistoryError("the key given does not open the history in \(directory): it was encrypted with another")
-            }
-            return cipher
+            return try open(record, with: key, directory: directory)
         }
         guard let key else { return nil }
         // Two processes encrypting at once (a daemon and `history`, with the same settings): the second finds the
         // first's salt once it holds the write lock.
         return try database.transaction {
-            if let (salt, check) = try stored(database) {
-                let cipher = try HistoryCipher(key: key, salt: salt)
-                guard cipher.check == check else {
-                    throw HistoryError("the key given does not open the history in \(directory): it was encrypted with another")
-                }
-                return cipher
-            }
+            if let record = try stored(database) { return try open(record, with: key, directory: directory) }
             let salt = HistoryCipher.newSalt()
             let cipher = try HistoryCipher(key: key, salt: salt)
             try database.run(
                 "INSERT INTO state (key, value) VALUES (?, ?)", [.text(stateKey), .blob(Data(salt + cipher.check))])
             return cipher
         }
+    }
+
+    /// The cipher of `key` with the stored salt, when its check matches the stored one.
+    private static func open(_ record: (salt: [UInt8], check: [UInt8]), with key: HistoryKey, directory: String) throws
+        -> HistoryCipher
+    {
+        let cipher = try HistoryCipher(key: key, salt: record.salt)
+        guard cipher.check == record.check else {
+            throw HistoryError("the key given does not open the history in \(directory): it was encrypted with another")
+        }
+        return cipher
     }
 
     /// Whether the history in `directory` is encrypted (false when there is none yet), read without changing it.

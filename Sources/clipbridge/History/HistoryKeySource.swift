@@ -6,7 +6,7 @@ import ClipHistory
 import Glibc
 
 /// The history's key, from the settings: `history-key-command`'s output, else with `history-encrypt` the key kept in
-/// the Secret Service — looked up, and made (32 random bytes, Base64) and stored there when the history is not
+/// the Secret Service — looked up, and made (``HistoryKey/newSecret()``) and stored there when the history is not
 /// encrypted yet. Never made for a history that is: a lookup that finds nothing then (another keyring, a locked one)
 /// is an error, not a new key stored over the one the history needs.
 ///
@@ -34,8 +34,8 @@ enum HistoryKeySource {
     /// The bytes `command` prints, its last line break removed.
     static func fromCommand(_ command: String) throws -> HistoryKey {
         let (status, output) = try ShellCommand.run(command, what: "the history key command")
-        guard ShellCommand.succeeded(status) else {
-            throw CLIFailure(status: .usage, message: "the history key command '\(command)' failed (status \(status >> 8))")
+        guard status == 0 else {
+            throw CLIFailure(status: .usage, message: "the history key command '\(command)' failed (status \(status))")
         }
         return try key(output, from: "the history key command '\(command)'")
     }
@@ -49,7 +49,7 @@ enum HistoryKeySource {
             )
         }
         let (status, output) = try ShellCommand.run("secret-tool lookup \(attributes)", what: "secret-tool")
-        if ShellCommand.succeeded(status), !output.isEmpty { return try key(output, from: "the Secret Service") }
+        if status == 0, !output.isEmpty { return try key(output, from: "the Secret Service") }
         guard mayMake else {
             throw CLIFailure(
                 status: .usage,
@@ -59,10 +59,10 @@ enum HistoryKeySource {
         }
         // None yet (secret-tool says nothing and exits 1): make one. A Secret Service that is not running fails the
         // store below, with secret-tool's own message on standard error.
-        let made = Array(base64(HistoryKeySource.randomBytes(32)).utf8)
+        let made = Array(HistoryKey.newSecret().utf8)
         let (stored, _) = try ShellCommand.run(
             "secret-tool store --label='ClipBridge history key' \(attributes)", input: made, what: "secret-tool")
-        guard ShellCommand.succeeded(stored) else {
+        guard stored == 0 else {
             throw CLIFailure(
                 status: .ioError,
                 message: "cannot keep the history key in the Secret Service (is a keyring, e.g. gnome-keyring, running?)"
@@ -77,25 +77,5 @@ enum HistoryKeySource {
         } catch {
             throw CLIFailure(status: .usage, message: "\(source): \(error)")
         }
-    }
-
-    private static func randomBytes(_ count: Int) -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-    }
-
-    private static func base64(_ bytes: [UInt8]) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-        var out: [UInt8] = []
-        var index = 0
-        while index < bytes.count {
-            let chunk = Array(bytes[index..<min(index + 3, bytes.count)])
-            let value = chunk.enumerated().reduce(0) { $0 | Int($1.element) << (16 - 8 * $1.offset) }
-            for position in 0..<4 {
-                out.append(position <= chunk.count ? alphabet[(value >> (18 - 6 * position)) & 63] : UInt8(ascii: "="))
-            }
-            index += 3
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -39,8 +39,7 @@ struct CommandRunner: Sendable {
                 BlockingThread.start {
                     var status: Int32 = 0
                     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-                    let signal = status & 0x7f
-                    continuation.resume(returning: signal == 0 ? (status >> 8) & 0xff : 128 + signal)
+                    continuation.resume(returning: Spawn.exitStatus(ofWaitStatus: status))
                 }
             }
         }

@@ -8,7 +8,7 @@ import Glibc
 /// error and terminal stay the caller's: fzf draws on /dev/tty, and `pass` asks for a passphrase through
 /// gpg-agent's pinentry.
 enum ShellCommand {
-    /// The command's exit status (as waitpid reports it) and everything it printed.
+    /// The command's exit status (128 + the signal's number when it was killed) and everything it printed.
     /// - Throws: ``CLIFailure`` when it cannot be started (`what` names it in the message).
     static func run(_ command: String, input: [UInt8] = [], what: String) throws -> (status: Int32, output: [UInt8]) {
         var toCommand: [Int32] = [-1, -1], fromCommand: [Int32] = [-1, -1]
@@ -41,7 +41,7 @@ enum ShellCommand {
         close(fromCommand[0])
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return (status, output)
+        return (Spawn.exitStatus(ofWaitStatus: status), output)
     }
 
     /// The first line the command printed (a picker's choice).
@@ -49,10 +49,5 @@ enum ShellCommand {
         let (_, output) = try run(command, input: Array(input.utf8), what: what)
         let firstLine = output.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).first ?? []
         return String(decoding: firstLine, as: UTF8.self)
-    }
-
-    /// Whether a wait status is a normal exit with status 0.
-    static func succeeded(_ status: Int32) -> Bool {
-        status & 0x7f == 0 && (status >> 8) & 0xff == 0
     }
 }

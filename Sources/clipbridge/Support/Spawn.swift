@@ -60,6 +60,13 @@ enum Spawn {
         return result == 0 ? .success(pid) : .failure(Errno(code: result))
     }
 
+    /// A process's exit status from waitpid's status word: its exit code, or 128 + the signal's number when a
+    /// signal ended it (as shells report it).
+    static func exitStatus(ofWaitStatus status: Int32) -> Int32 {
+        let signal = status & 0x7f
+        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+    }
+
     /// An errno value, with its message.
     struct Errno: Error {
         var code: Int32

@@ -93,17 +93,6 @@ enum Xclip {
     }
 }
 
-/// Polls `condition` until it holds or `timeout` passes; for states another process reaches on its own
-/// (a server releasing after --paste-once), where there is no event to wait on.
-func eventually(timeout: Duration = .seconds(10), _ condition: () async throws -> Bool) async throws -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if try await condition() { return true }
-        try await Task.sleep(for: .milliseconds(50))
-    }
-    return try await condition()
-}
-
 /// A private scratch directory, removed by `remove()`.
 struct ScratchDirectory {
     let url: URL
