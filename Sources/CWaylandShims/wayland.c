@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define CW_FUNCTIONS(X)                                                                                               \
     X(wl_display_connect) X(wl_display_disconnect) X(wl_display_get_fd) X(wl_display_flush)                          \
@@ -90,7 +91,23 @@ typedef struct {
     char **types;
     size_t count;
     size_t capacity;
+    /// Introduced while our own source held this selection: the compositor telling us our own claim.
+    int own;
 } offer;
+
+/// One of our sources: the selection it was set as, and the caller's id for it.
+typedef struct {
+    struct zwlr_data_control_source_v1 *proxy;
+    struct cw_client *client;
+    int selection;
+    uint64_t id;
+} source;
+
+/// The events waiting for the caller, oldest first (a ring that grows).
+typedef struct {
+    cw_event *items;
+    size_t head, count, capacity;
+} event_queue;
 
 struct cw_client {
     struct wl_display *display;
@@ -102,9 +119,34 @@ struct cw_client {
     struct zwlr_data_control_device_v1 *device;
     /// The offers of the clipboard and the primary selection (NULL: empty).
     offer *selections[2];
+    /// Our source that holds each selection (NULL: none of ours, or it was cancelled).
+    source *sources[2];
+    uint64_t last_source_id;
+    event_queue events;
     int finished;
     int synced;
 };
+
+static void push_event(cw_client *client, cw_event event) {
+    event_queue *q = &client->events;
+    if (q->count == q->capacity) {
+        size_t capacity = q->capacity ? q->capacity * 2 : 16;
+        cw_event *grown = malloc(capacity * sizeof *grown);
+        if (!grown) {
+            // Out of memory: a send request is answered by closing its descriptor (the requestor reads nothing).
+            if (event.fd >= 0) close(event.fd);
+            free(event.mime_type);
+            return;
+        }
+        for (size_t i = 0; i < q->count; i++) grown[i] = q->items[(q->head + i) % q->capacity];
+        free(q->items);
+        q->items = grown;
+        q->head = 0;
+        q->capacity = capacity;
+    }
+    q->items[(q->head + q->count) % q->capacity] = event;
+    q->count++;
+}
 
 /// The most MIME types one offer may list, and the longest type kept: an owner is another client, untrusted.
 enum { MAX_TYPES = 4096, MAX_TYPE_BYTES = 1024 };
@@ -151,8 +193,12 @@ static void device_offered(void *data, struct zwlr_data_control_device_v1 *devic
 static void set_selection(cw_client *client, int which, struct zwlr_data_control_offer_v1 *id) {
     offer *old = client->selections[which];
     offer *new = id ? zwlr_data_control_offer_v1_get_user_data(id) : NULL;
+    // The compositor cancels a replaced source before it announces the new selection, so a source of ours still
+    // holding this selection means the offer is our own claim coming back.
+    if (new) new->own = client->sources[which] != NULL;
     client->selections[which] = new;
     if (old && old != new && old != client->selections[!which]) offer_free(old);
+    push_event(client, (cw_event){.kind = CW_EVENT_SELECTION, .selection = which, .fd = -1});
 }
 
 static void device_selection(void *data, struct zwlr_data_control_device_v1 *device, struct zwlr_data_control_offer_v1 *id) {
@@ -176,6 +222,35 @@ static const struct zwlr_data_control_device_v1_listener device_listener = {
     .finished = device_finished,
     .primary_selection = device_primary,
 };
+
+static void source_send(void *data, struct zwlr_data_control_source_v1 *proxy, const char *mime_type, int32_t fd) {
+    (void)proxy;
+    source *src = data;
+    char *copy = mime_type ? strdup(mime_type) : NULL;
+    if (!copy) {
+        close(fd);
+        return;
+    }
+    push_event(src->client, (cw_event){
+        .kind = CW_EVENT_SEND, .selection = src->selection, .source = src->id, .fd = fd, .mime_type = copy});
+}
+
+static void source_free(source *src) {
+    zwlr_data_control_source_v1_destroy(src->proxy);
+    free(src);
+}
+
+static void source_cancelled(void *data, struct zwlr_data_control_source_v1 *proxy) {
+    (void)proxy;
+    source *src = data;
+    cw_client *client = src->client;
+    if (client->sources[src->selection] == src) client->sources[src->selection] = NULL;
+    push_event(client, (cw_event){.kind = CW_EVENT_CANCELLED, .selection = src->selection, .source = src->id, .fd = -1});
+    source_free(src);
+}
+
+static const struct zwlr_data_control_source_v1_listener source_listener = {
+    .send = source_send, .cancelled = source_cancelled};
 
 static void registry_global(void *data, struct wl_registry *registry, uint32_t name, const char *interface, uint32_t version) {
     cw_client *client = data;
@@ -209,7 +284,7 @@ static long long now_ms(void) {
     return (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000;
 }
 
-int cw_dispatch(cw_client *client, int timeout_ms) {
+int cw_prepare_poll(cw_client *client) {
     struct wl_display *display = client->display;
     while (wl_display_prepare_read(display) != 0) {
         if (wl_display_dispatch_pending(display) < 0) return CW_CONNECTION_LOST;
@@ -219,16 +294,29 @@ int cw_dispatch(cw_client *client, int timeout_ms) {
         wl_display_cancel_read(display);
         return CW_CONNECTION_LOST;
     }
-    struct pollfd fd = {.fd = wl_display_get_fd(display), .events = POLLIN};
-    int ready;
-    do ready = poll(&fd, 1, timeout_ms); while (ready < 0 && errno == EINTR);
-    if (ready > 0) {
+    return CW_OK;
+}
+
+int cw_finish_poll(cw_client *client, int readable) {
+    struct wl_display *display = client->display;
+    if (readable) {
         if (wl_display_read_events(display) < 0) return CW_CONNECTION_LOST;
     } else {
         wl_display_cancel_read(display);
     }
     if (wl_display_dispatch_pending(display) < 0 || wl_display_get_error(display) != 0) return CW_CONNECTION_LOST;
     if (client->finished) return CW_CONNECTION_LOST;
+    return CW_OK;
+}
+
+int cw_dispatch(cw_client *client, int timeout_ms) {
+    int code = cw_prepare_poll(client);
+    if (code != CW_OK) return code;
+    struct pollfd fd = {.fd = wl_display_get_fd(client->display), .events = POLLIN};
+    int ready;
+    do ready = poll(&fd, 1, timeout_ms); while (ready < 0 && errno == EINTR);
+    code = cw_finish_poll(client, ready > 0);
+    if (code != CW_OK) return code;
     return ready > 0 ? CW_OK : CW_TIMED_OUT;
 }
 
@@ -297,6 +385,11 @@ cw_client *cw_connect(const char *name, int timeout_ms, int *code, char *message
 
 void cw_disconnect(cw_client *client) {
     if (!client) return;
+    for (int which = 0; which < 2; which++)
+        if (client->sources[which]) source_free(client->sources[which]);
+    cw_event event;
+    while (cw_next_event(client, &event)) cw_event_release(&event);
+    free(client->events.items);
     offer *clipboard = client->selections[CW_CLIPBOARD], *primary = client->selections[CW_PRIMARY];
     offer_free(clipboard);
     if (primary != clipboard) offer_free(primary);
@@ -329,3 +422,64 @@ int cw_receive(cw_client *client, int selection, const char *mime_type, int fd) 
 }
 
 int cw_fd(cw_client *client) { return wl_display_get_fd(client->display); }
+
+int cw_offer_is_own(cw_client *client, int selection) {
+    offer *o = client->selections[selection != 0];
+    return o && o->own;
+}
+
+uint64_t cw_set_selection(cw_client *client, int selection, const char *const *types, size_t count) {
+    int which = selection != 0;
+    if (which == CW_PRIMARY && !cw_has_primary(client)) return 0;
+    source *src = calloc(1, sizeof *src);
+    if (!src) return 0;
+    src->proxy = zwlr_data_control_manager_v1_create_data_source(client->manager);
+    if (!src->proxy) {
+        free(src);
+        return 0;
+    }
+    src->client = client;
+    src->selection = which;
+    src->id = ++client->last_source_id;
+    zwlr_data_control_source_v1_add_listener(src->proxy, &source_listener, src);
+    for (size_t i = 0; i < count; i++) zwlr_data_control_source_v1_offer(src->proxy, types[i]);
+    if (which == CW_PRIMARY)
+        zwlr_data_control_device_v1_set_primary_selection(client->device, src->proxy);
+    else
+        zwlr_data_control_device_v1_set_selection(client->device, src->proxy);
+    // The source it replaces stays ours until the compositor cancels it (it may still be asked to send).
+    client->sources[which] = src;
+    if (wl_display_flush(client->display) < 0 && errno != EAGAIN) return 0;
+    return src->id;
+}
+
+int cw_holds_selection(cw_client *client, int selection, uint64_t id) {
+    source *src = client->sources[selection != 0];
+    return src && (id == 0 || src->id == id);
+}
+
+void cw_clear_selection(cw_client *client, int selection) {
+    int which = selection != 0;
+    if (!client->sources[which]) return;
+    if (which == CW_PRIMARY)
+        zwlr_data_control_device_v1_set_primary_selection(client->device, NULL);
+    else
+        zwlr_data_control_device_v1_set_selection(client->device, NULL);
+    wl_display_flush(client->display);
+}
+
+int cw_next_event(cw_client *client, cw_event *event) {
+    event_queue *q = &client->events;
+    if (q->count == 0) return 0;
+    *event = q->items[q->head];
+    q->head = (q->head + 1) % q->capacity;
+    q->count--;
+    return 1;
+}
+
+void cw_event_release(cw_event *event) {
+    free(event->mime_type);
+    event->mime_type = NULL;
+    if (event->fd >= 0) close(event->fd);
+    event->fd = -1;
+}

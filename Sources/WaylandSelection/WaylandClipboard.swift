@@ -121,12 +121,12 @@ public final class WaylandClipboard {
         return client
     }
 
-    private static func milliseconds(_ duration: Duration) -> Int32 {
+    static func milliseconds(_ duration: Duration) -> Int32 {
         let (seconds, attoseconds) = duration.components
         return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
     }
 
-    private static func code(_ code: Int32) -> WaylandError.Code {
+    static func code(_ code: Int32) -> WaylandError.Code {
         switch Int(code) {
         case Int(CW_UNAVAILABLE): .libraryUnavailable
         case Int(CW_NO_COMPOSITOR): .noCompositor

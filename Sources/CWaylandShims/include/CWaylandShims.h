@@ -54,7 +54,54 @@ int cw_receive(cw_client *client, int selection, const char *mime_type, int fd);
 /// Reads and dispatches the compositor's events, waiting at most `timeout_ms` for some (0: only what is there).
 int cw_dispatch(cw_client *client, int timeout_ms);
 
+/// `cw_dispatch` in two halves, for a caller that polls the connection's descriptor together with its own: dispatch
+/// what is queued, flush, and announce a read (CW_OK, or CW_CONNECTION_LOST); then, after the caller's poll, exactly
+/// one `cw_finish_poll` reads the events (`readable`: the descriptor was ready) and dispatches them.
+int cw_prepare_poll(cw_client *client);
+int cw_finish_poll(cw_client *client, int readable);
+
 /// The connection's file descriptor, for a caller's own poll.
 int cw_fd(cw_client *client);
+
+/// Whether the current offer of `selection` is our own source coming back (introduced while it held the selection).
+int cw_offer_is_own(cw_client *client, int selection);
+
+// MARK: Owning a selection
+
+/// What the compositor told, queued for the caller by `cw_dispatch` (see `cw_next_event`).
+enum {
+    /// The offer of `selection` changed (read it with `cw_offer_type_count`).
+    CW_EVENT_SELECTION = 1,
+    /// A requestor asks our source `source` for `mime_type`, to be written into `fd`, which the caller then owns.
+    CW_EVENT_SEND = 2,
+    /// Our source `source` no longer holds `selection` (replaced by another); it is destroyed.
+    CW_EVENT_CANCELLED = 3,
+};
+
+typedef struct {
+    int kind;
+    int selection;
+    uint64_t source;
+    /// CW_EVENT_SEND: the descriptor to write to (-1 otherwise).
+    int fd;
+    /// CW_EVENT_SEND: the type asked (freed by `cw_event_release`).
+    char *mime_type;
+} cw_event;
+
+/// Takes the oldest queued event: 1, or 0 when there is none.
+int cw_next_event(cw_client *client, cw_event *event);
+
+/// Frees an event's type and closes its descriptor if the caller has not taken it (set `fd` to -1 to keep it).
+void cw_event_release(cw_event *event);
+
+/// Sets `selection` to a new source of ours offering `types` (in order); its id, or 0 when it cannot (the
+/// primary selection without data-control version 2, or the connection failed).
+uint64_t cw_set_selection(cw_client *client, int selection, const char *const *types, size_t count);
+
+/// Whether our source `id` (0: any of ours) still holds `selection`.
+int cw_holds_selection(cw_client *client, int selection, uint64_t id);
+
+/// Clears `selection` if a source of ours holds it.
+void cw_clear_selection(cw_client *client, int selection);
 
 #endif

@@ -1,0 +1,165 @@
+// WaylandConnection against a real compositor (sway headless): our own sources read by wl-paste, replaced by
+// wl-copy, a requestor that stops reading, the compositor going away.
+
+import ClipBridgeTestSupport
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+import WaylandSelection
+
+@Suite("A Wayland selection owned through data-control", .serialized, .timeLimit(.minutes(3)))
+struct WaylandConnectionTests {
+    /// Serves `contents` (by MIME type) for every request of `connection`'s events; records the events.
+    final class Server: Sendable {
+        final class Log: Sendable {
+            let events = Mutex<[WaylandSelectionEvent]>([])
+        }
+
+        let log = Log()
+        let task: Task<Void, Never>
+
+        init(_ connection: WaylandConnection, contents: [String: Data], timeout: Duration = .seconds(5)) {
+            let log = self.log
+            task = Task {
+                for await event in connection.events {
+                    log.events.withLock { $0.append(event) }
+                    guard case .sendRequested(let request) = event else { continue }
+                    // Each request on its own task: a requestor that stops reading holds up no other.
+                    Task {
+                        defer { request.finish() }
+                        if let bytes = contents[request.mimeType] {
+                            try? await request.write(bytes, timeout: timeout)
+                        }
+                    }
+                }
+            }
+        }
+
+        func offers(of selection: WaylandSelectionName) -> [(types: [String], isOwn: Bool)] {
+            log.events.withLock { events in
+                events.compactMap { event in
+                    if case .offered(selection, let types, let isOwn) = event { return (types, isOwn) }
+                    return nil
+                }
+            }
+        }
+
+        var cancelled: [WaylandSourceID] {
+            log.events.withLock { $0.compactMap { if case .cancelled(_, let source) = $0 { source } else { nil } } }
+        }
+
+        var ended: Bool {
+            log.events.withLock { $0.contains { if case .ended = $0 { true } else { false } } }
+        }
+    }
+
+    static func pattern(_ count: Int) -> Data {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(count)
+        for index in 0..<count { bytes.append(UInt8(truncatingIfNeeded: index &* 2_654_435_761 >> 11)) }
+        return Data(bytes)
+    }
+
+    @Test("wl-paste reads our source: its types in our order, text byte-exact, 16 MiB of a custom type, the primary selection")
+    func served() async throws {
+        try await SwayServer.with(xwayland: false) { sway in
+            let wayland = sway.waylandEnvironment
+            let connection = try await WaylandConnection.open(display: sway.waylandDisplay)
+            defer { connection.close() }
+            let text = "Grüße über Wayland ✓ 🙂"
+            let big = Self.pattern(16 << 20)
+            let server = Server(connection, contents: [
+                "text/plain;charset=utf-8": Data(text.utf8), "application/x-clipbridge-test": big,
+            ])
+            defer { server.task.cancel() }
+            let source = try await connection.offer(["application/x-clipbridge-test", "text/plain;charset=utf-8"], as: .clipboard)
+
+            let types = try await runPeer(["wl-paste", "--list-types"], display: nil, environment: wayland)
+            #expect(types.stdoutText == "application/x-clipbridge-test\ntext/plain;charset=utf-8\n", "\(types)")
+            let pasted = try await runPeer(["wl-paste", "--no-newline", "--type", "text/plain;charset=utf-8"],
+                                           display: nil, environment: wayland)
+            #expect(pasted.succeeded && pasted.stdout == Data(text.utf8), "\(pasted)")
+            let large = try await runPeer(["wl-paste", "--type", "application/x-clipbridge-test"], display: nil,
+                                          environment: wayland, timeout: .seconds(30))
+            #expect(large.succeeded && large.stdout.count == big.count && large.stdout == big)
+
+            // The compositor tells the setter its own claim: seen as ours.
+            #expect(try await eventually { server.offers(of: .clipboard).last.map { $0.isOwn } == true })
+            #expect(await connection.holds(.clipboard, source: source))
+
+            // The primary selection.
+            #expect(connection.hasPrimarySelection)
+            _ = try await connection.offer(["text/plain;charset=utf-8"], as: .primary)
+            let primary = try await runPeer(["wl-paste", "--primary", "--no-newline"], display: nil, environment: wayland)
+            #expect(primary.succeeded && primary.stdout == Data(text.utf8), "\(primary)")
+
+            // wl-copy takes the clipboard: our source is cancelled, and its offer is not ours.
+            #expect(try await runPeer(["wl-copy", "--", "theirs"], display: nil, environment: wayland).succeeded)
+            #expect(try await eventually { server.cancelled.contains(source) })
+            #expect(try await eventually {
+                server.offers(of: .clipboard).last.map { $0.isOwn == false && $0.types.contains("text/plain;charset=utf-8") } == true
+            })
+            #expect(await !connection.holds(.clipboard))
+            #expect(try await connection.read("text/plain;charset=utf-8", from: .clipboard) == Data("theirs".utf8))
+
+            // Released: the selection is empty (and releasing what another client holds does nothing).
+            await connection.release(.clipboard)
+            #expect(try await connection.types(of: .clipboard).contains("text/plain;charset=utf-8"))
+            await connection.release(.primary)
+            #expect(try await eventually { try await connection.types(of: .primary).isEmpty })
+        }
+    }
+
+    @Test("a requestor that stops reading costs its own transfer, at its deadline; others are served meanwhile")
+    func stuckRequestor() async throws {
+        try await SwayServer.with(xwayland: false) { sway in
+            let wayland = sway.waylandEnvironment
+            let connection = try await WaylandConnection.open(display: sway.waylandDisplay)
+            defer { connection.close() }
+            let big = Self.pattern(8 << 20)
+            let server = Server(connection, contents: ["application/x-big": big, "text/plain": Data("small".utf8)],
+                                timeout: .milliseconds(800))
+            defer { server.task.cancel() }
+            _ = try await connection.offer(["application/x-big", "text/plain"], as: .clipboard)
+            // A requestor (a second connection) that takes the first chunk and then stops reading.
+            let requestor = try await WaylandConnection.open(display: sway.waylandDisplay)
+            defer { requestor.close() }
+            let stuck = Task {
+                try await requestor.read("application/x-big", from: .clipboard) { _ in
+                    try await Task.sleep(for: .seconds(20))
+                }
+            }
+            defer { stuck.cancel() }
+            try await Task.sleep(for: .milliseconds(300))
+            let started = ContinuousClock.now
+            let small = try await runPeer(["wl-paste", "--no-newline", "--type", "text/plain"], display: nil, environment: wayland)
+            #expect(small.succeeded && small.stdout == Data("small".utf8))
+            #expect(ContinuousClock.now - started < .milliseconds(700), "served while the other transfer is stuck")
+            // The stuck transfer ended at its deadline: the next request still works, and the server saw no end.
+            try await Task.sleep(for: .seconds(1))
+            let again = try await runPeer(["wl-paste", "--no-newline", "--type", "text/plain"], display: nil, environment: wayland)
+            #expect(again.stdout == Data("small".utf8))
+            #expect(!server.ended)
+        }
+    }
+
+    @Test("the compositor going away ends the events; calls then throw; no compositor is a clear error")
+    func compositorGone() async throws {
+        try await SwayServer.with(xwayland: false) { sway in
+            let connection = try await WaylandConnection.open(display: sway.waylandDisplay)
+            let server = Server(connection, contents: [:])
+            await sway.stop()
+            #expect(try await eventually { server.ended })
+            await #expect(throws: WaylandError.self) { _ = try await connection.offer(["text/plain"], as: .clipboard) }
+            await #expect(throws: WaylandError.self) { _ = try await connection.read("text/plain", from: .clipboard) }
+            await server.task.value
+        }
+        do {
+            _ = try await WaylandConnection.open(display: "/nonexistent/wayland-99", timeout: .seconds(2))
+            Issue.record("connected to nothing")
+        } catch {
+            #expect(error.code == .noCompositor, "\(error)")
+        }
+    }
+}
