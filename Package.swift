@@ -106,6 +106,12 @@ let package = Package(
         .target(name: "CWaylandShims", dependencies: ["CWayland"], exclude: ["protocols", "generated/README.md"]),
         // The Wayland side in Swift values: a compositor's selections through data-control.
         .target(name: "WaylandSelection", dependencies: ["CWaylandShims"], swiftSettings: strict),
+        // The bridge between an X display and a Wayland compositor (issue 30): the X bridge's machine, both engines.
+        .target(
+            name: "WaylandBridge",
+            dependencies: ["ClipBridge", "WaylandSelection", "X11Selection"],
+            swiftSettings: strict
+        ),
         // What the command line takes besides the libraries' own types: type names and patterns, selection
         // names, durations, and the daemon's settings, each declared once for its option and its file key.
         .target(
@@ -122,7 +128,7 @@ let package = Package(
             name: "clipbridge",
             dependencies: [
                 "ClipBridge", "ClipBridgeOptions", "ClipHistory", "ImageCodecs", "TransferKit", "UniformTypes", "X11Selection",
-                "X11TextWindows",
+                "X11TextWindows", "WaylandBridge",
                 "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -192,7 +198,7 @@ let package = Package(
         ),
         .testTarget(
             name: "clipbridgeTests",
-            dependencies: ["ClipBridgeTestSupport", "X11Selection"],
+            dependencies: ["ClipBridgeTestSupport", "X11Selection", "WaylandSelection"],
             swiftSettings: strict
         ),
     ],

@@ -6,11 +6,12 @@ import ClipBridgeOptions
 import FoundationEssentials
 import Glibc
 import Logging
+import WaylandBridge
 import X11Selection
 
 struct Bridge: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Keep the clipboard in sync across two or more X displays, every type, lazily, any size.",
+        abstract: "Keep the clipboard in sync across X displays, or between an X display and a Wayland compositor.",
         discussion: """
             When an application on one display copies, the bridge takes the selection on the others, \
             offering the same types in the same order. Nothing is copied ahead: a paste on another display \
@@ -27,14 +28,25 @@ struct Bridge: AsyncParsableCommand {
             To keep content after the copying application exits, run `clipbridge daemon` on that display: \
             the bridge relays the daemon's copy once it takes over.
 
+            WAYLAND: name one X display and one Wayland display — `wayland-1` (a socket in XDG_RUNTIME_DIR), \
+            `wayland:NAME` or `wayland:/path/to/socket`, or `wayland:` for WAYLAND_DISPLAY — to keep an X \
+            display (XWayland's, or a separate X server) and the compositor's clipboard and primary selection \
+            in sync both ways. The compositor must offer the wlr data-control protocol (sway, Hyprland, river, \
+            labwc, Wayfire, KDE Plasma; not GNOME's Mutter). Text crosses as each side names it \
+            (UTF8_STRING, STRING, TEXT ↔ text/plain;charset=utf-8), every other type by name; a compositor that \
+            restarts is reconnected like a display.
+
             EXAMPLES:
               clipbridge bridge :0 :1                          # your desktop and a nested Xephyr :1
               clipbridge bridge :0 :5 -s clipboard             # a VNC desktop (Xvnc :5), CLIPBOARD only
               clipbridge bridge "$DISPLAY" localhost:10.0      # a display forwarded by ssh -X
+              clipbridge bridge "$DISPLAY" "wayland:$WAYLAND_DISPLAY"  # X apps and Wayland apps in one session
             """
     )
 
-    @Argument(help: ArgumentHelp("The X displays to bridge (two or more).", valueName: "display"))
+    @Argument(help: ArgumentHelp(
+        "The X displays to bridge (two or more), or one X display and one Wayland display (wayland-N, wayland:NAME).",
+        valueName: "display"))
     var displays: [String] = []
 
     @Option(name: [.customShort("s"), .long], parsing: .singleValue,
@@ -59,6 +71,25 @@ struct Bridge: AsyncParsableCommand {
         for display in displays where !seen.insert(display).inserted {
             throw ValidationError("The display '\(display)' is named twice.")
         }
+        let wayland = displays.filter { Self.waylandDisplay($0) != nil }
+        if !wayland.isEmpty && (wayland.count != 1 || displays.count != 2) {
+            throw ValidationError("A Wayland compositor is bridged with one X display: name one of each (got \(displays.joined(separator: " "))).")
+        }
+        if wayland.count == 1, selections.contains(.secondary) {
+            throw ValidationError("Wayland has no secondary selection: bridge clipboard and primary.")
+        }
+    }
+
+    /// The Wayland display `argument` names — `wayland-N`, `wayland:NAME`, `wayland:/path`, or `wayland:` for
+    /// WAYLAND_DISPLAY (inner Optional nil) — or nil when it names an X display (X display names have a ':' after the
+    /// host, which `wayland-N` has not).
+    static func waylandDisplay(_ argument: String) -> String?? {
+        if argument.hasPrefix("wayland:") {
+            let name = String(argument.dropFirst("wayland:".count))
+            return .some(name.isEmpty ? nil : name)
+        }
+        if argument.hasPrefix("wayland-"), !argument.contains(":") { return .some(argument) }
+        return nil
     }
 
     /// The selections, in the order given, without duplicates.
@@ -73,12 +104,25 @@ struct Bridge: AsyncParsableCommand {
         Memory.oneArena()
         let log = StandardErrorLogHandler.logger(level: quiet ? .notice : .info)
         let configuration = Connections.configuration(timeout: timeout)
-        let bridge = SelectionBridge(
-            displays: displays, selections: selections, includeSensitive: includeSensitive, configuration: configuration)
         let (events, sink) = AsyncStream.makeStream(of: SelectionBridge.Event.self)
-        let running = Task {
-            await bridge.run { sink.yield($0) }
-            sink.finish()
+        let running: Task<Void, Never>
+        if let waylandIndex = displays.firstIndex(where: { Self.waylandDisplay($0) != nil }),
+            let wayland = Self.waylandDisplay(displays[waylandIndex])
+        {
+            let bridge = X11WaylandBridge(
+                xDisplay: displays[1 - waylandIndex], waylandDisplay: wayland, selections: selections,
+                includeSensitive: includeSensitive, configuration: configuration)
+            running = Task {
+                await bridge.run { sink.yield($0) }
+                sink.finish()
+            }
+        } else {
+            let bridge = SelectionBridge(
+                displays: displays, selections: selections, includeSensitive: includeSensitive, configuration: configuration)
+            running = Task {
+                await bridge.run { sink.yield($0) }
+                sink.finish()
+            }
         }
         var lost: String?
         await Signals.stopping(with: { running.cancel() }) {

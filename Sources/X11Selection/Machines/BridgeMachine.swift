@@ -6,27 +6,30 @@
 /// TARGETS read overtaken by a newer change is dropped rather than applied late. A change dropped that way is
 /// taken up again if the newer one turns out to bring no new content (another bridge's claim, or ours): two
 /// bridges each dropping the app's copy for the other's claim would otherwise leave every display without it.
-struct BridgeMachine: Sendable {
+package struct BridgeMachine: Sendable {
     /// The display whose owner of a selection is offered on the others.
-    struct Source: Sendable, Equatable {
-        var display: Int
-        var generation: UInt64
+    package struct Source: Sendable, Equatable {
+        package var display: Int
+        package var generation: UInt64
         /// What the other displays are offered, in the owner's order; nil when the owner is not bridged
         /// (sensitive, unreadable, nothing that can cross).
-        var targets: [SelectionTarget]?
+        package var targets: [SelectionTarget]?
         /// The content is marked sensitive and bridged anyway (the offer carries the hint again).
-        var isSensitive = false
+        package var isSensitive = false
         /// The source display's owner changed: this offer's content is gone, and its relays refuse.
-        var isStale = false
+        package var isStale = false
     }
 
-    enum Event: Sendable {
+    package enum Event: Sendable {
         /// Display `display` is connected; these selections have an owner there.
         case connected(display: Int, owned: Set<SelectionName>)
         /// Display `display` went away.
         case disconnected(display: Int, reason: String)
         /// An owner change on `display`.
         case ownerChanged(OwnerChange, display: Int)
+        /// An owner change on `display`, already classified: what a display that is not an X server (a Wayland
+        /// compositor) reports.
+        case changed(SelectionName, BridgePolicy.ChangeAction, display: Int)
         /// The TARGETS read of `generation` on `display` ended.
         case targetsRead(SelectionName, display: Int, generation: UInt64, Result<[SelectionTarget], TargetsFailure>)
         /// The claims asked for `selection`'s source of `generation` ended: made on these displays. Only a new
@@ -35,12 +38,17 @@ struct BridgeMachine: Sendable {
     }
 
     /// Why TARGETS could not be read, and whether the bridge's own claim is the owner there now.
-    struct TargetsFailure: Error, Sendable, Equatable {
-        var reason: String
-        var ownClaimIsOwner: Bool
+    package struct TargetsFailure: Error, Sendable, Equatable {
+        package var reason: String
+        package var ownClaimIsOwner: Bool
+
+        package init(reason: String, ownClaimIsOwner: Bool) {
+            self.reason = reason
+            self.ownClaimIsOwner = ownClaimIsOwner
+        }
     }
 
-    enum Action: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         /// Read the TARGETS of `selection`'s owner on `display`; feed them back.
         case readTargets(SelectionName, display: Int, generation: UInt64)
         /// Claim `selection` on `displays` with the source's offer; feed back on which it worked, at once.
@@ -53,9 +61,9 @@ struct BridgeMachine: Sendable {
     }
 
     /// The displays as named, for reports.
-    let names: [String]
-    let selections: [SelectionName]
-    let includeSensitive: Bool
+    package let names: [String]
+    package let selections: [SelectionName]
+    package let includeSensitive: Bool
     private(set) var connected: Set<Int> = []
     private var sources: [SelectionName: Source] = [:]
     private var generation: UInt64 = 0
@@ -66,19 +74,19 @@ struct BridgeMachine: Sendable {
     /// Selections whose newest change's TARGETS are being read.
     private var reading: Set<SelectionName> = []
 
-    init(displays names: [String], selections: [SelectionName], includeSensitive: Bool) {
+    package init(displays names: [String], selections: [SelectionName], includeSensitive: Bool) {
         self.names = names
         self.selections = selections
         self.includeSensitive = includeSensitive
     }
 
     /// Whether `generation` is still the source of `selection` (a paste relays only the content it was offered).
-    func isCurrent(_ selection: SelectionName, generation: UInt64) -> Bool {
+    package func isCurrent(_ selection: SelectionName, generation: UInt64) -> Bool {
         guard let source = sources[selection] else { return false }
         return source.generation == generation && !source.isStale && source.targets != nil
     }
 
-    mutating func handle(_ event: Event) -> [Action] {
+    package mutating func handle(_ event: Event) -> [Action] {
         switch event {
         case .connected(let display, let owned):
             guard connected.insert(display).inserted else { return [] }
@@ -106,16 +114,17 @@ struct BridgeMachine: Sendable {
             }
             return actions
         case .ownerChanged(let change, let display):
-            switch BridgePolicy.action(for: change) {
+            return handle(.changed(change.selection, BridgePolicy.action(for: change), display: display))
+        case .changed(let selection, let action, let display):
+            switch action {
             case .ignore:
                 return []
             case .newSource:
-                return newSource(change.selection, on: display)
+                return newSource(selection, on: display)
             case .ownerGone:
-                guard sources[change.selection]?.display == display else { return [] }
-                sources[change.selection] = nil
-                return [withdraw(change.selection, keeping: display),
-                        .report(.withdrawn(change.selection, from: names[display]))]
+                guard sources[selection]?.display == display else { return [] }
+                sources[selection] = nil
+                return [withdraw(selection, keeping: display), .report(.withdrawn(selection, from: names[display]))]
             }
         case .targetsRead(let selection, let display, let generation, let result):
             return targetsRead(selection, on: display, generation: generation, result)

@@ -1,7 +1,7 @@
 /// The rules of a selection bridge between X displays (``SelectionBridge``), as pure decisions.
-enum BridgePolicy {
+package enum BridgePolicy {
     /// What an owner change on one display means for the bridge.
-    enum ChangeAction: Sendable, Equatable {
+    package enum ChangeAction: Sendable, Equatable {
         /// Our own claim (the bridge serving this display): never bridged back, so nothing echoes.
         case ignore
         /// An app took the selection: its display becomes the source, the others get its offer.
@@ -11,13 +11,13 @@ enum BridgePolicy {
         case ownerGone
     }
 
-    static func action(for change: OwnerChange) -> ChangeAction {
+    package static func action(for change: OwnerChange) -> ChangeAction {
         if change.isOwnedByThisProcess { return .ignore }
         return change.owner == nil ? .ownerGone : .newSource
     }
 
     /// What the other displays are offered for an owner's TARGETS.
-    enum Plan: Sendable, Equatable {
+    package enum Plan: Sendable, Equatable {
         /// Nothing: the content is marked sensitive and sensitive content is not bridged.
         case skipSensitive
         /// Nothing: another bridge's claim (it carries ``marker``). Two bridges between the same displays would
@@ -31,8 +31,8 @@ enum BridgePolicy {
     /// The owner's targets less what cannot cross displays: the meta targets (each engine answers its own),
     /// side-effect targets and resource IDs (ICCCM 2.6.2, 2.6.3: a PIXMAP or WINDOW names a resource of the
     /// source display's server) — the same rule as a clipboard manager's (`SnapshotPolicy`).
-    static func plan(for offered: [SelectionTarget], includeSensitive: Bool) -> Plan {
-        if offered.contains(marker) { return .skipBridged }
+    package static func plan(for offered: [SelectionTarget], includeSensitive: Bool) -> Plan {
+        if offered.contains(where: markers.contains) { return .skipBridged }
         let isSensitive = offered.contains(SelectionOffer.passwordManagerHint)
         if isSensitive && !includeSensitive { return .skipSensitive }
         guard case .keep(let targets) = SnapshotPolicy.plan(for: offered.filter { $0 != SelectionOffer.passwordManagerHint })
@@ -41,18 +41,24 @@ enum BridgePolicy {
     }
 
     /// The target every bridge claim also offers, so that other bridges leave it alone (see `Plan.skipBridged`).
-    static let marker: SelectionTarget = "_CLIPBRIDGE_BRIDGED"
+    package static let marker: SelectionTarget = "_CLIPBRIDGE_BRIDGED"
+    /// The same mark as a MIME type, offered beside ``marker``: a Wayland compositor's XWayland sync passes on only
+    /// the X targets whose names contain a '/' (wlroots 0.15 `xwayland/selection/incoming.c`, `source_get_targets`),
+    /// so a bridge claim that sway copies to Wayland, or back, still says it is one.
+    package static let mimeMarker: SelectionTarget = "application/x-clipbridge-bridged"
+    /// Either mark.
+    package static let markers: [SelectionTarget] = [marker, mimeMarker]
 
     /// Property types whose values are atoms or resource IDs of the source display: meaningless on another
     /// server, so a reply of such a type is refused rather than passed on as numbers that name something else.
-    static let displayBoundTypes: Set<SelectionTarget> = [
+    package static let displayBoundTypes: Set<SelectionTarget> = [
         "ATOM", "ATOM_PAIR", "PIXMAP", "BITMAP", "DRAWABLE", "COLORMAP", "WINDOW",
     ]
 
     /// The wait before reconnecting to a display that went away, after `failures` failed attempts in a row:
     /// 250 ms doubling to `maximum` (a restarted X server is back within a second or two; a dropped ssh
     /// forwarding may take minutes, and polling it faster would only spin).
-    static func retryDelay(failures: Int, maximum: Duration = .seconds(5)) -> Duration {
+    package static func retryDelay(failures: Int, maximum: Duration = .seconds(5)) -> Duration {
         let steps = min(max(failures, 0), 16)
         return min(.milliseconds(250) * (1 << steps), maximum)
     }

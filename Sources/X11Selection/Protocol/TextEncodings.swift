@@ -2,10 +2,10 @@ import FoundationEssentials
 
 /// The pure text conversions of the text targets (ICCCM 2.7.1). COMPOUND_TEXT and TEXT go through Xlib
 /// (`XDisplay.encodeText` / `decodeText`) and are not here.
-enum TextEncodings {
+package enum TextEncodings {
     /// ISO-8859-1 bytes of `text`, or nil when a character lies outside Latin-1 (U+0000–U+00FF).
     /// Never substitutes: the caller decides what to do (the offer then omits STRING).
-    static func latin1(_ text: String) -> Data? {
+    package static func latin1(_ text: String) -> Data? {
         var bytes = Data()
         bytes.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {

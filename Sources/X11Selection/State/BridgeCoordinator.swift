@@ -209,11 +209,12 @@ final class BridgeCoordinator: Sendable {
             guard let connection = connections[display], let sourceConnection = connections[source.display],
                 let targets = source.targets
             else { return false }
-            let marker = SelectionOffer.Representation(
-                target: BridgePolicy.marker, source: .bytes(Data(sourceConnection.displayName.utf8)))
+            let markers = BridgePolicy.markers.map {
+                SelectionOffer.Representation(target: $0, source: .bytes(Data(sourceConnection.displayName.utf8)))
+            }
             let offer = SelectionOffer(
                 targets.map { coordinator.relayedRepresentation($0, of: selection, from: sourceConnection, generation: source.generation) }
-                    + [marker],
+                    + markers,
                 isSensitive: source.isSensitive)
             let lease: SelectionLease
             let report = coordinator.report, displayName = coordinator.name(display)

@@ -47,16 +47,33 @@ public final class SwayServer: Sendable {
     /// - Throws: `CommandError` (`.notFound` when sway is not installed, `.notReady` with sway's log when it does
     ///   not come up within `timeout`).
     public static func start(xwayland: Bool = true, timeout: Duration = .seconds(30)) async throws -> SwayServer {
+        try await start(xwayland: xwayland, in: nil, timeout: timeout)
+    }
+
+    /// A new sway in this one's runtime directory, after stopping this one: a compositor restarted, at the same socket
+    /// path when the old one removed its socket (sway takes the lowest free `wayland-N`).
+    public func restarted(timeout: Duration = .seconds(30)) async throws -> SwayServer {
+        _ = await peer.stop()
+        try? FileManager.default.removeItem(atPath: "\(runtimeDirectory)/x-display")
+        return try await Self.start(xwayland: xDisplay != nil, in: runtimeDirectory, timeout: timeout)
+    }
+
+    private static func start(xwayland: Bool, in existing: String?, timeout: Duration) async throws -> SwayServer {
         guard executableInPath("sway") else {
             throw CommandError(kind: .notFound, arguments: ["sway"], detail: "sway is not installed (scripts/install-deps.sh)")
         }
         let asRoot = getuid() == 0
         if asRoot { try await makeUser() }
-        var template = Array("/tmp/clipbridge-sway.XXXXXX".utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            throw CommandError(kind: .notReady, arguments: ["mkdtemp"], detail: String(cString: strerror(errno)))
+        let directory: String
+        if let existing {
+            directory = existing
+        } else {
+            var template = Array("/tmp/clipbridge-sway.XXXXXX".utf8CString)
+            guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+                throw CommandError(kind: .notReady, arguments: ["mkdtemp"], detail: String(cString: strerror(errno)))
+            }
+            directory = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
-        let directory = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // The first client sway runs: let this user into XWayland, then say which display it is.
         let access = asRoot ? "xhost +si:localuser:root >/dev/null 2>&1; " : ""
         let config = xwayland ? """

@@ -85,6 +85,7 @@ extension XvfbServer {
 func bridgeable(_ targets: [String]) -> [String] {
     let engine: Set<String> = [
         "TARGETS", "MULTIPLE", "TIMESTAMP", "SAVE_TARGETS", "DELETE", "TARGET_SIZES", "INCR", "_CLIPBRIDGE_BRIDGED",
+        "application/x-clipbridge-bridged",
         "INSERT_SELECTION", "INSERT_PROPERTY", "PIXMAP", "BITMAP", "DRAWABLE", "COLORMAP", "WINDOW",
     ]
     return targets.filter { !engine.contains($0) }

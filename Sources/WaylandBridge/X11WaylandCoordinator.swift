@@ -1,0 +1,491 @@
+import ClipBridge
+import FoundationEssentials
+import Glibc
+import Synchronization
+import WaylandSelection
+import X11Selection
+
+/// Carries out a running ``X11WaylandBridge``'s decisions (`BridgeMachine`, side 0 the X display, side 1 the
+/// compositor): one task per side keeps it connected and turns its owner changes into events; one task takes the
+/// events one at a time, hands each to the machine and carries out what it decides. Pastes are served by tasks of
+/// their own, which ask the machine whether the content they were offered is still the source's.
+final class X11WaylandCoordinator: Sendable {
+    static let xSide = 0
+    static let waylandSide = 1
+
+    private enum Input: Sendable {
+        case xLinked(X11Connection, owned: Set<SelectionName>)
+        case xUnlinked(X11Connection, reason: String)
+        case waylandLinked(WaylandConnection, offers: [SelectionName: [String]])
+        case waylandUnlinked(WaylandConnection, reason: String)
+        /// A new offer on the Wayland side (`isOwn`: one of our sources coming back).
+        case waylandOffered(SelectionName, types: [String], isOwn: Bool)
+        case machine(BridgeMachine.Event)
+    }
+
+    /// One of our Wayland sources: the content it offers, and where each of its types comes from.
+    private struct WaylandClaim: Sendable {
+        var source: WaylandSourceID
+        var generation: UInt64
+        var representations: [String: WaylandTypeMapping.WaylandRepresentation]
+        var isSensitive: Bool
+    }
+
+    /// What the serving tasks read: the live connections, our Wayland sources, and the Wayland types of each
+    /// generation that came from the compositor.
+    private struct Shared: Sendable {
+        var x: X11Connection?
+        var wayland: WaylandConnection?
+        var waylandClaims: [SelectionName: WaylandClaim] = [:]
+        var waylandTypes: [SelectionName: (generation: UInt64, types: [String])] = [:]
+    }
+
+    let bridge: X11WaylandBridge
+    let report: @Sendable (SelectionBridge.Event) -> Void
+    private let machine: Mutex<BridgeMachine>
+    private let shared = Mutex(Shared())
+    private let inputs: AsyncStream<Input>
+    private let feed: AsyncStream<Input>.Continuation
+    /// What the bridge's marks carry: which bridge made the claim.
+    private let markBytes = Data("clipbridge bridge \(getpid())".utf8)
+
+    init(bridge: X11WaylandBridge, report: @escaping @Sendable (SelectionBridge.Event) -> Void) {
+        self.bridge = bridge
+        self.report = report
+        machine = Mutex(BridgeMachine(displays: bridge.sideNames, selections: bridge.selections, includeSensitive: bridge.includeSensitive))
+        (inputs, feed) = AsyncStream<Input>.makeStream()
+    }
+
+    private var xName: String { bridge.sideNames[Self.xSide] }
+    private var waylandName: String { bridge.sideNames[Self.waylandSide] }
+    private var timeout: Duration { bridge.configuration.readTimeout }
+
+    private func isCurrent(_ selection: SelectionName, generation: UInt64) -> Bool {
+        machine.withLock { $0.isCurrent(selection, generation: generation) }
+    }
+
+    // MARK: The X side
+
+    /// An X connection and its owner changes.
+    struct XLink: Sendable {
+        var connection: X11Connection
+        var changes: OwnerChanges
+    }
+
+    /// Connects the X display and subscribes to its owner changes; nil when it cannot be reached (reported when
+    /// `reportingFailure`).
+    func connectX(reportingFailure: Bool = true) async -> XLink? {
+        do {
+            let connection = try await X11Connection.open(display: bridge.xDisplay, configuration: bridge.configuration)
+            do {
+                let link = XLink(connection: connection, changes: try await connection.ownerChanges(of: bridge.selections))
+                var owned: Set<SelectionName> = []
+                for selection in bridge.selections where (try? await connection.owner(of: selection)) != nil {
+                    owned.insert(selection)
+                }
+                feed.yield(.xLinked(connection, owned: owned))
+                return link
+            } catch {
+                await connection.shutdown()
+                throw error
+            }
+        } catch {
+            if reportingFailure { report(.disconnected(display: xName, reason: Self.describe(error))) }
+            return nil
+        }
+    }
+
+    /// Keeps the X display connected: follows its owner changes while the connection lives, and reconnects with
+    /// backoff when it breaks, until the bridge is closed.
+    func maintainX(from first: XLink?) async {
+        var link = first
+        var failures = first == nil ? 1 : 0
+        while !Task.isCancelled {
+            if let current = link {
+                var reason = "the connection was closed"
+                do {
+                    for try await change in current.changes {
+                        feed.yield(.machine(.ownerChanged(change, display: Self.xSide)))
+                    }
+                } catch {
+                    reason = Self.describe(error)
+                }
+                if Task.isCancelled { return }
+                feed.yield(.xUnlinked(current.connection, reason: reason))
+                link = nil
+                failures = 1
+            }
+            do {
+                try await Task.sleep(for: BridgePolicy.retryDelay(failures: failures - 1, maximum: bridge.maximumRetryDelay))
+            } catch {
+                return
+            }
+            link = await connectX(reportingFailure: false)
+            if link == nil { failures += 1 }
+        }
+    }
+
+    // MARK: The Wayland side
+
+    /// Keeps the compositor connected: follows its events while the connection lives (serving requests for our
+    /// sources as they come), and reconnects with backoff when it ends — a compositor restarted — until the bridge is
+    /// closed. The first failure to connect is reported; the rest of an outage is not.
+    func maintainWayland() async {
+        var failures = 0
+        var reported = false
+        while !Task.isCancelled {
+            let connection: WaylandConnection
+            do {
+                connection = try await WaylandConnection.open(display: bridge.waylandDisplay, timeout: timeout)
+            } catch {
+                if !reported { report(.disconnected(display: waylandName, reason: error.message)) }
+                reported = true
+                failures += 1
+                do {
+                    try await Task.sleep(for: BridgePolicy.retryDelay(failures: failures - 1, maximum: bridge.maximumRetryDelay))
+                } catch {
+                    return
+                }
+                continue
+            }
+            failures = 0
+            reported = false
+            var reason = "the compositor closed the connection"
+            // The current offers come first, one per selection: they are what the compositor had as we connected.
+            var initial: [SelectionName: [String]] = [:]
+            var pending = 2
+            for await event in connection.events {
+                switch event {
+                case .offered(let selection, let types, let isOwn):
+                    guard let name = SelectionName(selection) else { continue }
+                    if pending > 0 {
+                        pending -= 1
+                        initial[name] = types
+                        if pending == 0 { feed.yield(.waylandLinked(connection, offers: initial)) }
+                    } else if bridge.selections.contains(name) {
+                        feed.yield(.waylandOffered(name, types: types, isOwn: isOwn))
+                    }
+                case .sendRequested(let request):
+                    Task { await self.serve(request) }
+                case .cancelled:
+                    break
+                case .ended(let error):
+                    reason = error.message
+                }
+            }
+            connection.close()
+            if Task.isCancelled { return }
+            if pending == 0 { feed.yield(.waylandUnlinked(connection, reason: reason)) }
+            failures = 1
+            do {
+                try await Task.sleep(for: BridgePolicy.retryDelay(failures: 0, maximum: bridge.maximumRetryDelay))
+            } catch {
+                return
+            }
+        }
+    }
+
+    // MARK: The bridge's task
+
+    /// Takes the events one at a time until cancelled; then releases everything and closes both connections.
+    func drive() async {
+        for await input in inputs {
+            if Task.isCancelled { break }
+            await take(input)
+        }
+        let (x, wayland) = shared.withLock { shared in
+            defer { shared = Shared() }
+            return (shared.x, shared.wayland)
+        }
+        if let wayland {
+            for selection in bridge.selections { if let name = WaylandSelectionName(selection) { await wayland.release(name) } }
+            wayland.close()
+        }
+        await x?.shutdown()
+    }
+
+    /// Ends ``drive()``.
+    func close() {
+        feed.finish()
+    }
+
+    private func take(_ input: Input) async {
+        switch input {
+        case .xLinked(let connection, let owned):
+            shared.withLock { $0.x = connection }
+            await carryOut(.connected(display: Self.xSide, owned: owned))
+        case .xUnlinked(let connection, let reason):
+            shared.withLock { $0.x = nil }
+            await carryOut(.disconnected(display: Self.xSide, reason: reason))
+            await connection.shutdown()
+        case .waylandLinked(let connection, let offers):
+            shared.withLock { $0.wayland = connection }
+            var owned: Set<SelectionName> = []
+            for (selection, types) in offers where bridge.selections.contains(selection) {
+                record(types, for: selection)
+                if !types.isEmpty { owned.insert(selection) }
+            }
+            await carryOut(.connected(display: Self.waylandSide, owned: owned))
+        case .waylandUnlinked(let connection, let reason):
+            shared.withLock { shared in
+                if shared.wayland === connection {
+                    shared.wayland = nil
+                    shared.waylandClaims = [:]
+                }
+            }
+            await carryOut(.disconnected(display: Self.waylandSide, reason: reason))
+        case .waylandOffered(let selection, let types, let isOwn):
+            record(types, for: selection)
+            let action: BridgePolicy.ChangeAction = isOwn ? .ignore : types.isEmpty ? .ownerGone : .newSource
+            await carryOut(.changed(selection, action, display: Self.waylandSide))
+        case .machine(let event):
+            await carryOut(event)
+        }
+    }
+
+    /// The Wayland offer of `selection` now; the generation is set when the machine adopts it.
+    private func record(_ types: [String], for selection: SelectionName) {
+        shared.withLock { $0.waylandTypes[selection] = (generation: 0, types: types) }
+    }
+
+    private func carryOut(_ event: BridgeMachine.Event) async {
+        var queue = machine.withLock { $0.handle(event) }[...]
+        while let action = queue.popFirst() {
+            switch action {
+            case .readTargets(let selection, let side, let generation):
+                readTargets(selection, on: side, generation: generation)
+            case .claim(let selection, let sides, let source, let announces):
+                var claimed: [Int] = []
+                for side in sides where await claim(selection, on: side, from: source) {
+                    claimed.append(side)
+                }
+                let ended = BridgeMachine.Event.claimsEnded(
+                    selection, generation: source.generation, claimed: claimed, announces: announces)
+                queue = machine.withLock { $0.handle(ended) } + queue
+            case .release(let selection, let sides):
+                for side in sides { await release(selection, on: side) }
+            case .report(let event):
+                report(event)
+            }
+        }
+    }
+
+    /// Reads what `side`'s owner of `selection` offers, as X targets; the outcome is fed back as an event.
+    private func readTargets(_ selection: SelectionName, on side: Int, generation: UInt64) {
+        if side == Self.waylandSide {
+            // The compositor told the types with the offer: no round trip. They are kept for this generation, for the
+            // X side's relays.
+            let types = shared.withLock { shared -> [String]? in
+                guard shared.wayland != nil, var entry = shared.waylandTypes[selection] else { return nil }
+                entry.generation = generation
+                shared.waylandTypes[selection] = entry
+                return entry.types
+            }
+            let result: Result<[SelectionTarget], BridgeMachine.TargetsFailure> = types.map {
+                .success(WaylandTypeMapping.xOffer(forWayland: $0).map(\.target))
+            } ?? .failure(.init(reason: "the compositor is not connected", ownClaimIsOwner: false))
+            feed.yield(.machine(.targetsRead(selection, display: side, generation: generation, result)))
+            return
+        }
+        guard let connection = shared.withLock({ $0.x }) else { return }
+        let timeout = self.timeout, feed = self.feed
+        Task {
+            let result: Result<[SelectionTarget], BridgeMachine.TargetsFailure>
+            do {
+                result = .success(try await connection.targets(of: selection, timeout: timeout))
+            } catch {
+                let owner = try? await connection.owner(of: selection)
+                let ours = await owner == connection.utilityWindow
+                result = .failure(.init(reason: Self.describe(error), ownClaimIsOwner: ours))
+            }
+            feed.yield(.machine(.targetsRead(selection, display: Self.xSide, generation: generation, result)))
+        }
+    }
+
+    /// Claims `selection` on `side` with the source's offer. False when that failed (reported).
+    private func claim(_ selection: SelectionName, on side: Int, from source: BridgeMachine.Source) async -> Bool {
+        guard let targets = source.targets else { return false }
+        let sideName = bridge.sideNames[side]
+        if side == Self.waylandSide {
+            guard let wayland = shared.withLock({ $0.wayland }), let name = WaylandSelectionName(selection) else { return false }
+            if name == .primary && !wayland.hasPrimarySelection { return false }
+            let representations = WaylandTypeMapping.waylandOffer(forX: targets)
+            var types = representations.map(\.mimeType) + BridgePolicy.markers.map(\.rawValue)
+            if source.isSensitive { types.append(SelectionOffer.passwordManagerHint.rawValue) }
+            do {
+                let id = try await wayland.offer(types, as: name)
+                shared.withLock { shared in
+                    shared.waylandClaims[selection] = WaylandClaim(
+                        source: id, generation: source.generation,
+                        representations: Dictionary(representations.map { ($0.mimeType, $0) }, uniquingKeysWith: { first, _ in first }),
+                        isSensitive: source.isSensitive)
+                }
+                return true
+            } catch {
+                report(.failed(selection, display: sideName, target: "TARGETS", reason: "could not claim: \(error.message)"))
+                return false
+            }
+        }
+        guard let x = shared.withLock({ $0.x }) else { return false }
+        let types = shared.withLock { shared -> [String] in
+            guard let entry = shared.waylandTypes[selection], entry.generation == source.generation else { return [] }
+            return entry.types
+        }
+        let offered = Set(targets)
+        let representations = WaylandTypeMapping.xOffer(forWayland: types).filter { offered.contains($0.target) }
+        guard !representations.isEmpty else { return false }
+        let marks = BridgePolicy.markers.map { SelectionOffer.Representation(target: $0, source: .bytes(markBytes)) }
+        let offer = SelectionOffer(
+            representations.map { relayedFromWayland($0, of: selection, generation: source.generation) } + marks,
+            isSensitive: source.isSensitive)
+        let lease: SelectionLease
+        do {
+            lease = try await x.claim(selection, offering: offer)
+        } catch {
+            report(.failed(selection, display: sideName, target: "TARGETS", reason: "could not claim: \(Self.describe(error))"))
+            return false
+        }
+        let report = self.report
+        Task {
+            for await event in lease.events {
+                switch event {
+                case .served(let target, _, let byteCount):
+                    report(.served(selection, display: sideName, target: target, byteCount: byteCount))
+                case .failed(let target, _, let reason):
+                    report(.failed(selection, display: sideName, target: target, reason: reason))
+                case .lost, .saveTargetsRequested:
+                    break
+                }
+            }
+        }
+        return true
+    }
+
+    private func release(_ selection: SelectionName, on side: Int) async {
+        if side == Self.waylandSide {
+            let wayland = shared.withLock { shared -> WaylandConnection? in
+                shared.waylandClaims[selection] = nil
+                return shared.wayland
+            }
+            if let wayland, let name = WaylandSelectionName(selection) { await wayland.release(name) }
+        } else if let x = shared.withLock({ $0.x }) {
+            await x.release(selection)
+        }
+    }
+
+    // MARK: Pastes
+
+    /// An X target whose bytes are read from the Wayland owner when an X requestor asks, and relayed as they stream.
+    private func relayedFromWayland(
+        _ representation: WaylandTypeMapping.XRepresentation, of selection: SelectionName, generation: UInt64
+    ) -> SelectionOffer.Representation {
+        let timeout = self.timeout, waylandName = self.waylandName
+        return SelectionOffer.Representation(target: representation.target, source: .relay { [weak self] relay in
+            guard let self, self.isCurrent(selection, generation: generation),
+                let wayland = self.shared.withLock({ $0.wayland }), let name = WaylandSelectionName(selection)
+            else {
+                throw SelectionError(.ownerGone, "\(selection) on \(waylandName) changed owner; this offer is stale")
+            }
+            let mimeType = representation.mimeType
+            switch representation.conversion {
+            case .verbatim(let type):
+                var sent = false
+                try await wayland.read(mimeType, from: name, timeout: timeout) { chunk in
+                    sent = true
+                    try await relay.send(chunk, type: type, format: 8)
+                }
+                if !sent { try await relay.send(Data(), type: type, format: 8) }
+            case .latin1, .text:
+                let utf8 = try await wayland.read(mimeType, from: name, timeout: timeout)
+                guard let text = String(validating: utf8, as: UTF8.self) else {
+                    throw SelectionError(.invalidReply, "\(selection):\(mimeType) on \(waylandName) is not UTF-8 text")
+                }
+                if let latin1 = TextEncodings.latin1(text) {
+                    try await relay.send(latin1, type: .string, format: 8)
+                } else if representation.conversion == .text {
+                    try await relay.send(utf8, type: .utf8String, format: 8)
+                } else {
+                    // Nothing substituted: the requestor falls back to UTF8_STRING.
+                    throw SelectionError(.targetUnavailable, "\(selection): the text has characters outside ISO-8859-1 (STRING)")
+                }
+            }
+            // The owner changed while it was read: refuse what came rather than present it as the content offered.
+            guard self.isCurrent(selection, generation: generation) else {
+                throw SelectionError(.ownerGone, "\(selection) on \(waylandName) changed owner during the paste")
+            }
+        })
+    }
+
+    /// Serves a Wayland requestor's ask for one of our sources: reads the X owner's data and writes it as it streams.
+    private func serve(_ request: WaylandSendRequest) async {
+        defer { request.finish() }
+        guard let selection = SelectionName(request.selection) else { return }
+        let (claim, x) = shared.withLock { ($0.waylandClaims[selection], $0.x) }
+        guard let claim, claim.source == request.source else { return }
+        let target = SelectionTarget(rawValue: request.mimeType)
+        if BridgePolicy.markers.contains(target) {
+            try? await request.write(markBytes, timeout: timeout)
+            return
+        }
+        if target == SelectionOffer.passwordManagerHint, claim.isSensitive {
+            try? await request.write(Data("secret".utf8), timeout: timeout)
+            return
+        }
+        // Refused (the descriptor closes with nothing written) when the offer is stale or the type unknown.
+        guard let representation = claim.representations[request.mimeType], let x,
+            isCurrent(selection, generation: claim.generation)
+        else {
+            report(.failed(selection, display: waylandName, target: target, reason: "the offer is stale or the type not offered"))
+            return
+        }
+        let timeout = self.timeout
+        var total = 0
+        do {
+            switch representation.conversion {
+            case .verbatim, .utf8Text(from: .utf8String):
+                let summary = try await x.readChunks(selection, target: representation.target, timeout: timeout) { chunk in
+                    guard !BridgePolicy.displayBoundTypes.contains(chunk.type) else {
+                        throw SelectionError(.invalidReply, "\(selection):\(representation.target) answered \(chunk.type) values, which name things of the X display only")
+                    }
+                    try await request.write(chunk.bytes, timeout: timeout)
+                }
+                total = summary.byteCount
+            case .utf8Text(let from):
+                let reply = try await x.read(selection, target: from, timeout: timeout)
+                guard let text = TargetMapping.canonicalText(reply.bytes, target: from, propertyType: reply.type) else {
+                    throw SelectionError(.invalidReply, "\(selection):\(from) is not text that can be decoded")
+                }
+                try await request.write(text, timeout: timeout)
+                total = text.count
+            }
+            report(.served(selection, display: waylandName, target: target, byteCount: total))
+        } catch {
+            report(.failed(selection, display: waylandName, target: target, reason: Self.describe(error)))
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        (error as? SelectionError)?.message ?? (error as? WaylandError)?.message ?? "\(error)"
+    }
+}
+
+extension SelectionName {
+    /// The X selection a Wayland selection corresponds to.
+    init?(_ wayland: WaylandSelectionName) {
+        switch wayland {
+        case .clipboard: self = .clipboard
+        case .primary: self = .primary
+        }
+    }
+}
+
+extension WaylandSelectionName {
+    /// The Wayland selection an X selection corresponds to; nil for SECONDARY, which Wayland has not.
+    init?(_ x: SelectionName) {
+        switch x {
+        case .clipboard: self = .clipboard
+        case .primary: self = .primary
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,241 @@
+// `clipbridge bridge :N wayland:PATH` between an Xvfb the test started and sway headless (SwayServer), with xclip on
+// the X side and wl-clipboard on the Wayland side: text both ways and as each side names it, custom types, the
+// owner's order, PRIMARY, 50 MiB with bounded memory, no echo with a second bridge, the compositor restarted.
+
+import ClipBridgeTestSupport
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+import WaylandSelection
+
+@Suite("clipbridge bridge between an X display and a Wayland compositor", .serialized, .timeLimit(.minutes(5)))
+struct WaylandBridgeTests {
+    /// Runs `body` with an Xvfb, sway (without XWayland) and a bridge between them.
+    static func withBridge<T>(
+        _ extra: [String] = [], _ body: (XvfbServer, SwayServer, String, BridgeProcess) async throws -> T
+    ) async throws -> T {
+        try await withDisplays(1) { servers in
+            try await SwayServer.with(xwayland: false) { sway in
+                let wayland = "wayland:" + sway.waylandDisplay
+                let bridge = try await BridgeProcess.start([servers[0].display, wayland], extra)
+                do {
+                    let result = try await body(servers[0], sway, wayland, bridge)
+                    await bridge.stop()
+                    return result
+                } catch {
+                    await bridge.stop()
+                    throw error
+                }
+            }
+        }
+    }
+
+    static func pattern(_ count: Int, seed: Int = 1) -> Data {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(count)
+        for index in 0..<count { bytes.append(UInt8(truncatingIfNeeded: (index &+ seed) &* 2_654_435_761 >> 11)) }
+        return Data(bytes)
+    }
+
+    static func file(_ data: Data, _ name: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wayland-bridge-\(getpid())-\(name)").path
+        try data.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("X → Wayland: text as Wayland names it, a custom type, the owner's order, PRIMARY; nothing read before a paste")
+    func xToWayland() async throws {
+        try await Self.withBridge { x, sway, wayland, bridge in
+            let environment = sway.waylandEnvironment
+            let text = "Grüße von X ✓ — 日本語"
+            try await bridge.afterBridging(from: x.display) {
+                let copied = try await runPeer(["xclip", "-selection", "clipboard", "-i"], display: x.display, stdin: Data(text.utf8))
+                #expect(copied.succeeded)
+            }
+            // Lazy: the offer crossed, no byte did.
+            #expect(bridge.count("served ") == 0, "\(bridge.log)")
+            let types = try await runPeer(["wl-paste", "--list-types"], display: nil, environment: environment)
+            #expect(types.stdoutText.split(separator: "\n").prefix(3) == ["text/plain;charset=utf-8", "text/plain", "UTF8_STRING"],
+                    "\(types.stdoutText)")
+            for type in ["text/plain;charset=utf-8", "text/plain", "UTF8_STRING"] {
+                let pasted = try await runPeer(["wl-paste", "--no-newline", "--type", type], display: nil, environment: environment)
+                #expect(pasted.succeeded && pasted.stdout == Data(text.utf8), "\(type): \(pasted)")
+            }
+
+            // STRING only (ISO-8859-1, as ICCCM has it): Wayland gets it as UTF-8.
+            try await bridge.afterBridging(from: x.display) {
+                let copied = try await runPeer(["xclip", "-selection", "clipboard", "-t", "STRING", "-i"], display: x.display,
+                                               stdin: Data([0x63, 0x61, 0x66, 0xE9]))
+                #expect(copied.succeeded)
+            }
+            let latin = try await runPeer(["wl-paste", "--no-newline"], display: nil, environment: environment)
+            #expect(latin.stdout == Data("café".utf8), "\(latin)")
+
+            // A custom type, byte-exact, and the owner's order kept (a GTK-like owner: HTML before text).
+            let custom = Self.pattern(300_000)
+            let path = try Self.file(custom, "custom")
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            try await bridge.afterBridging(from: x.display) {
+                let copied = try await runPeer(
+                    ["xclip", "-selection", "clipboard", "-t", "application/x-clipbridge-test", "-i", path], display: x.display)
+                #expect(copied.succeeded)
+            }
+            let listed = try await runPeer(["wl-paste", "--list-types"], display: nil, environment: environment)
+            #expect(listed.stdoutText.hasPrefix("application/x-clipbridge-test\n"), "\(listed.stdoutText)")
+            let pasted = try await runPeer(["wl-paste", "--type", "application/x-clipbridge-test"], display: nil, environment: environment)
+            #expect(pasted.succeeded && pasted.stdout == custom)
+
+            // PRIMARY.
+            let marker = "bridged PRIMARY from \(x.display) "
+            #expect(try await runPeer(["xclip", "-selection", "primary", "-i"], display: x.display, stdin: Data("selected ✓".utf8)).succeeded)
+            try await bridge.waitFor(marker)
+            let primary = try await runPeer(["wl-paste", "--primary", "--no-newline"], display: nil, environment: environment)
+            #expect(primary.stdout == Data("selected ✓".utf8), "\(primary)")
+            _ = wayland
+        }
+    }
+
+    @Test("Wayland → X: text as X names it (UTF8_STRING, TEXT, STRING only when Latin-1), a custom type, PRIMARY")
+    func waylandToX() async throws {
+        try await Self.withBridge { x, sway, wayland, bridge in
+            let environment = sway.waylandEnvironment
+            let text = "Grüße von Wayland ✓ 🙂"
+            try await bridge.afterBridging(from: wayland) {
+                let copied = try await runPeer(["wl-copy", "--", text], display: nil, environment: environment)
+                #expect(copied.succeeded)
+            }
+            #expect(bridge.count("served ") == 0, "\(bridge.log)")
+            let targets = try await runPeer(["xclip", "-selection", "clipboard", "-o", "-t", "TARGETS"], display: x.display)
+            // wl-copy offers text/plain, text/plain;charset=utf-8, TEXT, STRING, UTF8_STRING: X gets the text family where
+            // its first text type stood, then the MIME names in its order.
+            #expect(bridgeable(targets.stdoutText.split(separator: "\n").map(String.init))
+                        == ["UTF8_STRING", "TEXT", "STRING", "text/plain", "text/plain;charset=utf-8"], "\(targets.stdoutText)")
+            let utf8 = try await runPeer(["xclip", "-selection", "clipboard", "-o"], display: x.display)
+            #expect(utf8.succeeded && utf8.stdout == Data(text.utf8), "\(utf8)")
+            let asText = try await runPeer(["xclip", "-selection", "clipboard", "-o", "-t", "TEXT"], display: x.display)
+            #expect(asText.stdout == Data(text.utf8), "\(asText)")
+            // Not Latin-1: STRING is refused, never filled with substitutes.
+            let string = try await runPeer(["xclip", "-selection", "clipboard", "-o", "-t", "STRING"], display: x.display)
+            #expect(!string.succeeded || string.stdout.isEmpty, "\(string)")
+
+            try await bridge.afterBridging(from: wayland) {
+                let copied = try await runPeer(["wl-copy", "--", "café"], display: nil, environment: environment)
+                #expect(copied.succeeded)
+            }
+            let latin = try await runPeer(["xclip", "-selection", "clipboard", "-o", "-t", "STRING"], display: x.display)
+            #expect(latin.stdout == Data([0x63, 0x61, 0x66, 0xE9]), "\(latin)")
+
+            let custom = Self.pattern(500_000, seed: 7)
+            let path = try Self.file(custom, "custom-w")
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            try await bridge.afterBridging(from: wayland) {
+                let copied = try await runPeer(["sh", "-c", "exec wl-copy --type application/x-clipbridge-test < '\(path)'"],
+                                               display: nil, environment: environment)
+                #expect(copied.succeeded)
+            }
+            let pasted = try await runPeer(["xclip", "-selection", "clipboard", "-o", "-t", "application/x-clipbridge-test"],
+                                           display: x.display)
+            #expect(pasted.succeeded && pasted.stdout == custom)
+
+            #expect(try await runPeer(["wl-copy", "--primary", "--", "highlighted"], display: nil, environment: environment).succeeded)
+            try await bridge.waitFor("bridged PRIMARY from \(wayland) ")
+            let primary = try await runPeer(["xclip", "-selection", "primary", "-o"], display: x.display)
+            #expect(primary.stdout == Data("highlighted".utf8), "\(primary)")
+        }
+    }
+
+    @Test("50 MiB each way, streamed with bounded memory")
+    func large() async throws {
+        try await Self.withBridge { x, sway, wayland, bridge in
+            let environment = sway.waylandEnvironment
+            let big = Self.pattern(50 << 20, seed: 3)
+            let path = try Self.file(big, "big")
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            try await bridge.afterBridging(from: x.display) {
+                let copied = try await runPeer(["xclip", "-selection", "clipboard", "-t", "application/octet-stream", "-i", path],
+                                               display: x.display)
+                #expect(copied.succeeded)
+            }
+            let toWayland = try await runPeer(["wl-paste", "--type", "application/octet-stream"], display: nil,
+                                              environment: environment, timeout: .seconds(60))
+            #expect(toWayland.succeeded && toWayland.stdout.count == big.count && toWayland.stdout == big)
+
+            try await bridge.afterBridging(from: wayland) {
+                let copied = try await runPeer(["sh", "-c", "exec wl-copy --type application/octet-stream < '\(path)'"],
+                                               display: nil, environment: environment, timeout: .seconds(30))
+                #expect(copied.succeeded)
+            }
+            let toX = try await runPeer(["xclip", "-selection", "clipboard", "-o", "-t", "application/octet-stream"],
+                                        display: x.display, timeout: .seconds(60))
+            #expect(toX.succeeded && toX.stdout.count == big.count && toX.stdout == big)
+            let rss = try #require(peakRSSKiB(bridge.peer.pid))
+            #expect(rss < 64 * 1024, "the bridge's peak RSS is \(rss) KiB")
+        }
+    }
+
+    @Test("no echo: the bridge's own claims, and a second bridge's, are not bridged back (offers counted on both sides)")
+    func noEcho() async throws {
+        try await Self.withBridge { x, sway, wayland, bridge in
+            let environment = sway.waylandEnvironment
+            let second = try await BridgeProcess.start([x.display, wayland])
+            defer { Task { await second.stop() } }
+            // A watcher of the Wayland side counts its offers.
+            let watcher = try await WaylandConnection.open(display: sway.waylandDisplay)
+            defer { watcher.close() }
+            let offers = Mutex(0)
+            let counting = Task { for await event in watcher.events { if case .offered(.clipboard, _, _) = event { offers.withLock { $0 += 1 } } } }
+            defer { counting.cancel() }
+
+            #expect(try await runPeer(["xclip", "-selection", "clipboard", "-i"], display: x.display, stdin: Data("from X".utf8)).succeeded)
+            try await bridge.waitFor("bridged CLIPBOARD from \(x.display) ")
+            try await Task.sleep(for: .seconds(1))
+            let settled = (offers.withLock { $0 }, bridge.count("bridged "), second.count("bridged "))
+            try await Task.sleep(for: .seconds(2))
+            #expect(offers.withLock { $0 } == settled.0, "Wayland offers went on: \(settled.0) → \(offers.withLock { $0 })")
+            #expect(bridge.count("bridged ") == settled.1 && second.count("bridged ") == settled.2, "\(bridge.log)\n\(second.log)")
+            #expect(settled.0 <= 3, "\(settled.0) Wayland offers for one copy")
+            let pasted = try await runPeer(["wl-paste", "--no-newline"], display: nil, environment: environment)
+            #expect(pasted.stdout == Data("from X".utf8))
+
+            #expect(try await runPeer(["wl-copy", "--", "from Wayland"], display: nil, environment: environment).succeeded)
+            try await bridge.waitFor("bridged CLIPBOARD from \(wayland) ")
+            try await Task.sleep(for: .seconds(1))
+            let again = (offers.withLock { $0 }, bridge.count("bridged "), second.count("bridged "))
+            try await Task.sleep(for: .seconds(2))
+            #expect(offers.withLock { $0 } == again.0 && bridge.count("bridged ") == again.1 && second.count("bridged ") == again.2,
+                    "\(bridge.log)\n\(second.log)")
+            let onX = try await runPeer(["xclip", "-selection", "clipboard", "-o"], display: x.display)
+            #expect(onX.stdout == Data("from Wayland".utf8), "\(onX)")
+        }
+    }
+
+    @Test("the compositor stopped and restarted: the bridge reconnects and the current X content reaches it")
+    func compositorRestart() async throws {
+        try await withDisplays(1) { servers in
+            let x = servers[0]
+            var sway = try await SwayServer.start(xwayland: false)
+            do {
+                let wayland = "wayland:" + sway.waylandDisplay
+                let bridge = try await BridgeProcess.start([x.display, wayland], ["--timeout", "2"])
+                #expect(try await runPeer(["xclip", "-selection", "clipboard", "-i"], display: x.display, stdin: Data("kept".utf8)).succeeded)
+                try await bridge.waitFor("bridged CLIPBOARD from \(x.display) ")
+                let path = sway.waylandDisplay
+                sway = try await sway.restarted()
+                try await bridge.waitFor("disconnected \(wayland)")
+                try #require(sway.waylandDisplay == path, "sway came back at \(sway.waylandDisplay), not \(path)")
+                try await bridge.waitFor("connected \(wayland)\n", count: 2, timeout: .seconds(20))
+                let pasted = try await eventually(timeout: .seconds(10)) {
+                    let result = try await runPeer(["wl-paste", "--no-newline"], display: nil, environment: sway.waylandEnvironment)
+                    return result.stdout == Data("kept".utf8)
+                }
+                #expect(pasted, "\(bridge.log)")
+                await bridge.stop()
+                await sway.stop()
+            } catch {
+                await sway.stop()
+                throw error
+            }
+        }
+    }
+}
