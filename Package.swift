@@ -148,6 +148,7 @@ let package = Package(
             path: "Tests/ClipBridgeTestSupport",
             swiftSettings: strict
         ),
+        .testTarget(name: "WaylandBridgeTests", dependencies: ["WaylandBridge", "X11Selection"], swiftSettings: strict),
         .testTarget(
             name: "WaylandSelectionTests",
             dependencies: ["WaylandSelection", "ClipBridgeTestSupport"],

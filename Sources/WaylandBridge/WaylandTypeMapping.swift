@@ -40,9 +40,19 @@ public enum WaylandTypeMapping {
 
     /// One X target offered for a Wayland owner: the Wayland type read for it, and the conversion.
     public struct XRepresentation: Sendable, Equatable {
+        /// The X target offered.
         public var target: SelectionTarget
+        /// The Wayland type read for it.
         public var mimeType: String
+        /// How the bytes read become the target's.
         public var conversion: XConversion
+
+        /// A representation.
+        public init(target: SelectionTarget, mimeType: String, conversion: XConversion) {
+            self.target = target
+            self.mimeType = mimeType
+            self.conversion = conversion
+        }
     }
 
     /// The X targets a Wayland owner's `types` (in its order) are offered as. The text family — `UTF8_STRING`,
@@ -82,9 +92,19 @@ public enum WaylandTypeMapping {
 
     /// One Wayland type offered for an X owner: the X target read for it, and the conversion.
     public struct WaylandRepresentation: Sendable, Equatable {
+        /// The Wayland type offered.
         public var mimeType: String
+        /// The X target read for it.
         public var target: SelectionTarget
+        /// How the bytes read become the type's.
         public var conversion: WaylandConversion
+
+        /// A representation.
+        public init(mimeType: String, target: SelectionTarget, conversion: WaylandConversion) {
+            self.mimeType = mimeType
+            self.target = target
+            self.conversion = conversion
+        }
     }
 
     /// The Wayland types an X owner's `targets` (in its order, already less what cannot cross) are offered as.

@@ -29,6 +29,24 @@ import Testing
         return bridge
     }
 
+    /// A side that is not an X server (a Wayland compositor) reports its changes classified; they decide as X's do.
+    @Test func aClassifiedChangeDecidesAsAnOwnerChange() {
+        var bridge = connected()
+        #expect(bridge.handle(.changed(.clipboard, .ignore, display: 1)) == [])
+        #expect(bridge.handle(.changed(.clipboard, .newSource, display: 1)) == [.readTargets(.clipboard, display: 1, generation: 1)])
+        _ = bridge.handle(.targetsRead(.clipboard, display: 1, generation: 1, .success([.utf8String])))
+        #expect(bridge.isCurrent(.clipboard, generation: 1))
+        #expect(bridge.handle(.changed(.clipboard, .ownerGone, display: 1)) == [
+            .release(.clipboard, displays: [0]), .report(.withdrawn(.clipboard, from: ":1")),
+        ])
+        #expect(!bridge.isCurrent(.clipboard, generation: 1))
+        // The mark as a MIME type (what a compositor's XWayland sync passes on) is another bridge's claim too.
+        _ = bridge.handle(.changed(.clipboard, .newSource, display: 0))
+        #expect(bridge.handle(.targetsRead(.clipboard, display: 0, generation: 2, .success([.utf8String, BridgePolicy.mimeMarker]))) == [
+            .report(.notBridged(.clipboard, from: ":0", reason: "another bridge owns it (_CLIPBRIDGE_BRIDGED)")),
+        ])
+    }
+
     @Test func anAppsCopyIsOfferedOnTheOtherDisplaysLessWhatCannotCross() {
         var bridge = connected(3)
         #expect(bridge.handle(.ownerChanged(change(app), display: 1)) == [.readTargets(.clipboard, display: 1, generation: 1)])

@@ -1,0 +1,76 @@
+// WaylandTypeMapping: what each side is offered for the other's owner, and where the bytes come from.
+
+import Testing
+import WaylandBridge
+import X11Selection
+
+@Suite("Types between X targets and Wayland MIME types")
+struct WaylandTypeMappingTests {
+    typealias X = WaylandTypeMapping.XRepresentation
+    typealias W = WaylandTypeMapping.WaylandRepresentation
+
+    @Test("wl-copy's text offer becomes X's text family where its first text type stood, then its MIME names")
+    func wlCopyText() {
+        let offer = WaylandTypeMapping.xOffer(forWayland: ["text/plain", "text/plain;charset=utf-8", "TEXT", "STRING", "UTF8_STRING"])
+        #expect(offer == [
+            X(target: .utf8String, mimeType: "text/plain;charset=utf-8", conversion: .verbatim(type: .utf8String)),
+            X(target: .text, mimeType: "text/plain;charset=utf-8", conversion: .text),
+            X(target: .string, mimeType: "text/plain;charset=utf-8", conversion: .latin1),
+            X(target: "text/plain", mimeType: "text/plain", conversion: .verbatim(type: "text/plain")),
+            X(target: "text/plain;charset=utf-8", mimeType: "text/plain;charset=utf-8", conversion: .verbatim(type: "text/plain;charset=utf-8")),
+        ])
+    }
+
+    @Test("a rich Wayland offer keeps its order; text comes from the best UTF-8 type; other names cross unchanged")
+    func richWaylandOffer() {
+        // GTK 4 under Wayland copying from a web view: HTML first.
+        let offer = WaylandTypeMapping.xOffer(forWayland: ["text/html", "UTF8_STRING", "image/png", "application/x-clipbridge-bridged"])
+        #expect(offer.map(\.target) == ["text/html", .utf8String, .text, .string, "image/png", "application/x-clipbridge-bridged"])
+        #expect(offer[1].mimeType == "UTF8_STRING", "no charset type: the X name is the UTF-8 source")
+        #expect(offer.first { $0.target == "image/png" }?.conversion == .verbatim(type: "image/png"))
+        // Without any UTF-8 text type, the X names of the text family are not offered at all: their bytes are unknown.
+        #expect(WaylandTypeMapping.xOffer(forWayland: ["STRING", "image/png"]).map(\.target) == ["image/png"])
+        #expect(WaylandTypeMapping.xOffer(forWayland: []).isEmpty)
+        // The sensitive hint and the bridges' marks cross as they are, for the policy to see.
+        #expect(WaylandTypeMapping.xOffer(forWayland: ["text/plain;charset=utf-8", "x-kde-passwordManagerHint"]).map(\.target)
+                    .contains(SelectionOffer.passwordManagerHint))
+    }
+
+    @Test("an X owner's text is offered to Wayland as UTF-8 under its three names, from its best text target")
+    func xText() {
+        let offer = WaylandTypeMapping.waylandOffer(forX: ["text/html", .utf8String, .compoundText, .text, .string, "text/plain;charset=utf-8", "image/png"])
+        #expect(offer == [
+            W(mimeType: "text/html", target: "text/html", conversion: .verbatim),
+            W(mimeType: "text/plain;charset=utf-8", target: .utf8String, conversion: .utf8Text(from: .utf8String)),
+            W(mimeType: "text/plain", target: .utf8String, conversion: .utf8Text(from: .utf8String)),
+            W(mimeType: "UTF8_STRING", target: .utf8String, conversion: .utf8Text(from: .utf8String)),
+            W(mimeType: "image/png", target: "image/png", conversion: .verbatim),
+        ])
+        // An owner with STRING only (xclip -t STRING, old Motif apps): decoded from ISO-8859-1 when pasted.
+        #expect(WaylandTypeMapping.waylandOffer(forX: [.string]).map(\.conversion) == Array(repeating: .utf8Text(from: .string), count: 3))
+        // Qt's image offer, no text: every name as it is, in order.
+        let qt: [SelectionTarget] = ["application/x-qt-image", "image/png", "image/bmp", "text/uri-list"]
+        #expect(WaylandTypeMapping.waylandOffer(forX: qt).map(\.mimeType) == qt.map(\.rawValue))
+    }
+
+    @Test("types without text survive X → Wayland → X unchanged, in order, for any list of distinct names")
+    func roundTrip() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let count = Int.random(in: 0...40, using: &generator)
+            let names = (0..<count).map { index -> SelectionTarget in
+                let kinds = ["image/x-\(index)", "application/x-app-\(UInt32.random(in: 0...UInt32.max, using: &generator))",
+                             "_NETSCAPE_URL_\(index)", "chromium/x-\(index)"]
+                return SelectionTarget(rawValue: kinds[index % kinds.count])
+            }
+            let wayland = WaylandTypeMapping.waylandOffer(forX: names).map(\.mimeType)
+            #expect(WaylandTypeMapping.xOffer(forWayland: wayland).map(\.target) == names)
+        }
+    }
+
+    @Test("either bridge mark makes an owner another bridge's claim")
+    func marks() {
+        #expect(BridgePolicy.plan(for: ["UTF8_STRING", "application/x-clipbridge-bridged"], includeSensitive: true) == .skipBridged)
+        #expect(BridgePolicy.plan(for: ["_CLIPBRIDGE_BRIDGED"], includeSensitive: true) == .skipBridged)
+    }
+}
