@@ -29,6 +29,7 @@ packages=(
     gnome-keyring libsecret-tools         # the history key in the Secret Service (secret-tool), on a private bus in tests
     sway xwayland wl-clipboard            # the Wayland side (issue 30): sway headless with XWayland, wl-copy and wl-paste
     x11-xserver-utils                     # xhost: sway's XWayland admits the tests' user
+    qtwayland5 wtype                      # Qt 5 as a Wayland client; a key typed into a Wayland peer's window (its claim's serial)
 )
 
 missing=()

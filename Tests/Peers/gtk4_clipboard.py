@@ -14,6 +14,11 @@ Verbs (exactly one):
   --set-mime TYPE FILE   own the selection with FILE's bytes as TYPE (repeatable, order kept)
   --set-texture FILE     own the selection with a GdkTexture loaded from FILE, so GTK offers its own image types
   --program-name NAME    g_set_prgname(NAME) first: GDK names the client WM_CLASS NAME/Name, as a C app's argv[0]
+  --wayland              a Wayland client of WAYLAND_DISPLAY instead of an X one (GDK's Wayland backend). It shows a
+                         window: a Wayland client sees the clipboard only with keyboard focus, and may set it only with
+                         the serial of an input event of its own (wlroots `wlr_seat_client_validate_event_serial`), so
+                         an owner prints "WAITING" and takes the selection at the first key pressed in its window
+                         (the tests type one with wtype).
 While owning, it prints "READY" once the claim is made, then serves until it loses ownership ("LOST"),
 the timeout passes ("TIMEOUT") or SIGTERM/SIGINT arrives ("STOPPED"); all of these exit 0.
 Exit status: 0 done, 1 nothing to read / read failed / unreadable image file (message on stderr), 2 usage,
@@ -25,8 +30,9 @@ import os
 import signal
 import sys
 
-# Never Wayland, never an accessibility bus on a headless test server.
-os.environ["GDK_BACKEND"] = "x11"
+# X11 unless --wayland; never an accessibility bus on a headless test server.
+WAYLAND = "--wayland" in sys.argv
+os.environ["GDK_BACKEND"] = "wayland" if WAYLAND else "x11"
 os.environ.setdefault("GTK_A11Y", "none")
 os.environ.setdefault("NO_AT_BRIDGE", "1")
 os.environ.setdefault("GSK_RENDERER", "cairo")
@@ -57,6 +63,7 @@ def parse_arguments():
     parser.add_argument("--set-text", metavar="TEXT")
     parser.add_argument("--set-mime", nargs=2, metavar=("TYPE", "FILE"), action="append", default=[])
     parser.add_argument("--set-texture", metavar="FILE")
+    parser.add_argument("--wayland", action="store_true")
     parser.add_argument("--program-name", metavar="NAME",
                         help="the program name (g_set_prgname), which GDK writes into WM_CLASS, as a C app's argv[0]")
     arguments = parser.parse_args()
@@ -187,6 +194,39 @@ class Peer:
                 return self.finish(1, "could not set the clipboard content")
         self.serve()
 
+    def wait_for_key(self):
+        """Wayland: take the selection at the first key pressed in our window (its serial makes the claim valid)."""
+        keys = Gtk.EventControllerKey()
+        taken = []
+
+        def pressed(*_):
+            if not taken:
+                taken.append(True)
+                self.own()
+            return False
+        keys.connect("key-pressed", pressed)
+        self.window.add_controller(keys)
+        waited = []
+
+        def ready_for_keys():
+            # Once the compositor has activated the window (it focuses the newest), or after two seconds.
+            waited.append(True)
+            if not self.window.is_active() and len(waited) < 100:
+                return GLib.SOURCE_CONTINUE
+            sys.stdout.write("WAITING\n")
+            sys.stdout.flush()
+            return GLib.SOURCE_REMOVE
+        GLib.timeout_add(20, ready_for_keys)
+
+    def when_focused(self, then):
+        """Wayland: run `then` once our window has keyboard focus and the clipboard's offer has had time to come."""
+        def check():
+            if self.window.is_active() or self.clipboard.get_formats().get_mime_types():
+                GLib.timeout_add(100, then)
+                return GLib.SOURCE_REMOVE
+            return GLib.SOURCE_CONTINUE
+        GLib.timeout_add(20, check)
+
     def serve(self):
         def lost(*_):
             if not self.clipboard.is_local():
@@ -203,23 +243,30 @@ def main():
     # A hard stop in case GTK itself wedges: SIGALRM's default action ends the process.
     signal.alarm(int(arguments.timeout) + 5)
     peer = Peer(arguments)
+    if arguments.wayland:
+        peer.window = Gtk.Window(title="clipbridge test peer")
+        peer.window.present()
     for number in (signal.SIGTERM, signal.SIGINT):
         GLib.unix_signal_add(GLib.PRIORITY_HIGH, number,
                              lambda: peer.finish(0, "STOPPED", sys.stdout) if owning else peer.finish(3, "stopped"))
     if owning:
         GLib.timeout_add(int(arguments.timeout * 1000), lambda: peer.finish(0, "TIMEOUT", sys.stdout))
-        GLib.idle_add(peer.own)
+        GLib.idle_add(peer.wait_for_key if arguments.wayland else peer.own)
     else:
         GLib.timeout_add(int(arguments.timeout * 1000),
                          lambda: peer.finish(3, "timed out after %gs" % arguments.timeout))
         if arguments.read_text:
-            GLib.idle_add(peer.read_text)
+            start = peer.read_text
         elif arguments.read_mime is not None:
-            GLib.idle_add(peer.read_mime, arguments.read_mime)
+            start = lambda: peer.read_mime(arguments.read_mime)  # noqa: E731
         elif arguments.read_texture:
-            GLib.idle_add(peer.read_texture)
+            start = peer.read_texture
         else:
-            GLib.idle_add(peer.formats)
+            start = peer.formats
+        if arguments.wayland:
+            peer.when_focused(lambda: start() and False)
+        else:
+            GLib.idle_add(lambda: start() and False)
     peer.loop.run()
     return peer.status
 

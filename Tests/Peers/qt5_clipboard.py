@@ -24,12 +24,40 @@ import os
 import signal
 import sys
 
-os.environ["QT_QPA_PLATFORM"] = "xcb"
+# X11 unless --wayland (Qt's Wayland platform, Debian's qtwayland5): then the peer shows a window, which a Wayland
+# client needs to see the clipboard, and an owner takes the selection at the first key pressed in it, whose serial
+# makes the claim valid (it prints "WAITING" first; the tests type a key with wtype).
+WAYLAND = "--wayland" in sys.argv
+os.environ["QT_QPA_PLATFORM"] = "wayland" if WAYLAND else "xcb"
 os.environ.setdefault("QT_ACCESSIBILITY", "0")
 os.environ.setdefault("NO_AT_BRIDGE", "1")
 
-from PyQt5.QtCore import QMimeData, QTimer  # noqa: E402
-from PyQt5.QtGui import QClipboard, QGuiApplication, QImage  # noqa: E402
+from PyQt5.QtCore import QElapsedTimer, QEventLoop, QMimeData, QTimer  # noqa: E402
+from PyQt5.QtGui import QClipboard, QColor, QGuiApplication, QImage, QPainter, QRasterWindow  # noqa: E402
+
+
+class Window(QRasterWindow):
+    """A plain window (Wayland maps a surface only once it has a buffer: this one paints), calling `on_key` at the
+    first key pressed or released (QtWayland 5.15 drops the press that comes with a keyboard's first keymap, as a
+    virtual keyboard's first key does; its release carries a serial too)."""
+
+    def __init__(self):
+        super().__init__()
+        self.on_key = None
+
+    def paintEvent(self, event):
+        QPainter(self).fillRect(event.rect(), QColor("white"))
+
+    def keyPressEvent(self, event):
+        self.key()
+
+    def keyReleaseEvent(self, event):
+        self.key()
+
+    def key(self):
+        if self.on_key is not None:
+            action, self.on_key = self.on_key, None
+            action()
 
 
 def parse_arguments():
@@ -44,6 +72,7 @@ def parse_arguments():
     parser.add_argument("--set-text", metavar="TEXT")
     parser.add_argument("--set-mime", nargs=2, metavar=("TYPE", "FILE"), action="append", default=[])
     parser.add_argument("--set-image", metavar="FILE")
+    parser.add_argument("--wayland", action="store_true")
     arguments = parser.parse_args()
     reads = [arguments.read_text, arguments.read_mime is not None, arguments.formats, arguments.read_image]
     sets_data = arguments.set_text is not None or bool(arguments.set_mime)
@@ -70,6 +99,18 @@ def main():
     application = QGuiApplication([sys.argv[0]])
     clipboard = application.clipboard()
     mode = QClipboard.Selection if arguments.selection == "primary" else QClipboard.Clipboard
+    window = None
+    if arguments.wayland:
+        window = Window()
+        window.resize(200, 100)
+        window.show()
+        # Until the window has focus and the compositor's offer came (or two seconds).
+        waited = QElapsedTimer()
+        waited.start()
+        while waited.elapsed() < 2000 and not (window.isActive() and clipboard.mimeData(mode) is not None
+                                                and clipboard.mimeData(mode).formats()):
+            application.processEvents(QEventLoop.AllEvents, 50)
+        application.processEvents(QEventLoop.AllEvents, 100)
 
     if not owning:
         data = clipboard.mimeData(mode)
@@ -117,7 +158,6 @@ def main():
         if image.isNull():
             say("cannot load an image from %s" % arguments.set_image, sys.stderr)
             return 1
-        clipboard.setImage(image, mode)
     else:
         data = QMimeData()
         if arguments.set_text is not None:
@@ -125,16 +165,32 @@ def main():
         for mime_type, path in arguments.set_mime:
             with open(path, "rb") as data_file:
                 data.setData(mime_type, data_file.read())
-        clipboard.setMimeData(data, mode)
 
     def owns():
         return clipboard.ownsSelection() if mode == QClipboard.Selection else clipboard.ownsClipboard()
-    if not owns():
-        say("could not take the selection", sys.stderr)
-        return 1
+
+    def take():
+        if arguments.set_image is not None:
+            clipboard.setImage(image, mode)
+        else:
+            clipboard.setMimeData(data, mode)
+        # QtWayland tells ownership when the compositor answers: there, the claim is judged by `changed`.
+        if not WAYLAND and not owns():
+            say("could not take the selection", sys.stderr)
+            return False
+        if WAYLAND:
+            taken.append(True)
+        say("READY")
+        return True
+
+    taken = []
 
     def changed(changed_mode):
-        if changed_mode == mode and not owns():
+        if changed_mode != mode:
+            return
+        if owns():
+            taken.append(True)
+        elif taken:
             say("LOST")
             application.quit()
     clipboard.changed.connect(changed)
@@ -153,9 +209,12 @@ def main():
         say("TIMEOUT")
         application.quit()
     QTimer.singleShot(int(arguments.timeout * 1000), expire)
-    say("READY")
-    application.exec_()
-    return 0
+    if window is not None:
+        window.on_key = lambda: take() or application.exit(1)
+        say("WAITING")
+    elif not take():
+        return 1
+    return application.exec_()
 
 
 if __name__ == "__main__":

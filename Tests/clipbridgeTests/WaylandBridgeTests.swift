@@ -145,6 +145,82 @@ struct WaylandBridgeTests {
         }
     }
 
+    @Test("GTK 4 and Qt 5 as Wayland clients read what X apps copy: text, HTML + text, PNG, a file list")
+    func toolkitsReadOnWayland() async throws {
+        try await Self.withBridge { x, sway, _, bridge in
+            let environment = sway.waylandEnvironment
+            let text = "Grüße aus X ✓"
+            let html = Data("<b>Grüße</b> aus <i>X</i>".utf8)
+            // A GTK 4 app on X copies HTML and text.
+            let owner = try await bridge.afterBridging(from: x.display) {
+                try await ToolkitPeer(.gtk4, display: x.display).own(text: text, representations: [("text/html", html)])
+            }
+            for toolkit in ToolkitPeer.Toolkit.allCases {
+                let peer = ToolkitPeer(toolkit, waylandEnvironment: environment)
+                #expect(try await peer.readText() == text, "\(toolkit)")
+                #expect(try await peer.read(mimeType: "text/html") == html, "\(toolkit)")
+            }
+            await owner.stop()
+
+            // A PNG and a file list, each from xclip and from GTK 4 on X.
+            let png = try await ImageTests.card("png")
+            let path = try Self.file(png, "card.png")
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            try await bridge.afterBridging(from: x.display) {
+                let copied = try await runPeer(["xclip", "-selection", "clipboard", "-t", "image/png", "-i", path], display: x.display)
+                #expect(copied.succeeded)
+            }
+            for toolkit in ToolkitPeer.Toolkit.allCases {
+                #expect(try await ToolkitPeer(toolkit, waylandEnvironment: environment).read(mimeType: "image/png") == png, "\(toolkit)")
+            }
+            let uris = Data("file:///tmp/a%20b.txt\r\nfile:///tmp/c.txt\r\n".utf8)
+            let copied = Data("copy\nfile:///tmp/a%20b.txt\nfile:///tmp/c.txt".utf8)
+            let files = try await bridge.afterBridging(from: x.display) {
+                try await ToolkitPeer(.gtk4, display: x.display).own(
+                    representations: [("x-special/gnome-copied-files", copied), ("text/uri-list", uris)])
+            }
+            defer { Task { await files.stop() } }
+            let types = try await runPeer(["wl-paste", "--list-types"], display: nil, environment: environment)
+            #expect(types.stdoutText.hasPrefix("x-special/gnome-copied-files\ntext/uri-list\n"), "\(types.stdoutText)")
+            #expect(try await ToolkitPeer(.gtk4, waylandEnvironment: environment).read(mimeType: "text/uri-list") == uris)
+            #expect(try await ToolkitPeer(.qt5, waylandEnvironment: environment).read(mimeType: "x-special/gnome-copied-files") == copied)
+        }
+    }
+
+    @Test("GTK 4 and Qt 5 as Wayland owners: X apps (xclip, GTK 4, Qt 5) read their text and HTML, in their order")
+    func toolkitsOwnOnWayland() async throws {
+        try await Self.withBridge { x, sway, wayland, bridge in
+            let environment = sway.waylandEnvironment
+            let html = Data("<p>from <b>Wayland</b> ✓</p>".utf8)
+            for toolkit in ToolkitPeer.Toolkit.allCases {
+                let text = "\(toolkit) on Wayland: Grüße ✓"
+                let owner = try await bridge.afterBridging(from: wayland) {
+                    try await ToolkitPeer(toolkit, waylandEnvironment: environment)
+                        .own(text: text, representations: [("text/html", html)])
+                }
+                let targets = try await runPeer(["xclip", "-selection", "clipboard", "-o", "-t", "TARGETS"], display: x.display)
+                let listed = bridgeable(targets.stdoutText.split(separator: "\n").map(String.init))
+                // The owner's order: HTML before or after its first text type on Wayland, as it is on X before or after
+                // UTF8_STRING.
+                let offered = try await runPeer(["wl-paste", "--list-types"], display: nil, environment: environment)
+                    .stdoutText.split(separator: "\n").map(String.init)
+                let firstText = try #require(offered.firstIndex { $0.hasPrefix("text/plain") || $0 == "UTF8_STRING" || $0 == "STRING" || $0 == "TEXT" })
+                let htmlFirst = try #require(offered.firstIndex(of: "text/html")) < firstText
+                let xHTML = try #require(listed.firstIndex(of: "text/html"), "\(toolkit): \(listed)")
+                let xText = try #require(listed.firstIndex(of: "UTF8_STRING"), "\(toolkit): \(listed)")
+                #expect((xHTML < xText) == htmlFirst, "\(toolkit): Wayland \(offered), X \(listed)")
+                let xclip = try await runPeer(["xclip", "-selection", "clipboard", "-o"], display: x.display)
+                #expect(xclip.stdout == Data(text.utf8), "\(toolkit) → xclip: \(xclip)")
+                for reader in ToolkitPeer.Toolkit.allCases {
+                    let peer = ToolkitPeer(reader, display: x.display)
+                    #expect(try await peer.readText() == text, "\(toolkit) → \(reader) on X")
+                    #expect(try await peer.read(mimeType: "text/html") == html, "\(toolkit) → \(reader) on X")
+                }
+                await owner.stop()
+            }
+        }
+    }
+
     @Test("50 MiB each way, streamed with bounded memory")
     func large() async throws {
         try await Self.withBridge { x, sway, wayland, bridge in

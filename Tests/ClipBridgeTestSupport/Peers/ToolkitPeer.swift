@@ -68,6 +68,9 @@ public struct ToolkitPeer: Sendable {
     public var display: String
     /// The selection: "clipboard" or "primary" (the toolkits expose only these two).
     public var selection: String
+    /// For a Wayland client (GTK's Wayland backend, Qt's `wayland` platform): the compositor's client environment
+    /// (`SwayServer.waylandEnvironment`); nil for an X client of `display`.
+    public var waylandEnvironment: [String: String]?
 
     /// A peer of `toolkit` on `display`, working on `selection` ("clipboard" or "primary").
     public init(_ toolkit: Toolkit, display: String, selection: String = "clipboard") {
@@ -76,14 +79,28 @@ public struct ToolkitPeer: Sendable {
         self.selection = selection
     }
 
+    /// A peer of `toolkit` as a Wayland client of the compositor whose client environment is `environment`. It shows a
+    /// window (a Wayland client sees the clipboard only with focus); as an owner it takes the selection when a key
+    /// is typed into that window (``own(text:representations:programName:timeout:)`` types one with wtype), since
+    /// the compositor accepts a claim only with the serial of an input event.
+    public init(_ toolkit: Toolkit, waylandEnvironment environment: [String: String], selection: String = "clipboard") {
+        self.toolkit = toolkit
+        self.display = ""
+        self.selection = selection
+        waylandEnvironment = environment
+    }
+
     /// The script's command line for `arguments` (the verb and its operands).
     public func commandLine(_ arguments: [String], timeout: Duration) -> [String] {
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         return [
             Self.python, Self.scriptsDirectory.appendingPathComponent(toolkit.scriptName).path,
             "--selection", selection, "--timeout", String(seconds),
-        ] + arguments
+        ] + (waylandEnvironment == nil ? [] : ["--wayland"]) + arguments
     }
+
+    /// The X display for the peer's `DISPLAY`, or nil for a Wayland client.
+    private var xDisplay: String? { waylandEnvironment == nil ? display : nil }
 
     /// Runs the script with `arguments` and returns whatever happened (no exit-status check).
     ///
@@ -93,7 +110,9 @@ public struct ToolkitPeer: Sendable {
         -> CommandResult
     {
         let command = commandLine(arguments, timeout: timeout)
-        return try await PeerCommand(command, display: display, timeout: timeout + .seconds(5)).run()
+        return try await PeerCommand(
+            command, display: xDisplay, environment: waylandEnvironment ?? [:], timeout: timeout + .seconds(5)
+        ).run()
     }
 
     /// The clipboard's text, as the toolkit's own text API returns it.
@@ -143,8 +162,22 @@ public struct ToolkitPeer: Sendable {
                 throw CommandError(kind: .spawnFailed, arguments: arguments, detail: "staging data: \(error)")
             }
         }
-        let peer = try PeerCommand(commandLine(arguments, timeout: timeout), display: display).start()
-        do {
+        let peer = try PeerCommand(
+            commandLine(arguments, timeout: timeout), display: xDisplay, environment: waylandEnvironment ?? [:]
+        ).start()
+        do throws(CommandError) {
+            if let waylandEnvironment {
+                // Its window is up: a key typed into it (the newest window has the focus) gives the claim its serial.
+                try await peer.waitForOutput("WAITING\n", timeout: .seconds(20))
+                // Typed again if the first key came before the window had the keyboard focus.
+                for _ in 0..<5 where !String(decoding: peer.stdoutSoFar, as: UTF8.self).contains("READY\n") {
+                    let typed = try await runPeer(["wtype", "x"], display: nil, environment: waylandEnvironment)
+                    guard typed.succeeded else {
+                        throw CommandError(kind: .failed, arguments: typed.arguments, detail: "wtype: \(typed.stderrText)")
+                    }
+                    try? await peer.waitForOutput("READY\n", timeout: .seconds(1))
+                }
+            }
             // The script reads its files before printing READY, so they can go once it has.
             try await peer.waitForOutput("READY\n", timeout: .seconds(20))
         } catch {
