@@ -4,7 +4,7 @@
 #
 #   Benchmarks/run.sh [--quick] [--only SECTION[,SECTION...]]
 #
-# Sections (in order): throughput, latency, watch, rss, cli, readers, scaling, manager, history, images, bridge, dnd. `cli` (issue 5: `clipbridge
+# Sections (in order): throughput, latency, watch, rss, cli, readers, scaling, manager, history, images, bridge, wayland, dnd. `cli` (issue 5: `clipbridge
 # copy/paste` against `xclip -i/-o`), `readers` (GTK 4, Qt 5 and python-xlib reading 50 MiB from `clipbridge
 # copy` and from `xclip -i`) and `scaling` (peer-chosen sizes: MULTIPLE and TARGETS at 10k, 100k and 1M items)
 # and `manager` (issue 14: a GTK 3 app's SAVE_TARGETS handover of 1 MiB and 50 MiB to `clipbridge daemon` and to
@@ -14,7 +14,8 @@
 # screenshot PNG → JPEG and JPEG → PNG pasted through `clipbridge paste -t`, against ImageMagick's `convert` and
 # the raw libpng/libjpeg-turbo calls in C; peak RSS of the paste) and `bridge` (issue 16: `xclip -o` of 16 B and
 # 50 MiB across `clipbridge bridge` to a second Xvfb, against the same paste on the owner's display; the
-# bridge's peak RSS) and `dnd` (issue 13: XdndDrop to the last byte in a GTK 4 drop handler, 16 B and 50 MiB,
+# bridge's peak RSS) and `wayland` (issue 30: 16 B and 50 MiB pasted across `clipbridge bridge` between the Xvfb and
+# sway headless, both ways, against the same paste within one side; the bridge's peak RSS) and `dnd` (issue 13: XdndDrop to the last byte in a GTK 4 drop handler, 16 B and 50 MiB,
 # from `clipbridge drag` and from a GTK 4 drag source) run only when the `clipbridge` executable builds. `--quick` does fewer runs (a smoke test).
 #
 # Environment: SWIFT_SCRATCH_PATH (default .build) for `swift build`; BENCH_STATIC=0 to link the Swift
@@ -26,7 +27,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 scratch=${SWIFT_SCRATCH_PATH:-$root/.build}
 quick=0
-only="throughput,latency,watch,rss,cli,readers,scaling,manager,history,images,bridge,dnd"
+only="throughput,latency,watch,rss,cli,readers,scaling,manager,history,images,bridge,wayland,dnd"
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) quick=1 ;;
@@ -136,7 +137,7 @@ note "building clipbridge-bench (swift build ${swift_flags[*]})"
 bin=$(cd "$root" && swift build "${swift_flags[@]}" --show-bin-path) || die "swift build --show-bin-path failed"
 bench=$bin/clipbridge-bench
 cli=${CLIPBRIDGE_BIN:-}
-if [ -z "$cli" ] && { wants cli || wants readers || wants scaling || wants manager || wants history || wants images || wants bridge || wants dnd; }; then
+if [ -z "$cli" ] && { wants cli || wants readers || wants scaling || wants manager || wants history || wants images || wants bridge || wants wayland || wants dnd; }; then
     if (cd "$root" && swift build "${swift_flags[@]}" --product clipbridge >"$work/cli-build.log" 2>&1); then
         cli=$bin/clipbridge
     else
@@ -785,6 +786,97 @@ if wants bridge && [ -n "$cli" ]; then
             "$(round_ratios "${bridge_times[across-$size]}" "${bridge_times[floor-$size]}")"
     done
     row '  %-44s %10s KiB' "the bridge's peak RSS (after relaying 50 MiB ×$((bridge_runs + 1)))" "$bridge_rss"
+fi
+
+# --- X ↔ Wayland bridge: a paste across `clipbridge bridge :N wayland:PATH` (issue 30) ------------------------
+#
+# sway headless (as the unprivileged user the tests use when run as root: sway refuses root) with the bridge
+# between it and this script's Xvfb, CLIPBOARD only. Each round pastes across the bridge and, interleaved, the same
+# size within one side on PRIMARY, which the bridge leaves alone: `wl-paste` of `wl-copy`'s copy for X → Wayland,
+# `xclip -o` of `xclip -i`'s copy for Wayland → X.
+
+if wants wayland && [ -n "$cli" ]; then
+    command -v sway >/dev/null && command -v wl-copy >/dev/null || die "sway and wl-clipboard are not installed (scripts/install-deps.sh)"
+    sway_user=clipbridge-sway
+    sway_dir=$(mktemp -d /tmp/clipbridge-sway.XXXXXX)
+    printf 'xwayland disable\n' >"$sway_dir/config"
+    sway_command=(env -i PATH=/usr/bin:/bin WLR_BACKENDS=headless WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1
+        "XDG_RUNTIME_DIR=$sway_dir" "HOME=$sway_dir" sway -c "$sway_dir/config")
+    if [ "$(id -u)" = 0 ]; then
+        id "$sway_user" >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin "$sway_user"
+        chown -R "$sway_user" "$sway_dir"
+        sway_command=(runuser -u "$sway_user" -- "${sway_command[@]}")
+    fi
+    start sway "${sway_command[@]}"
+    sway_pid=$started
+    deadline=$((SECONDS + 30))
+    until socket=$(ls "$sway_dir" 2>/dev/null | grep -E '^wayland-[0-9]+$' | head -1) && [ -n "$socket" ]; do
+        [ $SECONDS -lt $deadline ] || { cat "$work/sway.err" >&2; die "sway did not start"; }
+        sleep 0.02
+    done
+    wayland_env=(env "WAYLAND_DISPLAY=$sway_dir/$socket" "XDG_RUNTIME_DIR=$sway_dir")
+    start wbridge "$cli" bridge "$DISPLAY" "wayland:$sway_dir/$socket" -s clipboard
+    wbridge_pid=$started
+    wait_for "$work/wbridge.err" "connected wayland:" 20 || { cat "$work/wbridge.err" >&2; die "the bridge did not start"; }
+    wayland_runs=$([ $quick = 1 ] && echo 2 || echo 9)
+    declare -A wayland_times
+    printf 'sixteen bytes!!\n' >"$work/wayland-16"
+    head -c $((50 << 20)) /dev/urandom >"$work/wayland-50m"
+    # until_bridged FROM COUNT: until the bridge has printed more than COUNT "bridged CLIPBOARD from FROM" lines.
+    until_bridged() {
+        local deadline=$((SECONDS + 30))
+        until [ "$(grep -c "bridged CLIPBOARD from $1" "$work/wbridge.err" || true)" -gt "$2" ]; do
+            [ $SECONDS -lt $deadline ] || { cat "$work/wbridge.err" >&2; die "the bridge did not offer the copy from $1"; }
+            sleep 0.01
+        done
+    }
+    for size in 16 50m; do
+        file=$work/wayland-$size
+        # X → Wayland: xclip's copy on X's CLIPBOARD crosses; wl-copy's on Wayland's PRIMARY is the one-side paste.
+        before=$(grep -c "bridged CLIPBOARD from $DISPLAY" "$work/wbridge.err" || true)
+        start_owner "wx-owner-$size" "Waiting for selection" "$file" xclip -quiet -i -selection clipboard -t "$octet"
+        x_owner=$started
+        until_bridged "$DISPLAY" "$before"
+        "${wayland_env[@]}" wl-copy --primary --type "$octet" <"$file"
+        for ((run = 0; run < wayland_runs; run++)); do
+            wayland_times[xw-across-$size]+=" $(field "$("$cbin/benchrun" -n 1 -- "${wayland_env[@]}" wl-paste --no-newline --type "$octet")" median_ms)"
+            wayland_times[xw-floor-$size]+=" $(field "$("$cbin/benchrun" -n 1 -- "${wayland_env[@]}" wl-paste --no-newline --primary --type "$octet")" median_ms)"
+        done
+        "${wayland_env[@]}" wl-paste --no-newline --type "$octet" | cmp -s - "$file" || die "the $size paste across the bridge (X → Wayland) differs"
+        # Wayland → X: wl-copy's copy on Wayland's CLIPBOARD crosses; xclip's on X's PRIMARY is the one-side paste.
+        before=$(grep -c "bridged CLIPBOARD from wayland:" "$work/wbridge.err" || true)
+        "${wayland_env[@]}" wl-copy --type "$octet" <"$file"
+        until_bridged "wayland:" "$before"
+        stop "$x_owner"
+        start_owner "wx-primary-$size" "Waiting for selection" "$file" xclip -quiet -i -selection primary -t "$octet"
+        x_primary=$started
+        for ((run = 0; run < wayland_runs; run++)); do
+            wayland_times[wx-across-$size]+=" $(field "$("$cbin/benchrun" -n 1 -- xclip -o -selection clipboard -t "$octet")" median_ms)"
+            wayland_times[wx-floor-$size]+=" $(field "$("$cbin/benchrun" -n 1 -- xclip -o -selection primary -t "$octet")" median_ms)"
+        done
+        xclip -o -selection clipboard -t "$octet" | cmp -s - "$file" || die "the $size paste across the bridge (Wayland → X) differs"
+        stop "$x_primary"
+    done
+    wbridge_rss=$(awk '/^VmHWM/ { print $2 }' "/proc/$wbridge_pid/status")
+    stop "$wbridge_pid"
+    "${wayland_env[@]}" wl-copy --clear 2>/dev/null || true
+    "${wayland_env[@]}" wl-copy --primary --clear 2>/dev/null || true
+    stop "$sway_pid"
+    rm -rf "$sway_dir"
+    heading "X ↔ Wayland bridge: a paste across clipbridge bridge (sway $(sway --version 2>/dev/null | awk '{ print $3 }') headless), against the same paste within one side (median of $wayland_runs interleaved rounds; ratio: median of the per-round ratios)"
+    row '  %-44s %10s %10s   %s' "" "bridged" "one side" "bridged vs one side"
+    for size in 16 50m; do
+        label=$([ $size = 16 ] && echo '16 B' || echo '50 MiB')
+        # shellcheck disable=SC2086
+        row '  %-44s %8s ms %8s ms   %s' "X → Wayland, $label (wl-paste; one side: of wl-copy)" \
+            "$(median ${wayland_times[xw-across-$size]})" "$(median ${wayland_times[xw-floor-$size]})" \
+            "$(round_ratios "${wayland_times[xw-across-$size]}" "${wayland_times[xw-floor-$size]}")"
+        # shellcheck disable=SC2086
+        row '  %-44s %8s ms %8s ms   %s' "Wayland → X, $label (xclip -o; one side: of xclip -i)" \
+            "$(median ${wayland_times[wx-across-$size]})" "$(median ${wayland_times[wx-floor-$size]})" \
+            "$(round_ratios "${wayland_times[wx-across-$size]}" "${wayland_times[wx-floor-$size]}")"
+    done
+    row '  %-44s %10s KiB' "the bridge's peak RSS (after relaying 50 MiB ×$((2 * wayland_runs + 2)))" "$wbridge_rss"
 fi
 
 # --- Drag and drop: XdndDrop → data delivered, into a GTK 4 window (issue 13) --------------------------------

@@ -165,6 +165,7 @@ public final class WaylandConnection: Sendable {
         }
         let (readEnd, writeEnd) = (ends[0], ends[1])
         defer { Glibc.close(readEnd) }
+        enlargePipe(readEnd)
         let asked: Result<Int32, WaylandError>
         do {
             asked = .success(try await loop.perform { client -> Int32 in
@@ -192,6 +193,9 @@ public final class WaylandConnection: Sendable {
                 filled += count
                 if filled == chunk.count {
                     try await sink(chunk)
+                    // A new buffer rather than writing into the one handed over (which the sink may keep): that would
+                    // copy all of it first.
+                    chunk = Data(count: Self.chunkBytes)
                     filled = 0
                 }
                 continue
@@ -202,7 +206,7 @@ public final class WaylandConnection: Sendable {
             }
             // What came so far goes on before waiting for more: a slow owner's bytes are not held back.
             if filled > 0 {
-                try await sink(chunk.prefix(filled))
+                try await sink(Data(chunk.prefix(filled)))
                 filled = 0
             }
             do {
@@ -222,6 +226,14 @@ public final class WaylandConnection: Sendable {
         try await read(mimeType, from: selection, timeout: timeout) { bytes.append($0) }
         return bytes
     }
+}
+
+/// Gives a transfer's pipe 1 MiB instead of Linux's 64 KiB (`F_SETPIPE_SZ`, up to `/proc/sys/fs/pipe-max-size`, 1 MiB by
+/// default): a writer then fills more per wake-up of its reader, and a 50 MiB transfer takes 16 times fewer turns of
+/// each side's loop. A failure (an older kernel, a lower limit) leaves the pipe as it was.
+func enlargePipe(_ fd: Int32) {
+    let setPipeSize: Int32 = 1024 + 7  // F_SETPIPE_SZ (F_LINUX_SPECIFIC_BASE + 7), not in Swift's Glibc module
+    _ = fcntl(fd, setPipeSize, Int32(1 << 20))
 }
 
 /// The loop a connection's events refer to, set once the loop exists.

@@ -206,6 +206,7 @@ final class WaylandEventLoop: @unchecked Sendable {
                 event.fd = -1  // the descriptor is the request's now
                 _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
                 _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+                enlargePipe(fd)
                 deliver(.sendRequested(selection, source: event.source, mimeType: mimeType, fd: fd))
             case Int(CW_EVENT_CANCELLED):
                 deliver(.cancelled(selection, source: event.source))
