@@ -21,7 +21,7 @@ export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=${SWT_EXPERIMENTAL_MAXIMUM
 # Writer refuses drops (from GTK 4's drag source as from ours) while its CPU is taken by other tests, and the
 # browsers take long to start. And sway's XWayland: wlroots numbers it only within :0–:32 (xwayland/sockets.c), which
 # the parallel run's Xvfb servers can all hold.
-alone='LibreOfficeDragTests|BrowserDropTests|WaylandFixtureTests'
+alone='LibreOfficeDragTests|BrowserDropTests|WaylandFixtureTests|XWaylandBridgeTests'
 swift test --skip-build --scratch-path "$scratch" --parallel --skip "$alone" "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 if [ $# -eq 0 ] || printf '%s\n' "$@" | grep -qE "$alone"; then

@@ -14,7 +14,8 @@ final class X11WaylandCoordinator: Sendable {
     static let waylandSide = 1
 
     private enum Input: Sendable {
-        case xLinked(X11Connection, owned: Set<SelectionName>)
+        case xLinked(X11Connection, owned: Set<SelectionName>, windowManager: WindowManager?)
+        case xOwnerChanged(OwnerChange)
         case xUnlinked(X11Connection, reason: String)
         case waylandLinked(WaylandConnection, offers: [SelectionName: [String]])
         case waylandUnlinked(WaylandConnection, reason: String)
@@ -29,6 +30,8 @@ final class X11WaylandCoordinator: Sendable {
         var generation: UInt64
         var representations: [String: WaylandTypeMapping.WaylandRepresentation]
         var isSensitive: Bool
+        /// The X content read ahead (``CompositorSync``), served instead of the X owner's.
+        var snapshot: SelectionSnapshot?
     }
 
     /// What the serving tasks read: the live connections, our Wayland sources, and the Wayland types of each
@@ -38,6 +41,10 @@ final class X11WaylandCoordinator: Sendable {
         var wayland: WaylandConnection?
         var waylandClaims: [SelectionName: WaylandClaim] = [:]
         var waylandTypes: [SelectionName: (generation: UInt64, types: [String])] = [:]
+        /// The compositor's window manager, when it syncs the X display itself (``CompositorSync``).
+        var compositor: WindowManager?
+        /// X content read ahead, by selection and generation, until a Wayland claim serves it or a newer one replaces it.
+        var snapshots: [SelectionName: [UInt64: SelectionSnapshot]] = [:]
     }
 
     let bridge: X11WaylandBridge
@@ -83,7 +90,8 @@ final class X11WaylandCoordinator: Sendable {
                 for selection in bridge.selections where (try? await connection.owner(of: selection)) != nil {
                     owned.insert(selection)
                 }
-                feed.yield(.xLinked(connection, owned: owned))
+                let manager = (try? await connection.windowManager()).flatMap { $0?.isWaylandCompositor == true ? $0 : nil }
+                feed.yield(.xLinked(connection, owned: owned, windowManager: manager))
                 return link
             } catch {
                 await connection.shutdown()
@@ -105,7 +113,7 @@ final class X11WaylandCoordinator: Sendable {
                 var reason = "the connection was closed"
                 do {
                     for try await change in current.changes {
-                        feed.yield(.machine(.ownerChanged(change, display: Self.xSide)))
+                        feed.yield(.xOwnerChanged(change))
                     }
                 } catch {
                     reason = Self.describe(error)
@@ -193,10 +201,11 @@ final class X11WaylandCoordinator: Sendable {
             if Task.isCancelled { break }
             await take(input)
         }
-        let (x, wayland) = shared.withLock { shared in
+        let (x, wayland, snapshots) = shared.withLock { shared in
             defer { shared = Shared() }
-            return (shared.x, shared.wayland)
+            return (shared.x, shared.wayland, shared.snapshots.values.flatMap(\.values))
         }
+        for snapshot in snapshots { snapshot.removeFiles() }
         if let wayland {
             for selection in bridge.selections { if let name = WaylandSelectionName(selection) { await wayland.release(name) } }
             wayland.close()
@@ -211,9 +220,20 @@ final class X11WaylandCoordinator: Sendable {
 
     private func take(_ input: Input) async {
         switch input {
-        case .xLinked(let connection, let owned):
-            shared.withLock { $0.x = connection }
+        case .xLinked(let connection, let owned, let manager):
+            shared.withLock { shared in
+                shared.x = connection
+                shared.compositor = manager
+            }
             await carryOut(.connected(display: Self.xSide, owned: owned))
+        case .xOwnerChanged(let change):
+            var action = BridgePolicy.action(for: change)
+            if let x = shared.withLock({ $0.x }), let manager = shared.withLock({ $0.compositor }) {
+                let ownerIsManager = change.owner.map(manager.madeWindow) ?? false
+                let focused = ((try? await x.activeWindow()) ?? nil) != nil
+                action = CompositorSync.xChange(change, ownerIsWindowManager: ownerIsManager, xHasFocus: focused) ?? action
+            }
+            await carryOut(.changed(change.selection, action, display: Self.xSide))
         case .xUnlinked(let connection, let reason):
             shared.withLock { $0.x = nil }
             await carryOut(.disconnected(display: Self.xSide, reason: reason))
@@ -236,7 +256,11 @@ final class X11WaylandCoordinator: Sendable {
             await carryOut(.disconnected(display: Self.waylandSide, reason: reason))
         case .waylandOffered(let selection, let types, let isOwn):
             record(types, for: selection)
-            let action: BridgePolicy.ChangeAction = isOwn ? .ignore : types.isEmpty ? .ownerGone : .newSource
+            var action: BridgePolicy.ChangeAction = isOwn ? .ignore : types.isEmpty ? .ownerGone : .newSource
+            if !isOwn, let x = shared.withLock({ $0.x }), shared.withLock({ $0.compositor }) != nil {
+                let focused = ((try? await x.activeWindow()) ?? nil) != nil
+                action = CompositorSync.waylandOffer(xHasFocus: focused) ?? action
+            }
             await carryOut(.changed(selection, action, display: Self.waylandSide))
         case .machine(let event):
             await carryOut(event)
@@ -288,11 +312,22 @@ final class X11WaylandCoordinator: Sendable {
             return
         }
         guard let connection = shared.withLock({ $0.x }) else { return }
-        let timeout = self.timeout, feed = self.feed
+        let timeout = self.timeout, feed = self.feed, readsAhead = shared.withLock { $0.compositor != nil }
         Task {
             let result: Result<[SelectionTarget], BridgeMachine.TargetsFailure>
             do {
-                result = .success(try await connection.targets(of: selection, timeout: timeout))
+                if readsAhead {
+                    // The compositor will take the X selection from its owner (CompositorSync): read it whole now.
+                    let snapshot = try await connection.snapshot(selection, timeout: timeout)
+                    if snapshot.isSensitive {
+                        result = .success(snapshot.omissions.map(\.target) + [SelectionOffer.passwordManagerHint])
+                    } else {
+                        self.shared.withLock { $0.snapshots[selection, default: [:]][generation] = snapshot }
+                        result = .success(snapshot.flavours.map(\.target))
+                    }
+                } else {
+                    result = .success(try await connection.targets(of: selection, timeout: timeout))
+                }
             } catch {
                 let owner = try? await connection.owner(of: selection)
                 let ours = await owner == connection.utilityWindow
@@ -314,12 +349,20 @@ final class X11WaylandCoordinator: Sendable {
             if source.isSensitive { types.append(SelectionOffer.passwordManagerHint.rawValue) }
             do {
                 let id = try await wayland.offer(types, as: name)
-                shared.withLock { shared in
+                let released = shared.withLock { shared -> [SelectionSnapshot] in
+                    // The snapshot of this generation is served now; older ones are not any more.
+                    var kept = shared.snapshots[selection] ?? [:]
+                    let snapshot = kept[source.generation]
+                    let dropped = kept.filter { $0.key < source.generation }.map(\.value)
+                    kept = kept.filter { $0.key >= source.generation }
+                    shared.snapshots[selection] = kept
                     shared.waylandClaims[selection] = WaylandClaim(
                         source: id, generation: source.generation,
                         representations: Dictionary(representations.map { ($0.mimeType, $0) }, uniquingKeysWith: { first, _ in first }),
-                        isSensitive: source.isSensitive)
+                        isSensitive: source.isSensitive, snapshot: snapshot)
+                    return dropped
                 }
+                for snapshot in released { snapshot.removeFiles() }
                 return true
             } catch {
                 report(.failed(selection, display: sideName, target: "TARGETS", reason: "could not claim: \(error.message)"))
@@ -363,11 +406,13 @@ final class X11WaylandCoordinator: Sendable {
 
     private func release(_ selection: SelectionName, on side: Int) async {
         if side == Self.waylandSide {
-            let wayland = shared.withLock { shared -> WaylandConnection? in
-                shared.waylandClaims[selection] = nil
-                return shared.wayland
+            let (wayland, snapshot) = shared.withLock { shared -> (WaylandConnection?, SelectionSnapshot?) in
+                let claim = shared.waylandClaims.removeValue(forKey: selection)
+                if let generation = claim?.generation { shared.snapshots[selection]?[generation] = nil }
+                return (shared.wayland, claim?.snapshot)
             }
             if let wayland, let name = WaylandSelectionName(selection) { await wayland.release(name) }
+            snapshot?.removeFiles()
         } else if let x = shared.withLock({ $0.x }) {
             await x.release(selection)
         }
@@ -440,6 +485,15 @@ final class X11WaylandCoordinator: Sendable {
         }
         let timeout = self.timeout
         var total = 0
+        if let snapshot = claim.snapshot {
+            do {
+                total = try await serve(request, representation, from: snapshot)
+                report(.served(selection, display: waylandName, target: target, byteCount: total))
+            } catch {
+                report(.failed(selection, display: waylandName, target: target, reason: Self.describe(error)))
+            }
+            return
+        }
         do {
             switch representation.conversion {
             case .verbatim, .utf8Text(from: .utf8String):
@@ -462,6 +516,41 @@ final class X11WaylandCoordinator: Sendable {
         } catch {
             report(.failed(selection, display: waylandName, target: target, reason: Self.describe(error)))
         }
+    }
+
+    /// Writes a flavour of X content read ahead: its bytes, or its file in pieces, or its text decoded.
+    private func serve(
+        _ request: WaylandSendRequest, _ representation: WaylandTypeMapping.WaylandRepresentation, from snapshot: SelectionSnapshot
+    ) async throws -> Int {
+        let wanted: SelectionTarget
+        switch representation.conversion {
+        case .verbatim: wanted = representation.target
+        case .utf8Text(let from): wanted = from
+        }
+        guard let flavour = snapshot.flavours.first(where: { $0.target == wanted }) else {
+            throw SelectionError(.targetUnavailable, "\(wanted) was not read")
+        }
+        if case .utf8Text(let from) = representation.conversion, from != .utf8String {
+            let bytes: Data
+            switch flavour.content {
+            case .bytes(let data): bytes = data
+            case .file(let url): bytes = try Data(contentsOf: url)
+            }
+            guard let text = TargetMapping.canonicalText(bytes, target: from, propertyType: flavour.type) else {
+                throw SelectionError(.invalidReply, "\(from) is not text that can be decoded")
+            }
+            try await request.write(text, timeout: timeout)
+            return text.count
+        }
+        switch flavour.content {
+        case .bytes(let data):
+            try await request.write(data, timeout: timeout)
+        case .file(let url):
+            let file = try FileHandleReader(url)
+            defer { file.close() }
+            while let piece = try file.next(1 << 20) { try await request.write(piece, timeout: timeout) }
+        }
+        return flavour.byteCount
     }
 
     static func describe(_ error: any Error) -> String {
@@ -488,4 +577,26 @@ extension WaylandSelectionName {
         default: return nil
         }
     }
+}
+
+/// A file read in pieces (FoundationEssentials has no FileHandle).
+private struct FileHandleReader {
+    let fd: Int32
+
+    init(_ url: URL) throws {
+        fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw SelectionError(.storageFailed, "cannot open \(url.path): errno \(errno)") }
+    }
+
+    /// The next piece of at most `count` bytes; nil at the end.
+    func next(_ count: Int) throws -> Data? {
+        var piece = Data(count: count)
+        let read = piece.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, count) }
+        guard read >= 0 else { throw SelectionError(.storageFailed, "cannot read a kept flavour: errno \(errno)") }
+        if read == 0 { return nil }
+        piece.count = read
+        return piece
+    }
+
+    func close() { _ = Glibc.close(fd) }
 }

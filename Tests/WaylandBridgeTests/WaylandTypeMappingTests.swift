@@ -74,3 +74,34 @@ struct WaylandTypeMappingTests {
         #expect(BridgePolicy.plan(for: ["_CLIPBRIDGE_BRIDGED"], includeSensitive: true) == .skipBridged)
     }
 }
+
+@Suite("Sharing the work with a compositor that syncs its own XWayland")
+struct CompositorSyncTests {
+    func change(_ owner: UInt?, ours: Bool = false) -> OwnerChange {
+        OwnerChange(
+            selection: .clipboard, reason: owner == nil ? .ownerClientClosed : .newOwner, owner: owner.map(X11Window.init(rawValue:)),
+            timestamp: .currentTime, selectionTimestamp: .currentTime, isOwnedByThisProcess: ours)
+    }
+
+    @Test("the compositor's claims are never sources; with an X window focused both sides' changes are its to carry")
+    func decisions() {
+        let app = change(0x60_0001)
+        #expect(CompositorSync.xChange(app, ownerIsWindowManager: false, xHasFocus: false) == nil)
+        #expect(CompositorSync.xChange(app, ownerIsWindowManager: false, xHasFocus: true) == .ignore)
+        #expect(CompositorSync.xChange(change(0x20_0001), ownerIsWindowManager: true, xHasFocus: false) == .ignore)
+        // Ours, and nobody: decided as usual (ours is ignored anyway; an owner gone withdraws).
+        #expect(CompositorSync.xChange(change(0x40_0001, ours: true), ownerIsWindowManager: false, xHasFocus: true) == nil)
+        #expect(CompositorSync.xChange(change(nil), ownerIsWindowManager: false, xHasFocus: true) == nil)
+        #expect(CompositorSync.waylandOffer(xHasFocus: true) == .ignore)
+        #expect(CompositorSync.waylandOffer(xHasFocus: false) == nil)
+    }
+
+    @Test("a window manager's windows share its client's resource-ID base")
+    func windowManagerWindows() {
+        let manager = WindowManager(name: "wlroots wm", checkWindow: X11Window(rawValue: 0x20_0004), resourceIDMask: 0x1F_FFFF)
+        #expect(manager.isWaylandCompositor)
+        #expect(manager.madeWindow(X11Window(rawValue: 0x20_0001)))
+        #expect(!manager.madeWindow(X11Window(rawValue: 0x40_0001)))
+        #expect(!WindowManager(name: "KWin", checkWindow: X11Window(rawValue: 0x20_0004), resourceIDMask: 0x1F_FFFF).isWaylandCompositor)
+    }
+}

@@ -1,0 +1,34 @@
+import X11Selection
+
+/// How the bridge shares the work with a compositor that syncs its own XWayland: what it leaves to the compositor,
+/// and where it must read ahead. Pure decisions, from what was measured with sway 1.7 (wlroots 0.15) headless:
+///
+/// - A Wayland copy made while an X window has the focus becomes the X claim of the compositor's window manager at
+///   once; one made while none has it, when an X window next gets the focus. That claim then answers X requestors
+///   only while an X window has the focus.
+/// - An X copy made while an X window has the focus becomes the compositor's Wayland source; one made while none has
+///   it is left alone — until an X window gets the focus, when the compositor's claim of the Wayland content replaces
+///   it, and the X copy is lost.
+///
+/// So the bridge takes the other cases and leaves the compositor's alone: with an X window focused it ignores both
+/// sides' changes (the compositor carries them, and a claim of ours would make it mirror ours back over the
+/// application's — the content would then relay to itself); the compositor's own X claims are never sources (they
+/// mirror the Wayland content). Without the focus it bridges as between any two sides, except that an X copy is
+/// read whole before it is offered on Wayland: the compositor takes the X selection from its application when an X
+/// window next gets the focus, so a relay would have nothing left to read.
+package enum CompositorSync {
+    /// What an X owner change means when the compositor syncs the X display; nil: decide as usual.
+    /// - Parameters:
+    ///   - ownerIsWindowManager: the new owner is a window of the compositor's window manager.
+    ///   - xHasFocus: an X window has the focus (`_NET_ACTIVE_WINDOW`).
+    package static func xChange(_ change: OwnerChange, ownerIsWindowManager: Bool, xHasFocus: Bool) -> BridgePolicy.ChangeAction? {
+        if change.isOwnedByThisProcess || change.owner == nil { return nil }
+        if ownerIsWindowManager || xHasFocus { return .ignore }
+        return nil
+    }
+
+    /// What a Wayland offer (not ours) means when the compositor syncs the X display; nil: decide as usual.
+    package static func waylandOffer(xHasFocus: Bool) -> BridgePolicy.ChangeAction? {
+        xHasFocus ? .ignore : nil
+    }
+}
