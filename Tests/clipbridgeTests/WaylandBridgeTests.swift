@@ -221,6 +221,35 @@ struct WaylandBridgeTests {
         }
     }
 
+    @Test("sensitive content: not bridged by default (and the old offer withdrawn); with --include-sensitive it crosses with its hint")
+    func sensitive() async throws {
+        for include in [false, true] {
+            try await Self.withBridge(include ? ["--include-sensitive"] : []) { x, sway, _, bridge in
+                let environment = sway.waylandEnvironment
+                try await bridge.afterBridging(from: x.display) {
+                    let copied = try await runPeer(["xclip", "-selection", "clipboard", "-i"], display: x.display, stdin: Data("public".utf8))
+                    #expect(copied.succeeded)
+                }
+                let copied = try await CLI.run(["copy", "--sensitive"], display: x.display, input: "hunter2")
+                #expect(copied.succeeded)
+                if include {
+                    try await bridge.waitFor("bridged CLIPBOARD from \(x.display) ", count: 2)
+                    let types = try await runPeer(["wl-paste", "--list-types"], display: nil, environment: environment)
+                    #expect(types.stdoutText.contains("x-kde-passwordManagerHint\n"), "\(types.stdoutText)")
+                    let pasted = try await runPeer(["wl-paste", "--no-newline"], display: nil, environment: environment)
+                    #expect(pasted.stdout == Data("hunter2".utf8))
+                } else {
+                    try await bridge.waitFor("not bridged CLIPBOARD from \(x.display): the content is marked sensitive")
+                    // The Wayland side no longer offers the previous content either.
+                    let gone = try await eventually {
+                        try await runPeer(["wl-paste", "--list-types"], display: nil, environment: environment).stdoutText.isEmpty
+                    }
+                    #expect(gone, "\(bridge.log)")
+                }
+            }
+        }
+    }
+
     @Test("50 MiB each way, streamed with bounded memory")
     func large() async throws {
         try await Self.withBridge { x, sway, wayland, bridge in
