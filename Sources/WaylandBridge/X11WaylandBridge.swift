@@ -4,7 +4,7 @@ import X11Selection
 /// XWayland, or a separate X server) and the Wayland side kept in sync, both ways, for CLIPBOARD and PRIMARY —
 /// lazily, every type, any size, without echo.
 ///
-/// The same promises as ``SelectionBridge`` between X displays, decided by the same machine (`BridgeMachine`):
+/// The same promises as `SelectionBridge` between X displays, decided by the same machine (`BridgeMachine`):
 /// nothing is read before a paste; each paste on one side converts on the other at that moment and streams across
 /// (INCR on the X side, the pipe on the Wayland side, bounded memory); the owner's order is kept; types cross by
 /// name, and text as each side names it (``WaylandTypeMapping``); the sensitive hint (`x-kde-passwordManagerHint`)
@@ -49,7 +49,7 @@ public final class X11WaylandBridge: Sendable {
 
     /// Runs the bridge until the task is cancelled; then releases what it holds on both sides and closes its
     /// connections. Never ends because a side went away.
-    /// - Parameter report: called with each event (the same events as ``SelectionBridge``'s), from any task.
+    /// - Parameter report: called with each event (the same events as `SelectionBridge`'s), from any task.
     public func run(_ report: @escaping @Sendable (SelectionBridge.Event) -> Void) async {
         let coordinator = X11WaylandCoordinator(bridge: self, report: report)
         // The X side first: at start, its owner is the source when both sides have one (as the first display named

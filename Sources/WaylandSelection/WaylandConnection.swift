@@ -6,7 +6,7 @@ import Glibc
 /// the selections' owners, reads what they offer, and sets selections of its own, whose data it writes when a
 /// requestor asks — what a clipboard manager or a bridge needs.
 ///
-/// One thread per connection (``WaylandEventLoop``) talks to the compositor and waits on every transfer's pipe,
+/// One thread per connection (`WaylandEventLoop`) talks to the compositor and waits on every transfer's pipe,
 /// each wait with a deadline; callers `await`. What the compositor says arrives in ``events``, in order.
 ///
 /// ```swift
