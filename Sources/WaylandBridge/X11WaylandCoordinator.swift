@@ -73,30 +73,14 @@ final class X11WaylandCoordinator: Sendable {
 
     // MARK: The X side
 
-    /// An X connection and its owner changes.
-    struct XLink: Sendable {
-        var connection: X11Connection
-        var changes: OwnerChanges
-    }
-
     /// Connects the X display and subscribes to its owner changes; nil when it cannot be reached (reported when
     /// `reportingFailure`).
-    func connectX(reportingFailure: Bool = true) async -> XLink? {
+    func connectX(reportingFailure: Bool = true) async -> BridgeLink? {
         do {
-            let connection = try await X11Connection.open(display: bridge.xDisplay, configuration: bridge.configuration)
-            do {
-                let link = XLink(connection: connection, changes: try await connection.ownerChanges(of: bridge.selections))
-                var owned: Set<SelectionName> = []
-                for selection in bridge.selections where (try? await connection.owner(of: selection)) != nil {
-                    owned.insert(selection)
-                }
-                let manager = (try? await connection.windowManager()).flatMap { $0?.isWaylandCompositor == true ? $0 : nil }
-                feed.yield(.xLinked(connection, owned: owned, windowManager: manager))
-                return link
-            } catch {
-                await connection.shutdown()
-                throw error
-            }
+            let link = try await BridgeLink.open(bridge.xDisplay, selections: bridge.selections, configuration: bridge.configuration)
+            let manager = (try? await link.connection.windowManager()).flatMap { $0?.isWaylandCompositor == true ? $0 : nil }
+            feed.yield(.xLinked(link.connection, owned: link.owned, windowManager: manager))
+            return link
         } catch {
             if reportingFailure { report(.disconnected(display: xName, reason: Self.describe(error))) }
             return nil
@@ -105,32 +89,12 @@ final class X11WaylandCoordinator: Sendable {
 
     /// Keeps the X display connected: follows its owner changes while the connection lives, and reconnects with
     /// backoff when it breaks, until the bridge is closed.
-    func maintainX(from first: XLink?) async {
-        var link = first
-        var failures = first == nil ? 1 : 0
-        while !Task.isCancelled {
-            if let current = link {
-                var reason = "the connection was closed"
-                do {
-                    for try await change in current.changes {
-                        feed.yield(.xOwnerChanged(change))
-                    }
-                } catch {
-                    reason = Self.describe(error)
-                }
-                if Task.isCancelled { return }
-                feed.yield(.xUnlinked(current.connection, reason: reason))
-                link = nil
-                failures = 1
-            }
-            do {
-                try await Task.sleep(for: BridgePolicy.retryDelay(failures: failures - 1, maximum: bridge.maximumRetryDelay))
-            } catch {
-                return
-            }
-            link = await connectX(reportingFailure: false)
-            if link == nil { failures += 1 }
-        }
+    func maintainX(from first: BridgeLink?) async {
+        await BridgeLink.maintain(
+            from: first, maximumDelay: bridge.maximumRetryDelay,
+            reconnect: { await connectX(reportingFailure: false) },
+            changed: { feed.yield(.xOwnerChanged($0)) },
+            lost: { feed.yield(.xUnlinked($0, reason: $1)) })
     }
 
     // MARK: The Wayland side
@@ -315,9 +279,9 @@ final class X11WaylandCoordinator: Sendable {
         let timeout = self.timeout, feed = self.feed, readsAhead = shared.withLock { $0.compositor != nil }
         Task {
             let result: Result<[SelectionTarget], BridgeMachine.TargetsFailure>
-            do {
-                if readsAhead {
-                    // The compositor will take the X selection from its owner (CompositorSync): read it whole now.
+            if readsAhead {
+                // The compositor will take the X selection from its owner (CompositorSync): read it whole now.
+                do {
                     let snapshot = try await connection.snapshot(selection, timeout: timeout)
                     if snapshot.isSensitive {
                         result = .success(snapshot.omissions.map(\.target) + [SelectionOffer.passwordManagerHint])
@@ -325,13 +289,12 @@ final class X11WaylandCoordinator: Sendable {
                         self.shared.withLock { $0.snapshots[selection, default: [:]][generation] = snapshot }
                         result = .success(snapshot.flavours.map(\.target))
                     }
-                } else {
-                    result = .success(try await connection.targets(of: selection, timeout: timeout))
+                } catch {
+                    let ours = await (try? connection.owner(of: selection)) == connection.utilityWindow
+                    result = .failure(.init(reason: Self.describe(error), ownClaimIsOwner: ours))
                 }
-            } catch {
-                let owner = try? await connection.owner(of: selection)
-                let ours = await owner == connection.utilityWindow
-                result = .failure(.init(reason: Self.describe(error), ownClaimIsOwner: ours))
+            } else {
+                result = await connection.bridgeTargets(of: selection, timeout: timeout)
             }
             feed.yield(.machine(.targetsRead(selection, display: Self.xSide, generation: generation, result)))
         }
@@ -389,18 +352,7 @@ final class X11WaylandCoordinator: Sendable {
             return false
         }
         let report = self.report
-        Task {
-            for await event in lease.events {
-                switch event {
-                case .served(let target, _, let byteCount):
-                    report(.served(selection, display: sideName, target: target, byteCount: byteCount))
-                case .failed(let target, _, let reason):
-                    report(.failed(selection, display: sideName, target: target, reason: reason))
-                case .lost, .saveTargetsRequested:
-                    break
-                }
-            }
-        }
+        Task { await lease.reportPastes(of: selection, on: sideName, to: report) }
         return true
     }
 

@@ -79,7 +79,7 @@ public final class WaylandConnection: Sendable {
         let name = display ?? (getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0")
         // Connecting waits for the compositor: on a thread of its own, not one of Swift's few pool threads.
         let connected: Result<UnsafeSendable<OpaquePointer>, WaylandError> = await withCheckedContinuation { continuation in
-            detachThread {
+            let started = detachThread {
                 var code: Int32 = 0
                 var message = [CChar](repeating: 0, count: 512)
                 let client = message.withUnsafeMutableBufferPointer { buffer in
@@ -91,6 +91,9 @@ public final class WaylandConnection: Sendable {
                     let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                     continuation.resume(returning: .failure(WaylandError(WaylandClipboard.code(code), text)))
                 }
+            }
+            if !started {
+                continuation.resume(returning: .failure(WaylandError(.connectionLost, "cannot start a thread to connect")))
             }
         }
         let client = try connected.get().value
@@ -249,8 +252,8 @@ struct UnsafeSendable<Value>: @unchecked Sendable {
     init(_ value: Value) { self.value = value }
 }
 
-/// Runs `body` on a new detached thread.
-func detachThread(_ body: @escaping @Sendable () -> Void) {
+/// Runs `body` on a new detached thread; false (and `body` not run) when no thread can be created.
+func detachThread(_ body: @escaping @Sendable () -> Void) -> Bool {
     final class Box {
         let body: @Sendable () -> Void
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
@@ -261,10 +264,12 @@ func detachThread(_ body: @escaping @Sendable () -> Void) {
     pthread_attr_init(&attributes)
     defer { pthread_attr_destroy(&attributes) }
     pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-    if pthread_create(&thread, &attributes, { argument in
+    guard pthread_create(&thread, &attributes, { argument in
         Unmanaged<Box>.fromOpaque(argument!).takeRetainedValue().body()
         return nil
-    }, box) != 0 {
-        Unmanaged<Box>.fromOpaque(box).takeRetainedValue().body()
+    }, box) == 0 else {
+        Unmanaged<Box>.fromOpaque(box).release()
+        return false
     }
+    return true
 }

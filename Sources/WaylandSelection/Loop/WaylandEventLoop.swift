@@ -55,21 +55,10 @@ final class WaylandEventLoop: @unchecked Sendable {
         self.client = client
         (wakeRead, wakeWrite) = (ends[0], ends[1])
         self.deliver = deliver
-        let box = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        let created = pthread_create(&thread, &attributes, { argument in
-            Unmanaged<WaylandEventLoop>.fromOpaque(argument!).takeRetainedValue().run()
-            return nil
-        }, box)
-        guard created == 0 else {
-            Unmanaged<WaylandEventLoop>.fromOpaque(box).release()
-            Glibc.close(ends[0])
-            Glibc.close(ends[1])
-            throw WaylandError(.connectionLost, "cannot start the Wayland loop's thread: error \(created)")
+        // The thread keeps the loop alive until it ends.
+        guard detachThread({ [self] in run() }) else {
+            // Its pipe is closed by deinit, as always.
+            throw WaylandError(.connectionLost, "cannot start the Wayland loop's thread")
         }
     }
 

@@ -6,11 +6,7 @@ import Synchronization
 /// the machine and carries out what it decides — TARGETS reads (in tasks of their own, their outcome an event
 /// again), claims and releases (at once: the next event waits for them).
 final class BridgeCoordinator: Sendable {
-    /// A connected display: its connection and the owner changes subscribed before anything was adopted.
-    struct Link: Sendable {
-        var connection: X11Connection
-        var changes: OwnerChanges
-    }
+    typealias Link = BridgeLink
 
     private enum Input: Sendable {
         /// Display `display` is connected (`owned`: its selections with an owner then).
@@ -49,18 +45,8 @@ final class BridgeCoordinator: Sendable {
     /// success: the outage was reported when it began).
     func connect(_ index: Int, reportingFailure: Bool = true) async -> Link? {
         let link: Link
-        var owned: Set<SelectionName> = []
         do {
-            let connection = try await X11Connection.open(display: name(index), configuration: bridge.configuration)
-            do {
-                link = Link(connection: connection, changes: try await connection.ownerChanges(of: bridge.selections))
-                for selection in bridge.selections where (try? await connection.owner(of: selection)) != nil {
-                    owned.insert(selection)
-                }
-            } catch {
-                await connection.shutdown()
-                throw error
-            }
+            link = try await BridgeLink.open(name(index), selections: bridge.selections, configuration: bridge.configuration)
         } catch {
             if reportingFailure { report(.disconnected(display: name(index), reason: Self.describe(error))) }
             return nil
@@ -78,40 +64,21 @@ final class BridgeCoordinator: Sendable {
             }
             return nil
         }
-        feed.yield(.linked(index, link, owned: owned))
+        feed.yield(.linked(index, link, owned: link.owned))
         return link
     }
 
     /// Keeps display `index` connected: follows its owner changes while the connection lives, and reconnects with
     /// backoff when it breaks (or could not be reached at first), until the bridge is closed.
     func maintain(_ index: Int, from first: Link?) async {
-        var link = first
-        var failures = first == nil ? 1 : 0
-        while !Task.isCancelled {
-            if let current = link {
-                var reason = "the connection was closed"
-                do {
-                    for try await change in current.changes {
-                        feed.yield(.machine(.ownerChanged(change, display: index)))
-                    }
-                } catch {
-                    reason = Self.describe(error)
-                }
-                // Cancelled: the bridge is closing, not the display going away.
-                if Task.isCancelled { return }
+        await BridgeLink.maintain(
+            from: first, maximumDelay: bridge.maximumRetryDelay,
+            reconnect: { await connect(index, reportingFailure: false) },
+            changed: { feed.yield(.machine(.ownerChanged($0, display: index))) },
+            lost: { connection, reason in
                 servers.withLock { _ = $0.removeValue(forKey: index) }
-                feed.yield(.unlinked(index, current.connection, reason: reason))
-                link = nil
-                failures = 1
-            }
-            do {
-                try await Task.sleep(for: BridgePolicy.retryDelay(failures: failures - 1, maximum: bridge.maximumRetryDelay))
-            } catch {
-                return
-            }
-            link = await connect(index, reportingFailure: false)
-            if link == nil { failures += 1 }
-        }
+                feed.yield(.unlinked(index, connection, reason: reason))
+            })
     }
 
     // MARK: The bridge's task
@@ -192,14 +159,7 @@ final class BridgeCoordinator: Sendable {
         private func readTargets(_ selection: SelectionName, on display: Int, connection: X11Connection, generation: UInt64) {
             let timeout = coordinator.bridge.configuration.readTimeout, feed = coordinator.feed
             Task {
-                let result: Result<[SelectionTarget], BridgeMachine.TargetsFailure>
-                do {
-                    result = .success(try await connection.targets(of: selection, timeout: timeout))
-                } catch {
-                    let owner = try? await connection.owner(of: selection)
-                    let ours = await owner == connection.utilityWindow
-                    result = .failure(.init(reason: BridgeCoordinator.describe(error), ownClaimIsOwner: ours))
-                }
+                let result = await connection.bridgeTargets(of: selection, timeout: timeout)
                 feed.yield(.machine(.targetsRead(selection, display: display, generation: generation, result)))
             }
         }
@@ -229,16 +189,7 @@ final class BridgeCoordinator: Sendable {
             let id = nextWatcher, feed = coordinator.feed
             leaseWatchers[display, default: [:]][id] = Task {
                 defer { feed.yield(.watcherEnded(display: display, id: id)) }
-                for await event in lease.events {
-                    switch event {
-                    case .served(let target, _, let byteCount):
-                        report(.served(selection, display: displayName, target: target, byteCount: byteCount))
-                    case .failed(let target, _, let reason):
-                        report(.failed(selection, display: displayName, target: target, reason: reason))
-                    case .lost, .saveTargetsRequested:
-                        break
-                    }
-                }
+                await lease.reportPastes(of: selection, on: displayName, to: report)
             }
             return true
         }
