@@ -15,7 +15,8 @@ import X11Selection
 /// application's — the content would then relay to itself); the compositor's own X claims are never sources (they
 /// mirror the Wayland content). Without the focus it bridges as between any two sides, except that an X copy is
 /// read whole before it is offered on Wayland: the compositor takes the X selection from its application when an X
-/// window next gets the focus, so a relay would have nothing left to read.
+/// window next gets the focus, so a relay would have nothing left to read. When the focus leaves X, the Wayland content
+/// the compositor holds on X is claimed again by the bridge, for the X requestors the compositor would refuse.
 package enum CompositorSync {
     /// What an X owner change means when the compositor syncs the X display; nil: decide as usual.
     /// - Parameters:
@@ -25,6 +26,15 @@ package enum CompositorSync {
         if change.isOwnedByThisProcess || change.owner == nil { return nil }
         if ownerIsWindowManager || xHasFocus { return .ignore }
         return nil
+    }
+
+    /// Whether the Wayland offer of a selection is offered on X again when the focus leaves X: the compositor took the X
+    /// selection with it while an X window had the focus, and refuses X requestors without the focus from then on, so
+    /// the bridge claims X with it again — a claim the compositor leaves alone while no X window has the focus.
+    package static func reoffersOnX(
+        xHasFocus: Bool, xOwnerIsWindowManager: Bool, waylandTypes: [String], waylandOfferIsOwn: Bool
+    ) -> Bool {
+        !xHasFocus && xOwnerIsWindowManager && !waylandTypes.isEmpty && !waylandOfferIsOwn
     }
 
     /// What a Wayland offer (not ours) means when the compositor syncs the X display; nil: decide as usual.

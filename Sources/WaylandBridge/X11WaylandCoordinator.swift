@@ -16,6 +16,8 @@ final class X11WaylandCoordinator: Sendable {
     private enum Input: Sendable {
         case xLinked(X11Connection, owned: Set<SelectionName>, windowManager: WindowManager?)
         case xOwnerChanged(OwnerChange)
+        /// An X window got the focus, or none has it now (followed only when the compositor syncs the X display).
+        case xFocusChanged(hasFocus: Bool)
         case xUnlinked(X11Connection, reason: String)
         case waylandLinked(WaylandConnection, offers: [SelectionName: [String]])
         case waylandUnlinked(WaylandConnection, reason: String)
@@ -43,6 +45,8 @@ final class X11WaylandCoordinator: Sendable {
         var waylandTypes: [SelectionName: (generation: UInt64, types: [String])] = [:]
         /// The compositor's window manager, when it syncs the X display itself (``CompositorSync``).
         var compositor: WindowManager?
+        /// Whether each selection's Wayland offer is one of our sources.
+        var waylandOwn: [SelectionName: Bool] = [:]
         /// X content read ahead, by selection and generation, until a Wayland claim serves it or a newer one replaces it.
         var snapshots: [SelectionName: [UInt64: SelectionSnapshot]] = [:]
     }
@@ -189,6 +193,10 @@ final class X11WaylandCoordinator: Sendable {
                 shared.x = connection
                 shared.compositor = manager
             }
+            if manager != nil, let changes = try? await connection.activeWindowChanges() {
+                let feed = self.feed
+                Task { for await active in changes { feed.yield(.xFocusChanged(hasFocus: active != nil)) } }
+            }
             await carryOut(.connected(display: Self.xSide, owned: owned))
         case .xOwnerChanged(let change):
             var action = BridgePolicy.action(for: change)
@@ -218,8 +226,11 @@ final class X11WaylandCoordinator: Sendable {
                 }
             }
             await carryOut(.disconnected(display: Self.waylandSide, reason: reason))
+        case .xFocusChanged(let hasFocus):
+            await focusChanged(hasFocus: hasFocus)
         case .waylandOffered(let selection, let types, let isOwn):
             record(types, for: selection)
+            shared.withLock { $0.waylandOwn[selection] = isOwn }
             var action: BridgePolicy.ChangeAction = isOwn ? .ignore : types.isEmpty ? .ownerGone : .newSource
             if !isOwn, let x = shared.withLock({ $0.x }), shared.withLock({ $0.compositor }) != nil {
                 let focused = ((try? await x.activeWindow()) ?? nil) != nil
@@ -228,6 +239,22 @@ final class X11WaylandCoordinator: Sendable {
             await carryOut(.changed(selection, action, display: Self.waylandSide))
         case .machine(let event):
             await carryOut(event)
+        }
+    }
+
+    /// The focus left X (or came to it): while an X window had it, the compositor took the X selection with the
+    /// Wayland content, and it refuses X requestors without the focus — so the Wayland content is offered on X again
+    /// by the bridge, whose claim the compositor now leaves alone (`CompositorSync`).
+    private func focusChanged(hasFocus: Bool) async {
+        guard let (x, manager) = shared.withLock({ s in s.x.flatMap { x in s.compositor.map { (x, $0) } } }) else { return }
+        for selection in bridge.selections {
+            let (types, isOwn) = shared.withLock { ($0.waylandTypes[selection]?.types ?? [], $0.waylandOwn[selection] ?? false) }
+            let owner = (try? await x.owner(of: selection)) ?? nil
+            guard CompositorSync.reoffersOnX(
+                xHasFocus: hasFocus, xOwnerIsWindowManager: owner.map(manager.madeWindow) ?? false, waylandTypes: types,
+                waylandOfferIsOwn: isOwn)
+            else { continue }
+            await carryOut(.changed(selection, .newSource, display: Self.waylandSide))
         }
     }
 

@@ -94,6 +94,14 @@ struct CompositorSyncTests {
         #expect(CompositorSync.xChange(change(nil), ownerIsWindowManager: false, xHasFocus: true) == nil)
         #expect(CompositorSync.waylandOffer(xHasFocus: true) == .ignore)
         #expect(CompositorSync.waylandOffer(xHasFocus: false) == nil)
+        // The focus leaves X: the compositor's X claim of a Wayland app's content is made ours again — not with the focus,
+        // not over an app's X claim, not for nothing, not for our own Wayland source.
+        let text = ["text/plain;charset=utf-8"]
+        #expect(CompositorSync.reoffersOnX(xHasFocus: false, xOwnerIsWindowManager: true, waylandTypes: text, waylandOfferIsOwn: false))
+        #expect(!CompositorSync.reoffersOnX(xHasFocus: true, xOwnerIsWindowManager: true, waylandTypes: text, waylandOfferIsOwn: false))
+        #expect(!CompositorSync.reoffersOnX(xHasFocus: false, xOwnerIsWindowManager: false, waylandTypes: text, waylandOfferIsOwn: false))
+        #expect(!CompositorSync.reoffersOnX(xHasFocus: false, xOwnerIsWindowManager: true, waylandTypes: [], waylandOfferIsOwn: false))
+        #expect(!CompositorSync.reoffersOnX(xHasFocus: false, xOwnerIsWindowManager: true, waylandTypes: text, waylandOfferIsOwn: true))
     }
 
     @Test("a window manager's windows share its client's resource-ID base")

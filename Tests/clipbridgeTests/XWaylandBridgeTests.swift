@@ -106,6 +106,28 @@ struct XWaylandBridgeTests {
         }
     }
 
+    @Test("the focus leaves X: the Wayland content the compositor held on X is the bridge's again, for requestors without the focus")
+    func focusLeaves() async throws {
+        try await Self.withSession { sway, x, wayland, bridge in
+            let environment = sway.waylandEnvironment
+            #expect(try await runPeer(["wl-copy", "--", "from Wayland"], display: nil, environment: environment).succeeded)
+            try await bridge.waitFor("bridged CLIPBOARD from \(wayland) ")
+            // An X window gets the focus: the compositor claims X with the Wayland content (and serves it while focused).
+            let window = try startPeer(["xmessage", "-geometry", "300x80", "focus"], display: x)
+            try await Task.sleep(for: .seconds(1))
+            let focused = try await runPeer(["xclip", "-selection", "clipboard", "-o"], display: x)
+            #expect(focused.stdout == Data("from Wayland".utf8), "\(focused)")
+            // It goes: the compositor would refuse xclip now; the bridge claims X again.
+            await window.stop()
+            try await bridge.waitFor("bridged CLIPBOARD from \(wayland) ", count: 2)
+            let unfocused = try await runPeer(["xclip", "-selection", "clipboard", "-o"], display: x)
+            #expect(unfocused.succeeded && unfocused.stdout == Data("from Wayland".utf8), "\(unfocused)\n\(bridge.log)")
+            let start = bridge.count("bridged ")
+            _ = try await Self.settled { bridge.count("bridged ") }
+            #expect(bridge.count("bridged ") == start, "\(bridge.log)")
+        }
+    }
+
     @Test("GTK 4 and Qt 5: an X app's HTML copy read by GTK 4 on Wayland, a Qt 5 Wayland copy read by GTK 4 and xclip on XWayland")
     func toolkits() async throws {
         try await Self.withSession { sway, x, wayland, bridge in

@@ -61,6 +61,9 @@ extension X11Connection {
             }
             if deleted {
                 owner.handleRequestorPropertyDeleted(TransferKey(requestor: changedWindow, property: property), on: self)
+            } else if changedWindow != window {
+                // Another window's new value: a component's to follow (the root's `_NET_ACTIVE_WINDOW`).
+                _ = offerToComponents(event)
             }
         case .destroyNotify(let destroyed):
             _ = offerToComponents(event)
