@@ -309,7 +309,8 @@ int cw_finish_poll(cw_client *client, int readable) {
     return CW_OK;
 }
 
-int cw_dispatch(cw_client *client, int timeout_ms) {
+/// Reads and dispatches the compositor's events, waiting at most `timeout_ms` for some (connecting's round trips).
+static int cw_dispatch(cw_client *client, int timeout_ms) {
     int code = cw_prepare_poll(client);
     if (code != CW_OK) return code;
     struct pollfd fd = {.fd = wl_display_get_fd(client->display), .events = POLLIN};

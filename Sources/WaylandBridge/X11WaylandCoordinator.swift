@@ -200,7 +200,7 @@ final class X11WaylandCoordinator: Sendable {
             await carryOut(.connected(display: Self.xSide, owned: owned))
         case .xOwnerChanged(let change):
             var action = BridgePolicy.action(for: change)
-            if let x = shared.withLock({ $0.x }), let manager = shared.withLock({ $0.compositor }) {
+            if case let (x?, manager?) = shared.withLock({ ($0.x, $0.compositor) }) {
                 let ownerIsManager = change.owner.map(manager.madeWindow) ?? false
                 let focused = ((try? await x.activeWindow()) ?? nil) != nil
                 action = CompositorSync.xChange(change, ownerIsWindowManager: ownerIsManager, xHasFocus: focused) ?? action
@@ -246,7 +246,8 @@ final class X11WaylandCoordinator: Sendable {
     /// Wayland content, and it refuses X requestors without the focus — so the Wayland content is offered on X again
     /// by the bridge, whose claim the compositor now leaves alone (`CompositorSync`).
     private func focusChanged(hasFocus: Bool) async {
-        guard let (x, manager) = shared.withLock({ s in s.x.flatMap { x in s.compositor.map { (x, $0) } } }) else { return }
+        let (x, manager) = shared.withLock { ($0.x, $0.compositor) }
+        guard let x, let manager else { return }
         for selection in bridge.selections {
             let (types, isOwn) = shared.withLock { ($0.waylandTypes[selection]?.types ?? [], $0.waylandOwn[selection] ?? false) }
             let owner = (try? await x.owner(of: selection)) ?? nil

@@ -83,13 +83,13 @@ public final class WaylandConnection: Sendable {
                 var code: Int32 = 0
                 var message = [CChar](repeating: 0, count: 512)
                 let client = message.withUnsafeMutableBufferPointer { buffer in
-                    cw_connect(display, WaylandClipboard.milliseconds(timeout), &code, buffer.baseAddress, buffer.count)
+                    cw_connect(display, milliseconds(timeout), &code, buffer.baseAddress, buffer.count)
                 }
                 if let client {
                     continuation.resume(returning: .success(UnsafeSendable(client)))
                 } else {
                     let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                    continuation.resume(returning: .failure(WaylandError(WaylandClipboard.code(code), text)))
+                    continuation.resume(returning: .failure(WaylandError(WaylandError.Code(connectResult: code), text)))
                 }
             }
             if !started {
@@ -228,6 +228,25 @@ public final class WaylandConnection: Sendable {
         var bytes = Data()
         try await read(mimeType, from: selection, timeout: timeout) { bytes.append($0) }
         return bytes
+    }
+}
+
+/// `duration` in whole milliseconds, for libwayland's and poll's timeouts.
+func milliseconds(_ duration: Duration) -> Int32 {
+    let (seconds, attoseconds) = duration.components
+    return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+}
+
+extension WaylandError.Code {
+    /// The kind of a failed `cw_connect`.
+    init(connectResult code: Int32) {
+        switch Int(code) {
+        case Int(CW_UNAVAILABLE): self = .libraryUnavailable
+        case Int(CW_NO_COMPOSITOR): self = .noCompositor
+        case Int(CW_NO_PROTOCOL): self = .protocolUnavailable
+        case Int(CW_TIMED_OUT): self = .timedOut
+        default: self = .connectionLost
+        }
     }
 }
 

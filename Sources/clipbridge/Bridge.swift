@@ -105,24 +105,20 @@ struct Bridge: AsyncParsableCommand {
         let log = StandardErrorLogHandler.logger(level: quiet ? .notice : .info)
         let configuration = Connections.configuration(timeout: timeout)
         let (events, sink) = AsyncStream.makeStream(of: SelectionBridge.Event.self)
-        let running: Task<Void, Never>
+        let run: @Sendable (@escaping @Sendable (SelectionBridge.Event) -> Void) async -> Void
         if let waylandIndex = displays.firstIndex(where: { Self.waylandDisplay($0) != nil }),
             let wayland = Self.waylandDisplay(displays[waylandIndex])
         {
-            let bridge = X11WaylandBridge(
+            run = X11WaylandBridge(
                 xDisplay: displays[1 - waylandIndex], waylandDisplay: wayland, selections: selections,
-                includeSensitive: includeSensitive, configuration: configuration)
-            running = Task {
-                await bridge.run { sink.yield($0) }
-                sink.finish()
-            }
+                includeSensitive: includeSensitive, configuration: configuration).run
         } else {
-            let bridge = SelectionBridge(
-                displays: displays, selections: selections, includeSensitive: includeSensitive, configuration: configuration)
-            running = Task {
-                await bridge.run { sink.yield($0) }
-                sink.finish()
-            }
+            run = SelectionBridge(
+                displays: displays, selections: selections, includeSensitive: includeSensitive, configuration: configuration).run
+        }
+        let running = Task {
+            await run { sink.yield($0) }
+            sink.finish()
         }
         var lost: String?
         await Signals.stopping(with: { running.cancel() }) {

@@ -51,11 +51,8 @@ const char *cw_offer_type(cw_client *client, int selection, size_t index);
 /// does not close) and sends the request. CW_OK, or CW_NO_PROTOCOL when the selection is empty.
 int cw_receive(cw_client *client, int selection, const char *mime_type, int fd);
 
-/// Reads and dispatches the compositor's events, waiting at most `timeout_ms` for some (0: only what is there).
-int cw_dispatch(cw_client *client, int timeout_ms);
-
-/// `cw_dispatch` in two halves, for a caller that polls the connection's descriptor together with its own: dispatch
-/// what is queued, flush, and announce a read (CW_OK, or CW_CONNECTION_LOST); then, after the caller's poll, exactly
+/// Reading and dispatching the compositor's events in two halves, for a caller that polls the connection's
+/// descriptor together with its own: dispatch what is queued, flush, and announce a read (CW_OK, or CW_CONNECTION_LOST); then, after the caller's poll, exactly
 /// one `cw_finish_poll` reads the events (`readable`: the descriptor was ready) and dispatches them.
 int cw_prepare_poll(cw_client *client);
 int cw_finish_poll(cw_client *client, int readable);
