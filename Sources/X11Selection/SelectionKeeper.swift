@@ -296,7 +296,7 @@ public final class SelectionKeeper: Sendable {
                 if !rewrite.changes.isEmpty { report(.rewritten(keeper.selection, changes: rewrite.changes)) }
             }
             do {
-                let lease = try await keeper.connection.claim(keeper.selection, offering: offer)
+                let lease = try await keeper.connection.claim(keeper.selection, offering: offer, at: claim.time)
                 // What served before (a veto's restoration replaces a restored copy) finishes its transfers.
                 if let (previous, previousLease) = serving { previous.holdWhileServing(previousLease) }
                 serving = (kept, lease)

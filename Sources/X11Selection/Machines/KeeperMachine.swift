@@ -34,6 +34,10 @@ struct KeeperMachine<Content: Sendable>: Sendable {
         var purpose: Purpose
         /// The SAVE_TARGETS list to keep only, in its order; nil: everything kept.
         var narrowedTo: [SelectionTarget]?
+        /// The time to claim with; nil: the server's time now. A restoration claims with the time its owner went
+        /// away: the server ignores a claim older than the selection's last change (X11 protocol, SetSelectionOwner),
+        /// so an application that took the selection in between keeps it, where a claim made "now" would replace it.
+        var time: X11Timestamp? = nil
     }
 
     enum Event: Sendable {
@@ -99,6 +103,8 @@ struct KeeperMachine<Content: Sendable>: Sendable {
         var outcome: ReadOutcome?
         /// The owner went away while it was read: restore it once read.
         var restoresWhenRead = false
+        /// When the owner went away (the XFixes event's time), for the restoring claim.
+        var ownerLeftAt: X11Timestamp?
         /// SAVE_TARGETS requests waiting for this read.
         var saves: [SaveTargetsRequest] = []
 
@@ -175,6 +181,7 @@ struct KeeperMachine<Content: Sendable>: Sendable {
         // The window or client of an owner went away; the keeper's own claim needs no rescue.
         guard change.owner == nil, served == nil, claiming == nil else { return [] }
         guard var reading = current else { return [.report(.lostWithOwner(selection))] }
+        reading.ownerLeftAt = change.timestamp == .currentTime ? nil : change.timestamp
         guard reading.outcome != nil else {
             // Still reading: what it reads before the owner's connection closed is kept (`keptPart`).
             reading.restoresWhenRead = true
@@ -189,7 +196,7 @@ struct KeeperMachine<Content: Sendable>: Sendable {
         current = nil
         guard let (content, facts) = reading.kept, facts.refusal == nil else { return [.report(.lostWithOwner(selection))] }
         if facts.isCut { return [.report(.cutNotRestored(selection))] }
-        return claim(content, facts, generation: reading.generation, for: .restore)
+        return claim(content, facts, generation: reading.generation, for: .restore, at: reading.ownerLeftAt)
     }
 
     /// A new generation reads the owner's offer; the one before is history, and saves waiting for it refused.
@@ -310,10 +317,11 @@ struct KeeperMachine<Content: Sendable>: Sendable {
     // MARK: - Claims
 
     private mutating func claim(
-        _ content: Content, _ facts: KeptFacts, generation: Int, for purpose: Purpose, narrowedTo: [SelectionTarget]? = nil
+        _ content: Content, _ facts: KeptFacts, generation: Int, for purpose: Purpose, narrowedTo: [SelectionTarget]? = nil,
+        at time: X11Timestamp? = nil
     ) -> [Action] {
         claiming = (content, facts, generation, purpose)
-        return [.claim(Claim(content: content, purpose: purpose, narrowedTo: narrowedTo))]
+        return [.claim(Claim(content: content, purpose: purpose, narrowedTo: narrowedTo, time: time))]
     }
 
     private mutating func claimEnded(_ result: Result<Int, ClaimFailure>) -> [Action] {

@@ -21,8 +21,27 @@ import Testing
         SaveTargetsRequest(id: id, requestor: app, targets: targets, time: X11Timestamp(rawValue: 5))
     }
 
+    /// A claim as the machine makes it: a restoration is stamped with the time its owner left (`change`'s: 1).
     func claim(_ content: String, _ purpose: Machine.Purpose, narrowedTo: [SelectionTarget]? = nil) -> Machine.Action {
-        .claim(Machine.Claim(content: content, purpose: purpose, narrowedTo: narrowedTo))
+        .claim(Machine.Claim(
+            content: content, purpose: purpose, narrowedTo: narrowedTo,
+            time: purpose == .restore ? X11Timestamp(rawValue: 1) : nil))
+    }
+
+    /// The race the daemon met in CI: an owner leaves, and before the restoring claim reaches the server another
+    /// application takes the selection. Claimed with the time the owner left, the restoration is ignored by the
+    /// server then (the selection changed later), instead of replacing the application's copy.
+    @Test func aRestorationClaimsWithTheTimeItsOwnerLeft() {
+        var machine = Machine(selection: .clipboard, validates: false)
+        _ = machine.handle(.started(owner: nil))
+        _ = machine.handle(change(app))
+        _ = machine.handle(.read(generation: 1, .kept("A", copied)))
+        let left = OwnerChange(
+            selection: .clipboard, reason: .ownerClientClosed, owner: nil, timestamp: X11Timestamp(rawValue: 77),
+            selectionTimestamp: X11Timestamp(rawValue: 1), isOwnedByThisProcess: false)
+        #expect(machine.handle(.ownerChanged(left)) == [
+            .claim(Machine.Claim(content: "A", purpose: .restore, narrowedTo: nil, time: X11Timestamp(rawValue: 77))),
+        ])
     }
 
     @Test func keepsEachNewOwnerAndRestoresItWhenItLeavesWithoutASuccessor() {

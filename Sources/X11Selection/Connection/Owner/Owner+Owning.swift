@@ -8,7 +8,7 @@ import Glibc
 extension Owner {
     /// `claim(_:offering:)` for a content offer, or for a manager selection (`claimManager`).
     func claim(
-        _ selection: SelectionName, offering offer: SelectionOffer, role: TargetTable.Role,
+        _ selection: SelectionName, offering offer: SelectionOffer, role: TargetTable.Role, at givenTime: X11Timestamp? = nil,
         on connection: isolated X11Connection
     ) async throws -> SelectionLease {
         let display = try connection.requireDisplay()
@@ -53,7 +53,7 @@ extension Owner {
             throw SelectionError(
                 .ownershipLost, "\(selection): another client took the selection before the offer was ready")
         } else {
-            time = try await serverTime(on: connection)
+            if let givenTime { time = givenTime } else { time = try await serverTime(on: connection) }
             let liveDisplay = try connection.requireDisplay()
             liveDisplay.setSelectionOwner(selectionAtom, connection.window, time: time)
             guard liveDisplay.selectionOwner(selectionAtom) == connection.window else {

@@ -17,7 +17,17 @@ extension X11Connection {
     /// - Throws: `.ownershipRefused` when the server did not make us the owner; `.timedOut` when the
     ///   server time could not be obtained; `.connectionLost`; `.shutDown`.
     public func claim(_ selection: SelectionName, offering offer: SelectionOffer) async throws -> SelectionLease {
-        try await owner.claim(selection, offering: offer, role: .content, on: self)
+        try await owner.claim(selection, offering: offer, role: .content, at: nil, on: self)
+    }
+
+    /// ``claim(_:offering:)`` with the claim stamped `time` (nil: the server's time now): the server ignores it when
+    /// the selection changed after `time` (X11 protocol, SetSelectionOwner), and it then throws `.ownershipRefused`.
+    /// A clipboard manager restoring an owner that left claims with the time it left, so as never to replace an
+    /// application that took the selection in between.
+    package func claim(_ selection: SelectionName, offering offer: SelectionOffer, at time: X11Timestamp?) async throws
+        -> SelectionLease
+    {
+        try await owner.claim(selection, offering: offer, role: .content, at: time, on: self)
     }
 
     /// Gives up `selection` if this connection owns it (transfers in flight still finish, ICCCM 2.2).
