@@ -204,7 +204,10 @@ class Peer:
                 taken.append(True)
                 self.own()
             return False
+        # The release too: a virtual keyboard's first press can come before its keymap, and be dropped (as QtWayland
+        # does); the release carries a serial of its own.
         keys.connect("key-pressed", pressed)
+        keys.connect("key-released", pressed)
         self.window.add_controller(keys)
         waited = []
 

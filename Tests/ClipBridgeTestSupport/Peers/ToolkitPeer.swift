@@ -175,7 +175,7 @@ public struct ToolkitPeer: Sendable {
                     guard typed.succeeded else {
                         throw CommandError(kind: .failed, arguments: typed.arguments, detail: "wtype: \(typed.stderrText)")
                     }
-                    try? await peer.waitForOutput("READY\n", timeout: .seconds(1))
+                    try? await peer.waitForOutput("READY\n", timeout: .seconds(2))
                 }
             }
             // The script reads its files before printing READY, so they can go once it has.
