@@ -34,19 +34,37 @@ private struct PrivateKeyring {
     static func start() async throws -> PrivateKeyring {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("keyring-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // The bus has no service directories. With Debian's session.conf, the first secret-tool call has the bus
+        // start a second gnome-keyring-daemon (org.freedesktop.secrets.service), without the password: when that
+        // one wins the name (ours then logs "The Secret Service was already initialized"), there is no login
+        // collection and every store fails with "Object does not exist at path …/collection/login". Seen in CI.
+        let configuration = directory.appendingPathComponent("bus.conf")
+        try Data("""
+            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+            <busconfig>
+              <type>session</type>
+              <listen>unix:path=\(directory.path)/bus</listen>
+              <auth>EXTERNAL</auth>
+              <policy context="default">
+                <allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/>
+              </policy>
+            </busconfig>
+            """.utf8).write(to: configuration)
         let bus = try startPeer(
-            ["dbus-daemon", "--session", "--nofork", "--print-address=1", "--address=unix:path=\(directory.path)/bus"],
-            display: nil)
+            ["dbus-daemon", "--nofork", "--print-address=1", "--config-file=\(configuration.path)"], display: nil)
         try await bus.waitForOutput("unix:path=", in: .stdout, timeout: .seconds(10))
         let address = String(decoding: bus.stdoutSoFar, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         // A non-empty password creates the login keyring without a prompt (an empty one asks gcr-prompter).
         let keyring = try startPeer(
             ["gnome-keyring-daemon", "--foreground", "--unlock", "--components=secrets"], display: nil,
             stdin: Data("test-password".utf8), environment: environment(address, directory))
+        // Ready when what the daemon will do works: a secret stored in the default (login) collection. (Debian's
+        // session.conf policy, above, is what lets replies through: without it the bus drops them.)
         let ready = try await eventually(timeout: .seconds(15)) {
-            let probe = try await runPeer(
-                ["secret-tool", "search", "application", "none"], display: nil, environment: environment(address, directory))
-            return !probe.stderrText.contains("ServiceUnknown") && !probe.stderrText.contains("does not exist")
+            try await runPeer(
+                ["secret-tool", "store", "--label=probe", "application", "clipbridge-test-probe"], display: nil,
+                stdin: Data("probe".utf8), environment: environment(address, directory)).succeeded
         }
         #expect(ready, "gnome-keyring did not come up: \(String(decoding: keyring.stderrSoFar, as: UTF8.self))")
         return PrivateKeyring(directory: directory, bus: bus, keyring: keyring, address: address)
