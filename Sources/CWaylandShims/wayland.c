@@ -1,5 +1,6 @@
-// A compositor's clipboard through the wlr data-control protocol (wlr-protocols'
-// unstable/wlr-data-control-unstable-v1.xml): see CWaylandShims.h.
+// A compositor's clipboard through a data-control protocol — ext-data-control-v1 (wayland-protocols,
+// staging/ext-data-control) where the compositor offers it, else wlr-data-control-unstable-v1 (wlr-protocols,
+// unstable/): see CWaylandShims.h.
 //
 // libwayland-client is loaded on first use. Its functions are called through pointers: the #defines below, placed
 // before its headers, turn each declaration into the pointer this file fills with dlsym, and every call — ours and
@@ -42,6 +43,7 @@
 
 #include <wayland-client-core.h>
 #include <wayland-client-protocol.h>
+#include "generated/ext-data-control-client.h"
 #include "generated/wlr-data-control-client.h"
 
 // MARK: - Loading libwayland-client
@@ -85,9 +87,11 @@ static int load(void) {
 
 // MARK: - The client
 
+struct data_control;
+
 /// An offer the compositor introduced: its proxy and the MIME types it listed, in order.
 typedef struct {
-    struct zwlr_data_control_offer_v1 *proxy;
+    struct wl_proxy *proxy;
     char **types;
     size_t count;
     size_t capacity;
@@ -97,7 +101,7 @@ typedef struct {
 
 /// One of our sources: the selection it was set as, and the caller's id for it.
 typedef struct {
-    struct zwlr_data_control_source_v1 *proxy;
+    struct wl_proxy *proxy;
     struct cw_client *client;
     int selection;
     uint64_t id;
@@ -109,14 +113,24 @@ typedef struct {
     size_t head, count, capacity;
 } event_queue;
 
+/// A data-control manager the compositor announced: its global name and version (0: not announced).
+typedef struct {
+    uint32_t name;
+    uint32_t version;
+} announced;
+
+enum { PROTOCOL_COUNT = 2 };
+
 struct cw_client {
     struct wl_display *display;
     struct wl_registry *registry;
     struct wl_seat *seat;
-    uint32_t manager_name;
+    /// What the compositor announced of each protocol in `data_controls`, and the one bound.
+    announced globals[PROTOCOL_COUNT];
+    const struct data_control *protocol;
     uint32_t manager_version;
-    struct zwlr_data_control_manager_v1 *manager;
-    struct zwlr_data_control_device_v1 *device;
+    struct wl_proxy *manager;
+    struct wl_proxy *device;
     /// The offers of the clipboard and the primary selection (NULL: empty).
     offer *selections[2];
     /// Our source that holds each selection (NULL: none of ours, or it was cancelled).
@@ -148,20 +162,15 @@ static void push_event(cw_client *client, cw_event event) {
     q->count++;
 }
 
+// MARK: - What the compositor says (both protocols)
+
 /// The most MIME types one offer may list, and the longest type kept: an owner is another client, untrusted.
 enum { MAX_TYPES = 4096, MAX_TYPE_BYTES = 1024 };
 
-static void offer_free(offer *o) {
-    if (!o) return;
-    for (size_t i = 0; i < o->count; i++) free(o->types[i]);
-    free(o->types);
-    if (o->proxy) zwlr_data_control_offer_v1_destroy(o->proxy);
-    free(o);
-}
+static void offer_free(cw_client *client, offer *o);
+static void source_free(source *src);
 
-static void offer_listed(void *data, struct zwlr_data_control_offer_v1 *proxy, const char *mime_type) {
-    (void)proxy;
-    offer *o = data;
+static void offer_listed(offer *o, const char *mime_type) {
     if (!mime_type || o->count >= MAX_TYPES || strlen(mime_type) > MAX_TYPE_BYTES) return;
     for (size_t i = 0; i < o->count; i++)
         if (strcmp(o->types[i], mime_type) == 0) return;  // listed twice: once is enough
@@ -176,56 +185,20 @@ static void offer_listed(void *data, struct zwlr_data_control_offer_v1 *proxy, c
     if (copy) o->types[o->count++] = copy;
 }
 
-static const struct zwlr_data_control_offer_v1_listener offer_listener = {.offer = offer_listed};
+static void device_offered(cw_client *client, struct wl_proxy *id);
 
-static void device_offered(void *data, struct zwlr_data_control_device_v1 *device, struct zwlr_data_control_offer_v1 *id) {
-    (void)data;
-    (void)device;
-    offer *o = calloc(1, sizeof *o);
-    if (!o) {
-        zwlr_data_control_offer_v1_destroy(id);
-        return;
-    }
-    o->proxy = id;
-    zwlr_data_control_offer_v1_add_listener(id, &offer_listener, o);
-}
-
-static void set_selection(cw_client *client, int which, struct zwlr_data_control_offer_v1 *id) {
+static void set_selection(cw_client *client, int which, struct wl_proxy *id) {
     offer *old = client->selections[which];
-    offer *new = id ? zwlr_data_control_offer_v1_get_user_data(id) : NULL;
+    offer *new = id ? wl_proxy_get_user_data(id) : NULL;
     // The compositor cancels a replaced source before it announces the new selection, so a source of ours still
     // holding this selection means the offer is our own claim coming back.
     if (new) new->own = client->sources[which] != NULL;
     client->selections[which] = new;
-    if (old && old != new && old != client->selections[!which]) offer_free(old);
+    if (old && old != new && old != client->selections[!which]) offer_free(client, old);
     push_event(client, (cw_event){.kind = CW_EVENT_SELECTION, .selection = which, .fd = -1});
 }
 
-static void device_selection(void *data, struct zwlr_data_control_device_v1 *device, struct zwlr_data_control_offer_v1 *id) {
-    (void)device;
-    set_selection(data, CW_CLIPBOARD, id);
-}
-
-static void device_primary(void *data, struct zwlr_data_control_device_v1 *device, struct zwlr_data_control_offer_v1 *id) {
-    (void)device;
-    set_selection(data, CW_PRIMARY, id);
-}
-
-static void device_finished(void *data, struct zwlr_data_control_device_v1 *device) {
-    (void)device;
-    ((cw_client *)data)->finished = 1;
-}
-
-static const struct zwlr_data_control_device_v1_listener device_listener = {
-    .data_offer = device_offered,
-    .selection = device_selection,
-    .finished = device_finished,
-    .primary_selection = device_primary,
-};
-
-static void source_send(void *data, struct zwlr_data_control_source_v1 *proxy, const char *mime_type, int32_t fd) {
-    (void)proxy;
-    source *src = data;
+static void source_send(source *src, const char *mime_type, int32_t fd) {
     char *copy = mime_type ? strdup(mime_type) : NULL;
     if (!copy) {
         close(fd);
@@ -235,31 +208,174 @@ static void source_send(void *data, struct zwlr_data_control_source_v1 *proxy, c
         .kind = CW_EVENT_SEND, .selection = src->selection, .source = src->id, .fd = fd, .mime_type = copy});
 }
 
-static void source_free(source *src) {
-    zwlr_data_control_source_v1_destroy(src->proxy);
-    free(src);
-}
-
-static void source_cancelled(void *data, struct zwlr_data_control_source_v1 *proxy) {
-    (void)proxy;
-    source *src = data;
+static void source_cancelled(source *src) {
     cw_client *client = src->client;
     if (client->sources[src->selection] == src) client->sources[src->selection] = NULL;
     push_event(client, (cw_event){.kind = CW_EVENT_CANCELLED, .selection = src->selection, .source = src->id, .fd = -1});
     source_free(src);
 }
 
-static const struct zwlr_data_control_source_v1_listener source_listener = {
-    .send = source_send, .cancelled = source_cancelled};
+// MARK: - The two protocols
+//
+// ext-data-control-v1 is wlr-data-control-unstable-v1 made a wayland-protocols standard: the same four interfaces
+// with the same requests, events and arguments in the same order (compare protocols/*.xml), except that the primary
+// selection is there from version 1 (wlr's from version 2). wlroots 0.19 and later offer both; older wlroots only
+// wlr; KWin 6 only ext (kwin src/wayland/datacontroldevicemanager_v1.cpp). So the client is written once, against
+// this table of the requests it makes and the listeners it sets, which CW_DATA_CONTROL fills for each protocol
+// from that protocol's generated code: every opcode and interface comes from wayland-scanner, none is written here.
+typedef struct data_control {
+    /// The manager global's interface, and the newest version spoken.
+    const struct wl_interface *manager_interface;
+    uint32_t newest_version;
+    /// The version from which the primary selection is there.
+    uint32_t primary_since;
+    struct wl_proxy *(*get_data_device)(struct wl_proxy *manager, struct wl_seat *seat);
+    struct wl_proxy *(*create_data_source)(struct wl_proxy *manager);
+    void (*destroy_manager)(struct wl_proxy *manager);
+    void (*set_selection)(struct wl_proxy *device, struct wl_proxy *source);
+    void (*set_primary_selection)(struct wl_proxy *device, struct wl_proxy *source);
+    void (*destroy_device)(struct wl_proxy *device);
+    void (*offer_type)(struct wl_proxy *source, const char *mime_type);
+    void (*destroy_source)(struct wl_proxy *source);
+    void (*receive)(struct wl_proxy *offer, const char *mime_type, int32_t fd);
+    void (*destroy_offer)(struct wl_proxy *offer);
+    const void *device_listener, *source_listener, *offer_listener;
+} data_control;
+
+#define CW_DATA_CONTROL(P, NEWEST, PRIMARY_SINCE)                                                                    \
+    static void P##_offer_listed(void *data, struct P##_data_control_offer_v1 *proxy, const char *mime_type) {       \
+        (void)proxy;                                                                                                \
+        offer_listed(data, mime_type);                                                                              \
+    }                                                                                                               \
+    static const struct P##_data_control_offer_v1_listener P##_offer_listener = {.offer = P##_offer_listed};        \
+    static void P##_device_offered(void *data, struct P##_data_control_device_v1 *device,                          \
+        struct P##_data_control_offer_v1 *id) {                                                                     \
+        (void)device;                                                                                               \
+        device_offered(data, (struct wl_proxy *)id);                                                                \
+    }                                                                                                               \
+    static void P##_device_selection(void *data, struct P##_data_control_device_v1 *device,                        \
+        struct P##_data_control_offer_v1 *id) {                                                                     \
+        (void)device;                                                                                               \
+        set_selection(data, CW_CLIPBOARD, (struct wl_proxy *)id);                                                   \
+    }                                                                                                               \
+    static void P##_device_primary(void *data, struct P##_data_control_device_v1 *device,                          \
+        struct P##_data_control_offer_v1 *id) {                                                                     \
+        (void)device;                                                                                               \
+        set_selection(data, CW_PRIMARY, (struct wl_proxy *)id);                                                     \
+    }                                                                                                               \
+    static void P##_device_finished(void *data, struct P##_data_control_device_v1 *device) {                       \
+        (void)device;                                                                                               \
+        ((cw_client *)data)->finished = 1;                                                                          \
+    }                                                                                                               \
+    static const struct P##_data_control_device_v1_listener P##_device_listener = {                                \
+        .data_offer = P##_device_offered, .selection = P##_device_selection, .finished = P##_device_finished,      \
+        .primary_selection = P##_device_primary};                                                                   \
+    static void P##_source_send(void *data, struct P##_data_control_source_v1 *proxy, const char *mime_type,       \
+        int32_t fd) {                                                                                               \
+        (void)proxy;                                                                                                \
+        source_send(data, mime_type, fd);                                                                           \
+    }                                                                                                               \
+    static void P##_source_cancelled(void *data, struct P##_data_control_source_v1 *proxy) {                       \
+        (void)proxy;                                                                                                \
+        source_cancelled(data);                                                                                     \
+    }                                                                                                               \
+    static const struct P##_data_control_source_v1_listener P##_source_listener = {                                \
+        .send = P##_source_send, .cancelled = P##_source_cancelled};                                                \
+    static struct wl_proxy *P##_get_data_device(struct wl_proxy *manager, struct wl_seat *seat) {                  \
+        return (struct wl_proxy *)P##_data_control_manager_v1_get_data_device(                                      \
+            (struct P##_data_control_manager_v1 *)manager, seat);                                                   \
+    }                                                                                                               \
+    static struct wl_proxy *P##_create_data_source(struct wl_proxy *manager) {                                     \
+        return (struct wl_proxy *)P##_data_control_manager_v1_create_data_source(                                   \
+            (struct P##_data_control_manager_v1 *)manager);                                                         \
+    }                                                                                                               \
+    static void P##_destroy_manager(struct wl_proxy *manager) {                                                    \
+        P##_data_control_manager_v1_destroy((struct P##_data_control_manager_v1 *)manager);                         \
+    }                                                                                                               \
+    static void P##_set_selection(struct wl_proxy *device, struct wl_proxy *source) {                              \
+        P##_data_control_device_v1_set_selection(                                                                   \
+            (struct P##_data_control_device_v1 *)device, (struct P##_data_control_source_v1 *)source);              \
+    }                                                                                                               \
+    static void P##_set_primary_selection(struct wl_proxy *device, struct wl_proxy *source) {                      \
+        P##_data_control_device_v1_set_primary_selection(                                                           \
+            (struct P##_data_control_device_v1 *)device, (struct P##_data_control_source_v1 *)source);              \
+    }                                                                                                               \
+    static void P##_destroy_device(struct wl_proxy *device) {                                                      \
+        P##_data_control_device_v1_destroy((struct P##_data_control_device_v1 *)device);                            \
+    }                                                                                                               \
+    static void P##_offer_type(struct wl_proxy *source, const char *mime_type) {                                   \
+        P##_data_control_source_v1_offer((struct P##_data_control_source_v1 *)source, mime_type);                   \
+    }                                                                                                               \
+    static void P##_destroy_source(struct wl_proxy *source) {                                                      \
+        P##_data_control_source_v1_destroy((struct P##_data_control_source_v1 *)source);                            \
+    }                                                                                                               \
+    static void P##_receive(struct wl_proxy *offer, const char *mime_type, int32_t fd) {                           \
+        P##_data_control_offer_v1_receive((struct P##_data_control_offer_v1 *)offer, mime_type, fd);                \
+    }                                                                                                               \
+    static void P##_destroy_offer(struct wl_proxy *offer) {                                                        \
+        P##_data_control_offer_v1_destroy((struct P##_data_control_offer_v1 *)offer);                               \
+    }                                                                                                               \
+    static const data_control P##_data_control = {                                                                  \
+        .manager_interface = &P##_data_control_manager_v1_interface,                                                \
+        .newest_version = NEWEST,                                                                                   \
+        .primary_since = PRIMARY_SINCE,                                                                             \
+        .get_data_device = P##_get_data_device,                                                                     \
+        .create_data_source = P##_create_data_source,                                                               \
+        .destroy_manager = P##_destroy_manager,                                                                     \
+        .set_selection = P##_set_selection,                                                                         \
+        .set_primary_selection = P##_set_primary_selection,                                                         \
+        .destroy_device = P##_destroy_device,                                                                       \
+        .offer_type = P##_offer_type,                                                                               \
+        .destroy_source = P##_destroy_source,                                                                       \
+        .receive = P##_receive,                                                                                     \
+        .destroy_offer = P##_destroy_offer,                                                                         \
+        .device_listener = &P##_device_listener,                                                                    \
+        .source_listener = &P##_source_listener,                                                                    \
+        .offer_listener = &P##_offer_listener,                                                                      \
+    };
+
+CW_DATA_CONTROL(ext, 1, 1)
+CW_DATA_CONTROL(zwlr, 2, 2)
+
+/// The protocols, the preferred first: ext is the standard, wlr the one it replaces.
+static const data_control *const data_controls[PROTOCOL_COUNT] = {&ext_data_control, &zwlr_data_control};
+
+static void add_listener(struct wl_proxy *proxy, const void *listener, void *data) {
+    // What each generated *_add_listener does.
+    wl_proxy_add_listener(proxy, (void (**)(void))listener, data);
+}
+
+static void offer_free(cw_client *client, offer *o) {
+    if (!o) return;
+    for (size_t i = 0; i < o->count; i++) free(o->types[i]);
+    free(o->types);
+    if (o->proxy) client->protocol->destroy_offer(o->proxy);
+    free(o);
+}
+
+static void device_offered(cw_client *client, struct wl_proxy *id) {
+    offer *o = calloc(1, sizeof *o);
+    if (!o) {
+        client->protocol->destroy_offer(id);
+        return;
+    }
+    o->proxy = id;
+    add_listener(id, client->protocol->offer_listener, o);
+}
+
+static void source_free(source *src) {
+    src->client->protocol->destroy_source(src->proxy);
+    free(src);
+}
 
 static void registry_global(void *data, struct wl_registry *registry, uint32_t name, const char *interface, uint32_t version) {
     cw_client *client = data;
     if (strcmp(interface, wl_seat_interface.name) == 0 && !client->seat) {
         client->seat = wl_registry_bind(registry, name, &wl_seat_interface, 1);
-    } else if (strcmp(interface, zwlr_data_control_manager_v1_interface.name) == 0) {
-        client->manager_name = name;
-        client->manager_version = version;
+        return;
     }
+    for (int i = 0; i < PROTOCOL_COUNT; i++)
+        if (strcmp(interface, data_controls[i]->manager_interface->name) == 0) client->globals[i] = (announced){name, version};
 }
 
 static void registry_removed(void *data, struct wl_registry *registry, uint32_t name) {
@@ -360,18 +476,27 @@ cw_client *cw_connect(const char *name, int timeout_ms, int *code, char *message
     client->registry = wl_display_get_registry(client->display);
     wl_registry_add_listener(client->registry, &registry_listener, client);
     *code = roundtrip(client, deadline);
-    if (*code == CW_OK && (!client->manager_name || !client->seat)) {
+    int chosen = -1;
+    for (int i = PROTOCOL_COUNT - 1; i >= 0; i--)
+        if (client->globals[i].name) chosen = i;
+    if (*code == CW_OK && (chosen < 0 || !client->seat)) {
         *code = CW_NO_PROTOCOL;
-        snprintf(message, message_size, "the compositor offers %s",
-            client->seat ? "no data-control protocol (zwlr_data_control_manager_v1): it cannot share its clipboard"
-                         : "no seat");
+        if (client->seat)
+            snprintf(message, message_size, "the compositor offers no data-control protocol (neither %s nor %s): it "
+                "cannot share its clipboard", ext_data_control.manager_interface->name,
+                zwlr_data_control.manager_interface->name);
+        else
+            snprintf(message, message_size, "the compositor offers no seat");
     }
     if (*code == CW_OK) {
-        uint32_t version = client->manager_version < 2 ? client->manager_version : 2;
-        client->manager = wl_registry_bind(client->registry, client->manager_name, &zwlr_data_control_manager_v1_interface,
-            version);
-        client->device = zwlr_data_control_manager_v1_get_data_device(client->manager, client->seat);
-        zwlr_data_control_device_v1_add_listener(client->device, &device_listener, client);
+        client->protocol = data_controls[chosen];
+        announced global = client->globals[chosen];
+        client->manager_version = global.version < client->protocol->newest_version ? global.version
+                                                                                     : client->protocol->newest_version;
+        client->manager = wl_registry_bind(client->registry, global.name, client->protocol->manager_interface,
+            client->manager_version);
+        client->device = client->protocol->get_data_device(client->manager, client->seat);
+        add_listener(client->device, client->protocol->device_listener, client);
         // The device tells the current selections at once: one more round trip has them.
         *code = roundtrip(client, deadline);
     }
@@ -392,17 +517,19 @@ void cw_disconnect(cw_client *client) {
     while (cw_next_event(client, &event)) cw_event_release(&event);
     free(client->events.items);
     offer *clipboard = client->selections[CW_CLIPBOARD], *primary = client->selections[CW_PRIMARY];
-    offer_free(clipboard);
-    if (primary != clipboard) offer_free(primary);
-    if (client->device) zwlr_data_control_device_v1_destroy(client->device);
-    if (client->manager) zwlr_data_control_manager_v1_destroy(client->manager);
+    offer_free(client, clipboard);
+    if (primary != clipboard) offer_free(client, primary);
+    if (client->device) client->protocol->destroy_device(client->device);
+    if (client->manager) client->protocol->destroy_manager(client->manager);
     if (client->seat) wl_seat_destroy(client->seat);
     if (client->registry) wl_registry_destroy(client->registry);
     wl_display_disconnect(client->display);
     free(client);
 }
 
-int cw_has_primary(cw_client *client) { return client->manager_version >= 2; }
+int cw_has_primary(cw_client *client) { return client->manager_version >= client->protocol->primary_since; }
+
+const char *cw_protocol(cw_client *client) { return client->protocol->manager_interface->name; }
 
 size_t cw_offer_type_count(cw_client *client, int selection) {
     offer *o = client->selections[selection != 0];
@@ -417,7 +544,7 @@ const char *cw_offer_type(cw_client *client, int selection, size_t index) {
 int cw_receive(cw_client *client, int selection, const char *mime_type, int fd) {
     offer *o = client->selections[selection != 0];
     if (!o) return CW_NO_PROTOCOL;
-    zwlr_data_control_offer_v1_receive(o->proxy, mime_type, fd);
+    client->protocol->receive(o->proxy, mime_type, fd);
     if (wl_display_flush(client->display) < 0 && errno != EAGAIN) return CW_CONNECTION_LOST;
     return CW_OK;
 }
@@ -434,7 +561,7 @@ uint64_t cw_set_selection(cw_client *client, int selection, const char *const *t
     if (which == CW_PRIMARY && !cw_has_primary(client)) return 0;
     source *src = calloc(1, sizeof *src);
     if (!src) return 0;
-    src->proxy = zwlr_data_control_manager_v1_create_data_source(client->manager);
+    src->proxy = client->protocol->create_data_source(client->manager);
     if (!src->proxy) {
         free(src);
         return 0;
@@ -442,12 +569,12 @@ uint64_t cw_set_selection(cw_client *client, int selection, const char *const *t
     src->client = client;
     src->selection = which;
     src->id = ++client->last_source_id;
-    zwlr_data_control_source_v1_add_listener(src->proxy, &source_listener, src);
-    for (size_t i = 0; i < count; i++) zwlr_data_control_source_v1_offer(src->proxy, types[i]);
+    add_listener(src->proxy, client->protocol->source_listener, src);
+    for (size_t i = 0; i < count; i++) client->protocol->offer_type(src->proxy, types[i]);
     if (which == CW_PRIMARY)
-        zwlr_data_control_device_v1_set_primary_selection(client->device, src->proxy);
+        client->protocol->set_primary_selection(client->device, src->proxy);
     else
-        zwlr_data_control_device_v1_set_selection(client->device, src->proxy);
+        client->protocol->set_selection(client->device, src->proxy);
     // The source it replaces stays ours until the compositor cancels it (it may still be asked to send).
     client->sources[which] = src;
     if (wl_display_flush(client->display) < 0 && errno != EAGAIN) return 0;
@@ -463,9 +590,9 @@ void cw_clear_selection(cw_client *client, int selection) {
     int which = selection != 0;
     if (!client->sources[which]) return;
     if (which == CW_PRIMARY)
-        zwlr_data_control_device_v1_set_primary_selection(client->device, NULL);
+        client->protocol->set_primary_selection(client->device, NULL);
     else
-        zwlr_data_control_device_v1_set_selection(client->device, NULL);
+        client->protocol->set_selection(client->device, NULL);
     wl_display_flush(client->display);
 }
 

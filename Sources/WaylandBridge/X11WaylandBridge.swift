@@ -1,3 +1,4 @@
+import Synchronization
 import X11Selection
 
 /// One clipboard between an X display and a Wayland compositor: the X side of a mixed session (X apps under
@@ -13,8 +14,9 @@ import X11Selection
 /// XWayland sync passes on); a side that goes away — the X server, or a compositor that stops or restarts — is
 /// retried with backoff while the other goes on, and given the current content when it comes back.
 ///
-/// The Wayland side goes through the wlr data-control protocol (`zwlr_data_control_manager_v1`: sway, Hyprland,
-/// river, labwc, Wayfire, KDE Plasma); a compositor without it (GNOME's Mutter) is reported, and retried.
+/// The Wayland side goes through a data-control protocol: `ext_data_control_manager_v1` where the compositor offers
+/// it (wlroots 0.19 and later, KWin 6), else `zwlr_data_control_manager_v1` (older wlroots: sway, Hyprland, river,
+/// labwc, Wayfire); a compositor with neither (GNOME's Mutter) is reported, and retried.
 public final class X11WaylandBridge: Sendable {
     /// The X display, as given (`:0`).
     public let xDisplay: String
@@ -28,6 +30,10 @@ public final class X11WaylandBridge: Sendable {
     public let configuration: Configuration
     /// The longest wait between attempts to reach a side that went away.
     public let maximumRetryDelay: Duration
+    /// The data-control protocol of the compositor's connection, once one is open (see
+    /// `WaylandConnection.dataControlProtocol`); it is set before the compositor's `.connected` is reported.
+    public var dataControlProtocol: String? { protocolInUse.withLock { $0 } }
+    let protocolInUse = Mutex<String?>(nil)
 
     /// Creates a bridge; ``run(_:)`` starts it.
     public init(

@@ -113,6 +113,7 @@ final class X11WaylandCoordinator: Sendable {
             let connection: WaylandConnection
             do {
                 connection = try await WaylandConnection.open(display: bridge.waylandDisplay, timeout: timeout)
+                bridge.protocolInUse.withLock { $0 = connection.dataControlProtocol }
             } catch {
                 if !reported { report(.disconnected(display: waylandName, reason: error.message)) }
                 reported = true

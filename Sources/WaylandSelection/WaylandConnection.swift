@@ -2,7 +2,7 @@ import CWaylandShims
 import FoundationEssentials
 import Glibc
 
-/// A connection to a Wayland compositor's clipboard through the wlr data-control protocol, both ways: it follows
+/// A connection to a Wayland compositor's clipboard through a data-control protocol, both ways: it follows
 /// the selections' owners, reads what they offer, and sets selections of its own, whose data it writes when a
 /// requestor asks — what a clipboard manager or a bridge needs.
 ///
@@ -22,8 +22,12 @@ import Glibc
 public final class WaylandConnection: Sendable {
     /// The display as named when opened (nil: `$WAYLAND_DISPLAY`).
     public let displayName: String
-    /// Whether the compositor shares its primary selection (data-control version 2 or later).
+    /// Whether the compositor shares its primary selection (ext data-control, or wlr data-control version 2 or later).
     public let hasPrimarySelection: Bool
+    /// The data-control manager spoken: `ext_data_control_manager_v1` where the compositor offers it (the
+    /// wayland-protocols standard: wlroots 0.19 and later, KWin 6), else `zwlr_data_control_manager_v1` (older
+    /// wlroots, such as Debian 12's sway 1.7).
+    public let dataControlProtocol: String
     /// What the compositor says, in order: new offers (the current ones first, as the connection opens), requests
     /// for our sources' data, our sources replaced, the end of the connection (the stream then finishes).
     public let events: AsyncStream<WaylandSelectionEvent>
@@ -35,6 +39,7 @@ public final class WaylandConnection: Sendable {
     private init(displayName: String, client: OpaquePointer) throws(WaylandError) {
         self.displayName = displayName
         hasPrimarySelection = cw_has_primary(client) != 0
+        dataControlProtocol = String(cString: cw_protocol(client))
         let (events, sink) = AsyncStream.makeStream(of: WaylandSelectionEvent.self)
         self.events = events
         // The current selections were told while connecting: they are the first events.
@@ -129,7 +134,7 @@ public final class WaylandConnection: Sendable {
     ///   ``WaylandError/Code/connectionLost``.
     public func offer(_ types: [String], as selection: WaylandSelectionName) async throws(WaylandError) -> WaylandSourceID {
         if selection == .primary && !hasPrimarySelection {
-            throw WaylandError(.protocolUnavailable, "the compositor's data-control has no primary selection (version 2)")
+            throw WaylandError(.protocolUnavailable, "the compositor's \(dataControlProtocol) has no primary selection (version 2)")
         }
         let id = try await loop.perform { client -> UInt64 in
             var pointers = types.map { strdup($0) }

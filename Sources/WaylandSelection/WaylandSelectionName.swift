@@ -1,5 +1,5 @@
-/// The two selections a Wayland compositor shares through data-control: the clipboard and (data-control version 2)
-/// the primary selection.
+/// The two selections a Wayland compositor shares through data-control: the clipboard and the primary selection
+/// (ext data-control, or wlr data-control version 2).
 public enum WaylandSelectionName: Int32, Sendable, Hashable, CaseIterable {
     /// The clipboard (X11's CLIPBOARD).
     case clipboard = 0

@@ -31,8 +31,8 @@ struct Bridge: AsyncParsableCommand {
             WAYLAND: name one X display and one Wayland display — `wayland-1` (a socket in XDG_RUNTIME_DIR), \
             `wayland:NAME` or `wayland:/path/to/socket`, or `wayland:` for WAYLAND_DISPLAY — to keep an X \
             display (XWayland's, or a separate X server) and the compositor's clipboard and primary selection \
-            in sync both ways. The compositor must offer the wlr data-control protocol (sway, Hyprland, river, \
-            labwc, Wayfire, KDE Plasma; not GNOME's Mutter). Text crosses as each side names it \
+            in sync both ways. The compositor must offer a data-control protocol — ext_data_control_v1 (wlroots \
+            0.19+, KWin 6) or wlr-data-control (sway, Hyprland, river, labwc, Wayfire); not GNOME's Mutter. Text crosses as each side names it \
             (UTF8_STRING, STRING, TEXT ↔ text/plain;charset=utf-8), every other type by name; a compositor that \
             restarts is reconnected like a display.
 
@@ -106,12 +106,15 @@ struct Bridge: AsyncParsableCommand {
         let configuration = Connections.configuration(timeout: timeout)
         let (events, sink) = AsyncStream.makeStream(of: SelectionBridge.Event.self)
         let run: @Sendable (@escaping @Sendable (SelectionBridge.Event) -> Void) async -> Void
+        var waylandBridge: X11WaylandBridge?
         if let waylandIndex = displays.firstIndex(where: { Self.waylandDisplay($0) != nil }),
             let wayland = Self.waylandDisplay(displays[waylandIndex])
         {
-            run = X11WaylandBridge(
+            let bridge = X11WaylandBridge(
                 xDisplay: displays[1 - waylandIndex], waylandDisplay: wayland, selections: selections,
-                includeSensitive: includeSensitive, configuration: configuration).run
+                includeSensitive: includeSensitive, configuration: configuration)
+            waylandBridge = bridge
+            run = bridge.run
         } else {
             run = SelectionBridge(
                 displays: displays, selections: selections, includeSensitive: includeSensitive, configuration: configuration).run
@@ -123,7 +126,13 @@ struct Bridge: AsyncParsableCommand {
         var lost: String?
         await Signals.stopping(with: { running.cancel() }) {
             for await event in events {
-                Self.log(event, to: log, retrying: !exitOnDisconnect)
+                if case .connected(let display) = event, let waylandBridge, display == waylandBridge.sideNames[1],
+                    let spoken = waylandBridge.dataControlProtocol
+                {
+                    log.info("connected \(display) through \(spoken)")
+                } else {
+                    Self.log(event, to: log, retrying: !exitOnDisconnect)
+                }
                 if exitOnDisconnect, lost == nil, case .disconnected(let display, let reason) = event {
                     lost = "\(display): \(reason)"
                     running.cancel()

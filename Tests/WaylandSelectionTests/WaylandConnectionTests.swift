@@ -61,12 +61,15 @@ struct WaylandConnectionTests {
         return Data(bytes)
     }
 
-    @Test("wl-paste reads our source: its types in our order, text byte-exact, 16 MiB of a custom type, the primary selection")
-    func served() async throws {
-        try await SwayServer.with(xwayland: false) { sway in
+    @Test("wl-paste reads our source: its types in our order, text byte-exact, 16 MiB of a custom type, the primary selection",
+          arguments: SwayServer.Build.allCases)
+    func served(_ build: SwayServer.Build) async throws {
+        try await SwayServer.with(build, xwayland: false) { sway in
             let wayland = sway.waylandEnvironment
             let connection = try await WaylandConnection.open(display: sway.waylandDisplay)
             defer { connection.close() }
+            #expect(connection.dataControlProtocol == build.dataControlProtocol)
+            #expect(connection.hasPrimarySelection)
             let text = "Grüße über Wayland ✓ 🙂"
             let big = Self.pattern(16 << 20)
             let server = Server(connection, contents: [

@@ -8,14 +8,16 @@ import WaylandSelection
 
 @Suite("A Wayland compositor's clipboard read through data-control", .serialized, .timeLimit(.minutes(3)))
 struct WaylandReadTests {
-    @Test("the selection's types in the owner's order, its text byte-exact, 8 MiB streamed, the primary selection")
-    func reads() async throws {
-        try await SwayServer.with(xwayland: false) { sway in
+    @Test("the selection's types in the owner's order, its text byte-exact, 8 MiB streamed, the primary selection",
+          arguments: SwayServer.Build.allCases)
+    func reads(_ build: SwayServer.Build) async throws {
+        try await SwayServer.with(build, xwayland: false) { sway in
             let wayland = sway.waylandEnvironment
             let text = "grüße aus Wayland ✓"
             #expect(try await runPeer(["wl-copy", "--", text], display: nil, environment: wayland).succeeded)
             let clipboard = try await WaylandConnection.open(display: sway.waylandDisplay)
             defer { clipboard.close() }
+            #expect(clipboard.dataControlProtocol == build.dataControlProtocol)
             // wl-copy's own offer for text: these types, in this order (wl-clipboard 2.1, as run here).
             #expect(try await clipboard.types(of: .clipboard) == [
                 "text/plain", "text/plain;charset=utf-8", "TEXT", "STRING", "UTF8_STRING",

@@ -1,6 +1,9 @@
 // `clipbridge bridge :N wayland:PATH` between an Xvfb the test started and sway headless (SwayServer), with xclip on
 // the X side and wl-clipboard on the Wayland side: text both ways and as each side names it, custom types, the
-// owner's order, PRIMARY, 50 MiB with bounded memory, no echo with a second bridge, the compositor restarted.
+// owner's order, PRIMARY, 50 MiB with bounded memory, no echo with a second bridge, the compositor restarted. Each
+// test runs with both compositors: Debian 12's sway 1.7, where the bridge speaks wlr data-control, and sway 1.12,
+// where it speaks ext-data-control-v1 (while wl-clipboard 2.1, the peer, still speaks wlr's: the two protocols meet
+// in the compositor's one selection).
 
 import ClipBridgeTestSupport
 import Foundation
@@ -13,12 +16,15 @@ import WaylandSelection
 struct WaylandBridgeTests {
     /// Runs `body` with an Xvfb, sway (without XWayland) and a bridge between them.
     static func withBridge<T>(
-        _ extra: [String] = [], _ body: (XvfbServer, SwayServer, String, BridgeProcess) async throws -> T
+        _ build: SwayServer.Build, _ extra: [String] = [],
+        _ body: (XvfbServer, SwayServer, String, BridgeProcess) async throws -> T
     ) async throws -> T {
         try await withDisplays(1) { servers in
-            try await SwayServer.with(xwayland: false) { sway in
+            try await SwayServer.with(build, xwayland: false) { sway in
                 let wayland = "wayland:" + sway.waylandDisplay
                 let bridge = try await BridgeProcess.start([servers[0].display, wayland], extra)
+                // The protocol spoken: ext where the compositor offers it.
+                #expect(bridge.count("connected \(wayland) through \(build.dataControlProtocol)\n") == 1, "\(bridge.log)")
                 do {
                     let result = try await body(servers[0], sway, wayland, bridge)
                     await bridge.stop()
@@ -44,9 +50,9 @@ struct WaylandBridgeTests {
         return path
     }
 
-    @Test("X → Wayland: text as Wayland names it, a custom type, the owner's order, PRIMARY; nothing read before a paste")
-    func xToWayland() async throws {
-        try await Self.withBridge { x, sway, wayland, bridge in
+    @Test("X → Wayland: text as Wayland names it, a custom type, the owner's order, PRIMARY; nothing read before a paste", arguments: SwayServer.Build.allCases)
+    func xToWayland(_ build: SwayServer.Build) async throws {
+        try await Self.withBridge(build) { x, sway, wayland, bridge in
             let environment = sway.waylandEnvironment
             let text = "Grüße von X ✓ — 日本語"
             try await bridge.afterBridging(from: x.display) {
@@ -96,9 +102,9 @@ struct WaylandBridgeTests {
         }
     }
 
-    @Test("Wayland → X: text as X names it (UTF8_STRING, TEXT, STRING only when Latin-1), a custom type, PRIMARY")
-    func waylandToX() async throws {
-        try await Self.withBridge { x, sway, wayland, bridge in
+    @Test("Wayland → X: text as X names it (UTF8_STRING, TEXT, STRING only when Latin-1), a custom type, PRIMARY", arguments: SwayServer.Build.allCases)
+    func waylandToX(_ build: SwayServer.Build) async throws {
+        try await Self.withBridge(build) { x, sway, wayland, bridge in
             let environment = sway.waylandEnvironment
             let text = "Grüße von Wayland ✓ 🙂"
             try await bridge.afterBridging(from: wayland) {
@@ -145,9 +151,9 @@ struct WaylandBridgeTests {
         }
     }
 
-    @Test("GTK 4 and Qt 5 as Wayland clients read what X apps copy: text, HTML + text, PNG, a file list")
-    func toolkitsReadOnWayland() async throws {
-        try await Self.withBridge { x, sway, _, bridge in
+    @Test("GTK 4 and Qt 5 as Wayland clients read what X apps copy: text, HTML + text, PNG, a file list", arguments: SwayServer.Build.allCases)
+    func toolkitsReadOnWayland(_ build: SwayServer.Build) async throws {
+        try await Self.withBridge(build) { x, sway, _, bridge in
             let environment = sway.waylandEnvironment
             let text = "Grüße aus X ✓"
             let html = Data("<b>Grüße</b> aus <i>X</i>".utf8)
@@ -187,9 +193,9 @@ struct WaylandBridgeTests {
         }
     }
 
-    @Test("GTK 4 and Qt 5 as Wayland owners: X apps (xclip, GTK 4, Qt 5) read their text and HTML, in their order")
-    func toolkitsOwnOnWayland() async throws {
-        try await Self.withBridge { x, sway, wayland, bridge in
+    @Test("GTK 4 and Qt 5 as Wayland owners: X apps (xclip, GTK 4, Qt 5) read their text and HTML, in their order", arguments: SwayServer.Build.allCases)
+    func toolkitsOwnOnWayland(_ build: SwayServer.Build) async throws {
+        try await Self.withBridge(build) { x, sway, wayland, bridge in
             let environment = sway.waylandEnvironment
             let html = Data("<p>from <b>Wayland</b> ✓</p>".utf8)
             for toolkit in ToolkitPeer.Toolkit.allCases {
@@ -221,10 +227,10 @@ struct WaylandBridgeTests {
         }
     }
 
-    @Test("sensitive content: not bridged by default (and the old offer withdrawn); with --include-sensitive it crosses with its hint")
-    func sensitive() async throws {
+    @Test("sensitive content: not bridged by default (and the old offer withdrawn); with --include-sensitive it crosses with its hint", arguments: SwayServer.Build.allCases)
+    func sensitive(_ build: SwayServer.Build) async throws {
         for include in [false, true] {
-            try await Self.withBridge(include ? ["--include-sensitive"] : []) { x, sway, _, bridge in
+            try await Self.withBridge(build, include ? ["--include-sensitive"] : []) { x, sway, _, bridge in
                 let environment = sway.waylandEnvironment
                 try await bridge.afterBridging(from: x.display) {
                     let copied = try await runPeer(["xclip", "-selection", "clipboard", "-i"], display: x.display, stdin: Data("public".utf8))
@@ -250,9 +256,9 @@ struct WaylandBridgeTests {
         }
     }
 
-    @Test("50 MiB each way, streamed with bounded memory")
-    func large() async throws {
-        try await Self.withBridge { x, sway, wayland, bridge in
+    @Test("50 MiB each way, streamed with bounded memory", arguments: SwayServer.Build.allCases)
+    func large(_ build: SwayServer.Build) async throws {
+        try await Self.withBridge(build) { x, sway, wayland, bridge in
             let environment = sway.waylandEnvironment
             let big = Self.pattern(50 << 20, seed: 3)
             let path = try Self.file(big, "big")
@@ -279,9 +285,9 @@ struct WaylandBridgeTests {
         }
     }
 
-    @Test("no echo: the bridge's own claims, and a second bridge's, are not bridged back (offers counted on both sides)")
-    func noEcho() async throws {
-        try await Self.withBridge { x, sway, wayland, bridge in
+    @Test("no echo: the bridge's own claims, and a second bridge's, are not bridged back (offers counted on both sides)", arguments: SwayServer.Build.allCases)
+    func noEcho(_ build: SwayServer.Build) async throws {
+        try await Self.withBridge(build) { x, sway, wayland, bridge in
             let environment = sway.waylandEnvironment
             let second = try await BridgeProcess.start([x.display, wayland])
             defer { Task { await second.stop() } }
@@ -315,11 +321,11 @@ struct WaylandBridgeTests {
         }
     }
 
-    @Test("the compositor stopped and restarted: the bridge reconnects and the current X content reaches it")
-    func compositorRestart() async throws {
+    @Test("the compositor stopped and restarted: the bridge reconnects and the current X content reaches it", arguments: SwayServer.Build.allCases)
+    func compositorRestart(_ build: SwayServer.Build) async throws {
         try await withDisplays(1) { servers in
             let x = servers[0]
-            var sway = try await SwayServer.start(xwayland: false)
+            var sway = try await SwayServer.start(build, xwayland: false)
             do {
                 let wayland = "wayland:" + sway.waylandDisplay
                 let bridge = try await BridgeProcess.start([x.display, wayland], ["--timeout", "2"])
@@ -329,7 +335,7 @@ struct WaylandBridgeTests {
                 sway = try await sway.restarted()
                 try await bridge.waitFor("disconnected \(wayland)")
                 try #require(sway.waylandDisplay == path, "sway came back at \(sway.waylandDisplay), not \(path)")
-                try await bridge.waitFor("connected \(wayland)\n", count: 2, timeout: .seconds(20))
+                try await bridge.waitFor("connected \(wayland) through ", count: 2, timeout: .seconds(20))
                 let pasted = try await eventually(timeout: .seconds(10)) {
                     let result = try await runPeer(["wl-paste", "--no-newline"], display: nil, environment: sway.waylandEnvironment)
                     return result.stdout == Data("kept".utf8)

@@ -1,6 +1,7 @@
 // The one thin layer between ClipBridge and a Wayland compositor's clipboard: libwayland-client (loaded on first
-// use, like the image codecs: a process that never talks to Wayland maps none of it) and the wlr data-control
-// protocol, whose client code wayland-scanner generated into generated/ (see generated/README.md). Everything
+// use, like the image codecs: a process that never talks to Wayland maps none of it) and a data-control protocol —
+// ext-data-control-v1 where the compositor offers it, else wlr-data-control-unstable-v1 — whose client code
+// wayland-scanner generated into generated/ (see generated/README.md). Everything
 // above this header is Swift values: this layer keeps the protocol objects and hands up what they say.
 #ifndef CWAYLAND_SHIMS_H
 #define CWAYLAND_SHIMS_H
@@ -18,7 +19,7 @@ enum {
     CW_UNAVAILABLE = 1,
     /// The compositor cannot be reached (no socket, refused).
     CW_NO_COMPOSITOR = 2,
-    /// The compositor offers no data-control protocol (GNOME's Mutter has none), or no seat.
+    /// The compositor offers neither data-control protocol (GNOME's Mutter has none), or no seat.
     CW_NO_PROTOCOL = 3,
     /// The connection failed (the compositor went away, or a protocol error).
     CW_CONNECTION_LOST = 4,
@@ -40,8 +41,12 @@ cw_client *cw_connect(const char *display, int timeout_ms, int *code, char *mess
 /// Closes the connection.
 void cw_disconnect(cw_client *client);
 
-/// Whether the compositor's data-control offers the primary selection (version 2 and later).
+/// Whether the compositor's data-control offers the primary selection (ext from version 1, wlr from version 2).
 int cw_has_primary(cw_client *client);
+
+/// The data-control manager interface the connection speaks: "ext_data_control_manager_v1" or
+/// "zwlr_data_control_manager_v1" (static storage).
+const char *cw_protocol(cw_client *client);
 
 /// How many MIME types the current offer of `selection` has (0: the selection is empty), and type `index`.
 size_t cw_offer_type_count(cw_client *client, int selection);
@@ -92,7 +97,7 @@ int cw_next_event(cw_client *client, cw_event *event);
 void cw_event_release(cw_event *event);
 
 /// Sets `selection` to a new source of ours offering `types` (in order); its id, or 0 when it cannot (the
-/// primary selection without data-control version 2, or the connection failed).
+/// primary selection without it, see `cw_has_primary`, or the connection failed).
 uint64_t cw_set_selection(cw_client *client, int selection, const char *const *types, size_t count);
 
 /// Whether our source `id` (0: any of ours) still holds `selection`.

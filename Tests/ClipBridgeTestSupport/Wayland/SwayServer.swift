@@ -3,9 +3,10 @@
 
 import Foundation
 import Glibc
+import Testing
 
-/// sway 1.7 (Debian's) running headless (`WLR_BACKENDS=headless`, `WLR_RENDERER=pixman`, no input devices) with
-/// XWayland enabled, in a runtime directory of its own.
+/// sway running headless (`WLR_BACKENDS=headless`, `WLR_RENDERER=pixman`, no input devices), with XWayland enabled
+/// or not, in a runtime directory of its own: Debian 12's sway 1.7, or sway 1.12 from Debian forky (``Build``).
 ///
 /// sway refuses to run as root ("Unable to drop root"), so when the tests run as root (CI) it runs as an
 /// unprivileged system user made for it (``userName``, created once with `useradd`), through `runuser`; as any
@@ -19,8 +20,48 @@ import Glibc
 /// (scripts/test.sh), and the lock files of X servers that died are removed first — as root's, sway's user could
 /// not remove them from the sticky /tmp, and wlroots would skip those numbers for good.
 public final class SwayServer: Sendable {
+    /// Which sway: the two offer different data-control protocols.
+    public enum Build: String, Sendable, CaseIterable, CustomTestStringConvertible {
+        /// Debian 12's sway 1.7 (wlroots 0.15), installed: `zwlr_data_control_manager_v1` only.
+        case debian
+        /// sway 1.12 (wlroots 0.20) from Debian forky, unpacked by scripts/install-test-sway.sh into ``forkyRoot``
+        /// and run with that folder's own dynamic loader: `ext_data_control_manager_v1` and the wlr protocol. Run
+        /// here without XWayland (it would be Debian 12's Xwayland).
+        case forky
+
+        public var testDescription: String { self == .debian ? "sway 1.7 (wlr data-control)" : "sway 1.12 (ext data-control)" }
+
+        /// The data-control protocol a client that prefers ext speaks with it.
+        public var dataControlProtocol: String {
+            self == .debian ? "zwlr_data_control_manager_v1" : "ext_data_control_manager_v1"
+        }
+
+        /// Where scripts/install-test-sway.sh unpacked forky's sway (`CLIPBRIDGE_TEST_SWAY` overrides it).
+        public static var forkyRoot: String {
+            ProcessInfo.processInfo.environment["CLIPBRIDGE_TEST_SWAY"] ?? "/opt/clipbridge-tests/sway-forky"
+        }
+
+        /// The command that runs this sway.
+        var command: [String] {
+            switch self {
+            case .debian:
+                return ["sway"]
+            case .forky:
+                let root = Self.forkyRoot, libraries = "\(root)/usr/lib/x86_64-linux-gnu"
+                return ["\(libraries)/ld-linux-x86-64.so.2", "--library-path", libraries, "\(root)/usr/bin/sway"]
+            }
+        }
+
+        var isInstalled: Bool {
+            self == .debian ? executableInPath("sway") : FileManager.default.isExecutableFile(atPath: "\(Self.forkyRoot)/usr/bin/sway")
+        }
+    }
+
     /// The system user sway runs as when the tests run as root.
     public static let userName = "clipbridge-sway"
+
+    /// Which sway this is.
+    public let build: Build
 
     /// The Wayland display: the absolute path of sway's socket (libwayland takes a path in `WAYLAND_DISPLAY`).
     public let waylandDisplay: String
@@ -30,7 +71,8 @@ public final class SwayServer: Sendable {
     public let runtimeDirectory: String
     private let peer: BackgroundPeer
 
-    private init(waylandDisplay: String, xDisplay: String?, runtimeDirectory: String, peer: BackgroundPeer) {
+    private init(build: Build, waylandDisplay: String, xDisplay: String?, runtimeDirectory: String, peer: BackgroundPeer) {
+        self.build = build
         self.waylandDisplay = waylandDisplay
         self.xDisplay = xDisplay
         self.runtimeDirectory = runtimeDirectory
@@ -46,8 +88,10 @@ public final class SwayServer: Sendable {
     /// this user.
     /// - Throws: `CommandError` (`.notFound` when sway is not installed, `.notReady` with sway's log when it does
     ///   not come up within `timeout`).
-    public static func start(xwayland: Bool = true, timeout: Duration = .seconds(30)) async throws -> SwayServer {
-        try await start(xwayland: xwayland, in: nil, timeout: timeout)
+    public static func start(_ build: Build = .debian, xwayland: Bool = true, timeout: Duration = .seconds(30))
+        async throws -> SwayServer
+    {
+        try await start(build, xwayland: xwayland, in: nil, timeout: timeout)
     }
 
     /// A new sway in this one's runtime directory, after stopping this one: a compositor restarted, at the same socket
@@ -55,13 +99,16 @@ public final class SwayServer: Sendable {
     public func restarted(timeout: Duration = .seconds(30)) async throws -> SwayServer {
         _ = await peer.stop()
         try? FileManager.default.removeItem(atPath: "\(runtimeDirectory)/x-display")
-        return try await Self.start(xwayland: xDisplay != nil, in: runtimeDirectory, timeout: timeout)
+        return try await Self.start(build, xwayland: xDisplay != nil, in: runtimeDirectory, timeout: timeout)
     }
 
-    private static func start(xwayland: Bool, in existing: String?, timeout: Duration) async throws -> SwayServer {
-        guard executableInPath("sway") else {
-            throw CommandError(kind: .notFound, arguments: ["sway"], detail: "sway is not installed (scripts/install-deps.sh)")
+    private static func start(_ build: Build, xwayland: Bool, in existing: String?, timeout: Duration) async throws
+        -> SwayServer
+    {
+        guard build.isInstalled else {
+            throw CommandError(kind: .notFound, arguments: build.command, detail: "\(build) sway is not installed (scripts/install-deps.sh)")
         }
+        precondition(build == .debian || !xwayland, "forky's sway runs without XWayland here")
         let asRoot = getuid() == 0
         if asRoot { try await makeUser() }
         let directory: String
@@ -94,7 +141,7 @@ public final class SwayServer: Sendable {
             "WLR_LIBINPUT_NO_DEVICES=1", "XDG_RUNTIME_DIR=\(directory)", "HOME=\(directory)",
         ]
         let command = (asRoot ? ["runuser", "-u", userName, "--"] : []) + ["env", "-i"] + environment
-            + ["sway", "-c", "\(directory)/config"]
+            + build.command + ["-c", "\(directory)/config"]
         let peer = try startPeer(command, display: nil)
         let deadline = ContinuousClock.now + timeout
         var socket: String?
@@ -112,12 +159,14 @@ public final class SwayServer: Sendable {
             try? FileManager.default.removeItem(atPath: directory)
             throw CommandError(kind: .notReady, arguments: command, detail: "sway did not come up: \(log.suffix(2000))")
         }
-        return SwayServer(waylandDisplay: "\(directory)/\(socket)", xDisplay: xDisplay, runtimeDirectory: directory, peer: peer)
+        return SwayServer(build: build, waylandDisplay: "\(directory)/\(socket)", xDisplay: xDisplay, runtimeDirectory: directory, peer: peer)
     }
 
     /// Runs `body` with a started compositor, and stops it when `body` returns or throws.
-    public static func with<T>(xwayland: Bool = true, _ body: (SwayServer) async throws -> T) async throws -> T {
-        let sway = try await start(xwayland: xwayland)
+    public static func with<T>(_ build: Build = .debian, xwayland: Bool = true, _ body: (SwayServer) async throws -> T)
+        async throws -> T
+    {
+        let sway = try await start(build, xwayland: xwayland)
         do {
             let result = try await body(sway)
             await sway.stop()

@@ -8,14 +8,16 @@ import Testing
 struct BridgeProcess {
     let peer: BackgroundPeer
 
-    /// Starts `clipbridge bridge displays… extra…` and waits until it connected to each display.
+    /// Starts `clipbridge bridge displays… extra…` and waits until it connected to each display (an X display or a
+    /// compositor, `wayland:…`).
     static func start(_ displays: [String], _ extra: [String] = []) async throws -> BridgeProcess {
         let bridge = try CLI.start(
             ["bridge"] + displays + extra, display: nil,
             environment: ProcessInfo.processInfo.environment["CLIPBRIDGE_ENGINE_LOG"].map { ["CLIPBRIDGE_ENGINE_LOG": $0] } ?? [:])
         let process = BridgeProcess(peer: bridge)
         for display in displays {
-            try await process.waitFor("connected \(display)\n")
+            // A compositor's line names the data-control protocol spoken too.
+            try await process.waitFor("connected \(display)" + (display.hasPrefix("wayland") ? " through " : "\n"))
         }
         return process
     }
