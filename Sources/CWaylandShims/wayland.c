@@ -220,7 +220,8 @@ static void source_cancelled(source *src) {
 // ext-data-control-v1 is wlr-data-control-unstable-v1 made a wayland-protocols standard: the same four interfaces
 // with the same requests, events and arguments in the same order (compare protocols/*.xml), except that the primary
 // selection is there from version 1 (wlr's from version 2). wlroots 0.19 and later offer both; older wlroots only
-// wlr; KWin 6 only ext (kwin src/wayland/datacontroldevicemanager_v1.cpp). So the client is written once, against
+// wlr; KWin 6 ext, and wlr only in some releases (kwin src/wayland/datacontroldevicemanager_v1.cpp, which serves both
+// with one implementation, as here). So the client is written once, against
 // this table of the requests it makes and the listeners it sets, which CW_DATA_CONTROL fills for each protocol
 // from that protocol's generated code: every opcode and interface comes from wayland-scanner, none is written here.
 typedef struct data_control {
