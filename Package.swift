@@ -148,7 +148,9 @@ let package = Package(
             path: "Tests/ClipBridgeTestSupport",
             swiftSettings: strict
         ),
-        .testTarget(name: "WaylandBridgeTests", dependencies: ["WaylandBridge", "X11Selection"], swiftSettings: strict),
+        .testTarget(
+            name: "WaylandBridgeTests", dependencies: ["WaylandBridge", "X11Selection", "ClipBridgeTestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "WaylandSelectionTests",
             dependencies: ["WaylandSelection", "ClipBridgeTestSupport"],

@@ -478,12 +478,15 @@ final class X11WaylandCoordinator: Sendable {
         do {
             switch representation.conversion {
             case .verbatim, .utf8Text(from: .utf8String):
+                // Whole or not at all up to the holdback's limit: a pipe has no way to say a transfer failed.
+                let holdback = Mutex(WaylandWriteHoldback())
                 let summary = try await x.readChunks(selection, target: representation.target, timeout: timeout) { chunk in
                     guard !BridgePolicy.displayBoundTypes.contains(chunk.type) else {
                         throw SelectionError(.invalidReply, "\(selection):\(representation.target) answered \(chunk.type) values, which name things of the X display only")
                     }
-                    try await request.write(chunk.bytes, timeout: timeout)
+                    for piece in holdback.withLock({ $0.take(chunk.bytes) }) { try await request.write(piece, timeout: timeout) }
                 }
+                for piece in holdback.withLock({ $0.finish() }) { try await request.write(piece, timeout: timeout) }
                 total = summary.byteCount
             case .utf8Text(let from):
                 let reply = try await x.read(selection, target: from, timeout: timeout)

@@ -285,6 +285,33 @@ struct WaylandBridgeTests {
         }
     }
 
+    @Test("an X owner that dies mid-INCR: a Wayland paste gets none of it up to the 8 MiB holdback, never a part that reads as whole; past it the bridge reports the cut")
+    func xOwnerDiesMidTransfer() async throws {
+        try await Self.withBridge(.debian, ["-s", "clipboard", "--timeout", "2"]) { x, sway, wayland, bridge in
+            let environment = sway.waylandEnvironment
+            // Sizes a real peer sends: 1 MiB of 4 (a screenshot), 7 MiB of 8; and 10 MiB of 16, past the holdback.
+            for (size, chunks) in [(4 << 20, 16), (8 << 20, 112), (16 << 20, 160)] {
+                let dying = try await bridge.afterBridging(from: x.display) {
+                    try await HostilePeer.owner(["die-mid-incr", "--size", "\(size)", "--chunks", "\(chunks)"], display: x.display)
+                }
+                let failedBefore = bridge.count("failed CLIPBOARD:")
+                let pasted = try await runPeer(["wl-paste", "--no-newline"], display: nil, environment: environment,
+                                               timeout: .seconds(30))
+                try await dying.waitForOutput("DIED", timeout: .seconds(10))
+                try await bridge.waitFor("failed CLIPBOARD:", count: failedBefore + 1)
+                if size <= 8 << 20 {
+                    #expect(pasted.stdout.isEmpty, "\(size) bytes announced, \(chunks) chunks sent: \(pasted.stdout.count) bytes pasted")
+                } else {
+                    // Streamed: Wayland cannot say it was cut (the pipe's end is its only end marker); the log does.
+                    #expect(pasted.stdout.count < size)
+                }
+                _ = await dying.stop()
+            }
+            #expect(bridge.count("served CLIPBOARD:") == 0, "\(bridge.log)")
+            _ = wayland
+        }
+    }
+
     @Test("no echo: the bridge's own claims, and a second bridge's, are not bridged back (offers counted on both sides)", arguments: SwayServer.Build.allCases)
     func noEcho(_ build: SwayServer.Build) async throws {
         try await Self.withBridge(build) { x, sway, wayland, bridge in
