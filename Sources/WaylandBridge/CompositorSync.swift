@@ -17,7 +17,19 @@ import X11Selection
 /// read whole before it is offered on Wayland: the compositor takes the X selection from its application when an X
 /// window next gets the focus, so a relay would have nothing left to read. When the focus leaves X, the Wayland content
 /// the compositor holds on X is claimed again by the bridge, for the X requestors the compositor would refuse.
+///
+/// Measured again with sway 1.12 (wlroots 0.20), with the same results, except how the focus leaving X shows
+/// (``xHasFocus(activeWindow:windowManager:)``).
 package enum CompositorSync {
+    /// Whether an X window has the focus, from the root's `_NET_ACTIVE_WINDOW`: a window, and not one of the window
+    /// manager's own. wlroots' XWayland window manager names its own "no focus" window there when a Wayland surface
+    /// has the focus (xwayland/xwm.c, `xwm_set_net_active_window(xwm, xwm->no_focus_window)`), where older wlroots
+    /// left None: measured, sway 1.12 (wlroots 0.20) leaves 0x200005 once the focus leaves X, sway 1.7 leaves 0.
+    package static func xHasFocus(activeWindow: X11Window?, windowManager: WindowManager) -> Bool {
+        guard let activeWindow, activeWindow.rawValue != 0 else { return false }
+        return !windowManager.madeWindow(activeWindow)
+    }
+
     /// What an X owner change means when the compositor syncs the X display; nil: decide as usual.
     /// - Parameters:
     ///   - ownerIsWindowManager: the new owner is a window of the compositor's window manager.

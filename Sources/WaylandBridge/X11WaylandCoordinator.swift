@@ -194,16 +194,20 @@ final class X11WaylandCoordinator: Sendable {
                 shared.x = connection
                 shared.compositor = manager
             }
-            if manager != nil, let changes = try? await connection.activeWindowChanges() {
+            if let manager, let changes = try? await connection.activeWindowChanges() {
                 let feed = self.feed
-                Task { for await active in changes { feed.yield(.xFocusChanged(hasFocus: active != nil)) } }
+                Task {
+                    for await active in changes {
+                        feed.yield(.xFocusChanged(hasFocus: CompositorSync.xHasFocus(activeWindow: active, windowManager: manager)))
+                    }
+                }
             }
             await carryOut(.connected(display: Self.xSide, owned: owned))
         case .xOwnerChanged(let change):
             var action = BridgePolicy.action(for: change)
             if case let (x?, manager?) = shared.withLock({ ($0.x, $0.compositor) }) {
                 let ownerIsManager = change.owner.map(manager.madeWindow) ?? false
-                let focused = ((try? await x.activeWindow()) ?? nil) != nil
+                let focused = CompositorSync.xHasFocus(activeWindow: (try? await x.activeWindow()) ?? nil, windowManager: manager)
                 action = CompositorSync.xChange(change, ownerIsWindowManager: ownerIsManager, xHasFocus: focused) ?? action
             }
             await carryOut(.changed(change.selection, action, display: Self.xSide))
@@ -233,8 +237,8 @@ final class X11WaylandCoordinator: Sendable {
             record(types, for: selection)
             shared.withLock { $0.waylandOwn[selection] = isOwn }
             var action: BridgePolicy.ChangeAction = isOwn ? .ignore : types.isEmpty ? .ownerGone : .newSource
-            if !isOwn, let x = shared.withLock({ $0.x }), shared.withLock({ $0.compositor }) != nil {
-                let focused = ((try? await x.activeWindow()) ?? nil) != nil
+            if !isOwn, case let (x?, manager?) = shared.withLock({ ($0.x, $0.compositor) }) {
+                let focused = CompositorSync.xHasFocus(activeWindow: (try? await x.activeWindow()) ?? nil, windowManager: manager)
                 action = CompositorSync.waylandOffer(xHasFocus: focused) ?? action
             }
             await carryOut(.changed(selection, action, display: Self.waylandSide))

@@ -112,4 +112,14 @@ struct CompositorSyncTests {
         #expect(!manager.madeWindow(X11Window(rawValue: 0x40_0001)))
         #expect(!WindowManager(name: "KWin", checkWindow: X11Window(rawValue: 0x20_0004), resourceIDMask: 0x1F_FFFF).isWaylandCompositor)
     }
+
+    @Test("X has the focus when _NET_ACTIVE_WINDOW names an application's window: not None, not the window manager's own (newer wlroots)")
+    func focus() {
+        let manager = WindowManager(name: "wlroots wm", checkWindow: X11Window(rawValue: 0x20_0004), resourceIDMask: 0x1F_FFFF)
+        #expect(CompositorSync.xHasFocus(activeWindow: X11Window(rawValue: 0x40_002C), windowManager: manager))
+        #expect(!CompositorSync.xHasFocus(activeWindow: nil, windowManager: manager))
+        #expect(!CompositorSync.xHasFocus(activeWindow: X11Window(rawValue: 0), windowManager: manager))
+        // sway 1.12: the xwm's "no focus" window once the focus left X.
+        #expect(!CompositorSync.xHasFocus(activeWindow: X11Window(rawValue: 0x20_0005), windowManager: manager))
+    }
 }

@@ -11,8 +11,10 @@ import WaylandSelection
 
 @Suite("clipbridge bridge between XWayland and its own compositor", .serialized, .timeLimit(.minutes(5)))
 struct XWaylandBridgeTests {
-    static func withSession<T>(_ body: (SwayServer, String, String, BridgeProcess) async throws -> T) async throws -> T {
-        try await SwayServer.with(xwayland: true) { sway in
+    static func withSession<T>(
+        _ build: SwayServer.Build, _ body: (SwayServer, String, String, BridgeProcess) async throws -> T
+    ) async throws -> T {
+        try await SwayServer.with(build, xwayland: true) { sway in
             let x = try #require(sway.xDisplay)
             let wayland = "wayland:" + sway.waylandDisplay
             let bridge = try await BridgeProcess.start([x, wayland])
@@ -40,9 +42,9 @@ struct XWaylandBridgeTests {
         return last
     }
 
-    @Test("no X window focused: the bridge carries both ways (an X copy read ahead); the compositor's claim when an X window gets the focus changes nothing")
-    func unfocused() async throws {
-        try await Self.withSession { sway, x, wayland, bridge in
+    @Test("no X window focused: the bridge carries both ways (an X copy read ahead); the compositor's claim when an X window gets the focus changes nothing", arguments: SwayServer.Build.allCases)
+    func unfocused(_ build: SwayServer.Build) async throws {
+        try await Self.withSession(build) { sway, x, wayland, bridge in
             let environment = sway.waylandEnvironment
             // Wayland → X: the compositor leaves X alone while no X window has the focus; the bridge does not.
             #expect(try await runPeer(["wl-copy", "--", "from Wayland ✓"], display: nil, environment: environment).succeeded)
@@ -80,9 +82,9 @@ struct XWaylandBridgeTests {
         }
     }
 
-    @Test("an X window focused: copies on either side are the compositor's to carry; the bridge takes no part and nothing echoes")
-    func focused() async throws {
-        try await Self.withSession { sway, x, wayland, bridge in
+    @Test("an X window focused: copies on either side are the compositor's to carry; the bridge takes no part and nothing echoes", arguments: SwayServer.Build.allCases)
+    func focused(_ build: SwayServer.Build) async throws {
+        try await Self.withSession(build) { sway, x, wayland, bridge in
             let environment = sway.waylandEnvironment
             let window = try startPeer(["xmessage", "-geometry", "300x80", "focus"], display: x)
             defer { Task { await window.stop() } }
@@ -106,9 +108,9 @@ struct XWaylandBridgeTests {
         }
     }
 
-    @Test("the focus leaves X: the Wayland content the compositor held on X is the bridge's again, for requestors without the focus")
-    func focusLeaves() async throws {
-        try await Self.withSession { sway, x, wayland, bridge in
+    @Test("the focus leaves X: the Wayland content the compositor held on X is the bridge's again, for requestors without the focus", arguments: SwayServer.Build.allCases)
+    func focusLeaves(_ build: SwayServer.Build) async throws {
+        try await Self.withSession(build) { sway, x, wayland, bridge in
             let environment = sway.waylandEnvironment
             #expect(try await runPeer(["wl-copy", "--", "from Wayland"], display: nil, environment: environment).succeeded)
             try await bridge.waitFor("bridged CLIPBOARD from \(wayland) ")
@@ -128,9 +130,9 @@ struct XWaylandBridgeTests {
         }
     }
 
-    @Test("GTK 4 and Qt 5: an X app's HTML copy read by GTK 4 on Wayland, a Qt 5 Wayland copy read by GTK 4 and xclip on XWayland")
-    func toolkits() async throws {
-        try await Self.withSession { sway, x, wayland, bridge in
+    @Test("GTK 4 and Qt 5: an X app's HTML copy read by GTK 4 on Wayland, a Qt 5 Wayland copy read by GTK 4 and xclip on XWayland", arguments: SwayServer.Build.allCases)
+    func toolkits(_ build: SwayServer.Build) async throws {
+        try await Self.withSession(build) { sway, x, wayland, bridge in
             let environment = sway.waylandEnvironment
             let html = Data("<b>Grüße</b> von XWayland".utf8)
             let owner = try await bridge.afterBridging(from: x) {
