@@ -797,86 +797,101 @@ fi
 
 if wants wayland && [ -n "$cli" ]; then
     command -v sway >/dev/null && command -v wl-copy >/dev/null || die "sway and wl-clipboard are not installed (scripts/install-deps.sh)"
-    sway_user=clipbridge-sway
-    sway_dir=$(mktemp -d /tmp/clipbridge-sway.XXXXXX)
-    printf 'xwayland disable\n' >"$sway_dir/config"
-    sway_command=(env -i PATH=/usr/bin:/bin WLR_BACKENDS=headless WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1
-        "XDG_RUNTIME_DIR=$sway_dir" "HOME=$sway_dir" sway -c "$sway_dir/config")
-    if [ "$(id -u)" = 0 ]; then
-        id "$sway_user" >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin "$sway_user"
-        chown -R "$sway_user" "$sway_dir"
-        sway_command=(runuser -u "$sway_user" -- "${sway_command[@]}")
-    fi
-    start sway "${sway_command[@]}"
-    sway_pid=$started
-    deadline=$((SECONDS + 30))
-    until socket=$(ls "$sway_dir" 2>/dev/null | grep -E '^wayland-[0-9]+$' | head -1) && [ -n "$socket" ]; do
-        [ $SECONDS -lt $deadline ] || { cat "$work/sway.err" >&2; die "sway did not start"; }
-        sleep 0.02
-    done
-    wayland_env=(env "WAYLAND_DISPLAY=$sway_dir/$socket" "XDG_RUNTIME_DIR=$sway_dir")
-    start wbridge "$cli" bridge "$DISPLAY" "wayland:$sway_dir/$socket" -s clipboard
-    wbridge_pid=$started
-    wait_for "$work/wbridge.err" "connected wayland:" 20 || { cat "$work/wbridge.err" >&2; die "the bridge did not start"; }
-    wayland_runs=$([ $quick = 1 ] && echo 2 || echo 9)
-    declare -A wayland_times
-    printf 'sixteen bytes!!\n' >"$work/wayland-16"
-    head -c $((50 << 20)) /dev/urandom >"$work/wayland-50m"
-    # until_bridged FROM COUNT: until the bridge has printed more than COUNT "bridged CLIPBOARD from FROM" lines.
-    until_bridged() {
-        local deadline=$((SECONDS + 30))
-        until [ "$(grep -c "bridged CLIPBOARD from $1" "$work/wbridge.err" || true)" -gt "$2" ]; do
-            [ $SECONDS -lt $deadline ] || { cat "$work/wbridge.err" >&2; die "the bridge did not offer the copy from $1"; }
-            sleep 0.01
+    # Each compositor the tests use: Debian 12's sway 1.7 (wlr data-control) and, when scripts/install-test-sway.sh
+    # has unpacked it, sway 1.12 from Debian forky (ext data-control), run with its own dynamic loader.
+    sway_builds=(debian)
+    forky_sway=${CLIPBRIDGE_TEST_SWAY:-/opt/clipbridge-tests/sway-forky}
+    [ -x "$forky_sway/usr/bin/sway" ] && sway_builds+=(forky)
+    for sway_build in "${sway_builds[@]}"; do
+        if [ "$sway_build" = forky ]; then
+            sway_binary=("$forky_sway/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2" --library-path
+                "$forky_sway/usr/lib/x86_64-linux-gnu" "$forky_sway/usr/bin/sway")
+        else
+            sway_binary=(sway)
+        fi
+        sway_user=clipbridge-sway
+        sway_dir=$(mktemp -d /tmp/clipbridge-sway.XXXXXX)
+        printf 'xwayland disable\n' >"$sway_dir/config"
+        sway_command=(env -i PATH=/usr/bin:/bin WLR_BACKENDS=headless WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1
+            "XDG_RUNTIME_DIR=$sway_dir" "HOME=$sway_dir" "${sway_binary[@]}" -c "$sway_dir/config")
+        if [ "$(id -u)" = 0 ]; then
+            id "$sway_user" >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin "$sway_user"
+            chown -R "$sway_user" "$sway_dir"
+            sway_command=(runuser -u "$sway_user" -- "${sway_command[@]}")
+        fi
+        start sway "${sway_command[@]}"
+        sway_pid=$started
+        deadline=$((SECONDS + 30))
+        until socket=$(ls "$sway_dir" 2>/dev/null | grep -E '^wayland-[0-9]+$' | head -1) && [ -n "$socket" ]; do
+            [ $SECONDS -lt $deadline ] || { cat "$work/sway.err" >&2; die "sway did not start"; }
+            sleep 0.02
         done
-    }
-    for size in 16 50m; do
-        file=$work/wayland-$size
-        # X → Wayland: xclip's copy on X's CLIPBOARD crosses; wl-copy's on Wayland's PRIMARY is the one-side paste.
-        before=$(grep -c "bridged CLIPBOARD from $DISPLAY" "$work/wbridge.err" || true)
-        start_owner "wx-owner-$size" "Waiting for selection" "$file" xclip -quiet -i -selection clipboard -t "$octet"
-        x_owner=$started
-        until_bridged "$DISPLAY" "$before"
-        "${wayland_env[@]}" wl-copy --primary --type "$octet" <"$file"
-        for ((run = 0; run < wayland_runs; run++)); do
-            wayland_times[xw-across-$size]+=" $(field "$("$cbin/benchrun" -n 1 -- "${wayland_env[@]}" wl-paste --no-newline --type "$octet")" median_ms)"
-            wayland_times[xw-floor-$size]+=" $(field "$("$cbin/benchrun" -n 1 -- "${wayland_env[@]}" wl-paste --no-newline --primary --type "$octet")" median_ms)"
+        wayland_env=(env "WAYLAND_DISPLAY=$sway_dir/$socket" "XDG_RUNTIME_DIR=$sway_dir")
+        start wbridge "$cli" bridge "$DISPLAY" "wayland:$sway_dir/$socket" -s clipboard
+        wbridge_pid=$started
+        wait_for "$work/wbridge.err" "connected wayland:" 20 || { cat "$work/wbridge.err" >&2; die "the bridge did not start"; }
+        wayland_runs=$([ $quick = 1 ] && echo 2 || echo 9)
+        unset wayland_times
+        declare -A wayland_times
+        printf 'sixteen bytes!!\n' >"$work/wayland-16"
+        head -c $((50 << 20)) /dev/urandom >"$work/wayland-50m"
+        # until_bridged FROM COUNT: until the bridge has printed more than COUNT "bridged CLIPBOARD from FROM" lines.
+        until_bridged() {
+            local deadline=$((SECONDS + 30))
+            until [ "$(grep -c "bridged CLIPBOARD from $1" "$work/wbridge.err" || true)" -gt "$2" ]; do
+                [ $SECONDS -lt $deadline ] || { cat "$work/wbridge.err" >&2; die "the bridge did not offer the copy from $1"; }
+                sleep 0.01
+            done
+        }
+        for size in 16 50m; do
+            file=$work/wayland-$size
+            # X → Wayland: xclip's copy on X's CLIPBOARD crosses; wl-copy's on Wayland's PRIMARY is the one-side paste.
+            before=$(grep -c "bridged CLIPBOARD from $DISPLAY" "$work/wbridge.err" || true)
+            start_owner "wx-owner-$size" "Waiting for selection" "$file" xclip -quiet -i -selection clipboard -t "$octet"
+            x_owner=$started
+            until_bridged "$DISPLAY" "$before"
+            "${wayland_env[@]}" wl-copy --primary --type "$octet" <"$file"
+            for ((run = 0; run < wayland_runs; run++)); do
+                wayland_times[xw-across-$size]+=" $(field "$("$cbin/benchrun" -n 1 -- "${wayland_env[@]}" wl-paste --no-newline --type "$octet")" median_ms)"
+                wayland_times[xw-floor-$size]+=" $(field "$("$cbin/benchrun" -n 1 -- "${wayland_env[@]}" wl-paste --no-newline --primary --type "$octet")" median_ms)"
+            done
+            "${wayland_env[@]}" wl-paste --no-newline --type "$octet" | cmp -s - "$file" || die "the $size paste across the bridge (X → Wayland) differs"
+            # Wayland → X: wl-copy's copy on Wayland's CLIPBOARD crosses; xclip's on X's PRIMARY is the one-side paste.
+            before=$(grep -c "bridged CLIPBOARD from wayland:" "$work/wbridge.err" || true)
+            "${wayland_env[@]}" wl-copy --type "$octet" <"$file"
+            until_bridged "wayland:" "$before"
+            stop "$x_owner"
+            start_owner "wx-primary-$size" "Waiting for selection" "$file" xclip -quiet -i -selection primary -t "$octet"
+            x_primary=$started
+            for ((run = 0; run < wayland_runs; run++)); do
+                wayland_times[wx-across-$size]+=" $(field "$("$cbin/benchrun" -n 1 -- xclip -o -selection clipboard -t "$octet")" median_ms)"
+                wayland_times[wx-floor-$size]+=" $(field "$("$cbin/benchrun" -n 1 -- xclip -o -selection primary -t "$octet")" median_ms)"
+            done
+            xclip -o -selection clipboard -t "$octet" | cmp -s - "$file" || die "the $size paste across the bridge (Wayland → X) differs"
+            stop "$x_primary"
         done
-        "${wayland_env[@]}" wl-paste --no-newline --type "$octet" | cmp -s - "$file" || die "the $size paste across the bridge (X → Wayland) differs"
-        # Wayland → X: wl-copy's copy on Wayland's CLIPBOARD crosses; xclip's on X's PRIMARY is the one-side paste.
-        before=$(grep -c "bridged CLIPBOARD from wayland:" "$work/wbridge.err" || true)
-        "${wayland_env[@]}" wl-copy --type "$octet" <"$file"
-        until_bridged "wayland:" "$before"
-        stop "$x_owner"
-        start_owner "wx-primary-$size" "Waiting for selection" "$file" xclip -quiet -i -selection primary -t "$octet"
-        x_primary=$started
-        for ((run = 0; run < wayland_runs; run++)); do
-            wayland_times[wx-across-$size]+=" $(field "$("$cbin/benchrun" -n 1 -- xclip -o -selection clipboard -t "$octet")" median_ms)"
-            wayland_times[wx-floor-$size]+=" $(field "$("$cbin/benchrun" -n 1 -- xclip -o -selection primary -t "$octet")" median_ms)"
+        wbridge_rss=$(awk '/^VmHWM/ { print $2 }' "/proc/$wbridge_pid/status")
+        stop "$wbridge_pid"
+        "${wayland_env[@]}" wl-copy --clear 2>/dev/null || true
+        "${wayland_env[@]}" wl-copy --primary --clear 2>/dev/null || true
+        stop "$sway_pid"
+        rm -rf "$sway_dir"
+        protocol=$(grep -o 'through [a-z_0-9]*' "$work/wbridge.err" | head -1 | cut -d' ' -f2)
+        heading "X ↔ Wayland bridge: a paste across clipbridge bridge (sway $("${sway_binary[@]}" --version 2>/dev/null | awk '{ print $3 }') headless, $protocol), against the same paste within one side (median of $wayland_runs interleaved rounds; ratio: median of the per-round ratios)"
+        row '  %-44s %10s %10s   %s' "" "bridged" "one side" "bridged vs one side"
+        for size in 16 50m; do
+            label=$([ $size = 16 ] && echo '16 B' || echo '50 MiB')
+            # shellcheck disable=SC2086
+            row '  %-44s %8s ms %8s ms   %s' "X → Wayland, $label (wl-paste; one side: of wl-copy)" \
+                "$(median ${wayland_times[xw-across-$size]})" "$(median ${wayland_times[xw-floor-$size]})" \
+                "$(round_ratios "${wayland_times[xw-across-$size]}" "${wayland_times[xw-floor-$size]}")"
+            # shellcheck disable=SC2086
+            row '  %-44s %8s ms %8s ms   %s' "Wayland → X, $label (xclip -o; one side: of xclip -i)" \
+                "$(median ${wayland_times[wx-across-$size]})" "$(median ${wayland_times[wx-floor-$size]})" \
+                "$(round_ratios "${wayland_times[wx-across-$size]}" "${wayland_times[wx-floor-$size]}")"
         done
-        xclip -o -selection clipboard -t "$octet" | cmp -s - "$file" || die "the $size paste across the bridge (Wayland → X) differs"
-        stop "$x_primary"
+        row '  %-44s %10s KiB' "the bridge's peak RSS (after relaying 50 MiB ×$((2 * wayland_runs + 2)))" "$wbridge_rss"
     done
-    wbridge_rss=$(awk '/^VmHWM/ { print $2 }' "/proc/$wbridge_pid/status")
-    stop "$wbridge_pid"
-    "${wayland_env[@]}" wl-copy --clear 2>/dev/null || true
-    "${wayland_env[@]}" wl-copy --primary --clear 2>/dev/null || true
-    stop "$sway_pid"
-    rm -rf "$sway_dir"
-    heading "X ↔ Wayland bridge: a paste across clipbridge bridge (sway $(sway --version 2>/dev/null | awk '{ print $3 }') headless), against the same paste within one side (median of $wayland_runs interleaved rounds; ratio: median of the per-round ratios)"
-    row '  %-44s %10s %10s   %s' "" "bridged" "one side" "bridged vs one side"
-    for size in 16 50m; do
-        label=$([ $size = 16 ] && echo '16 B' || echo '50 MiB')
-        # shellcheck disable=SC2086
-        row '  %-44s %8s ms %8s ms   %s' "X → Wayland, $label (wl-paste; one side: of wl-copy)" \
-            "$(median ${wayland_times[xw-across-$size]})" "$(median ${wayland_times[xw-floor-$size]})" \
-            "$(round_ratios "${wayland_times[xw-across-$size]}" "${wayland_times[xw-floor-$size]}")"
-        # shellcheck disable=SC2086
-        row '  %-44s %8s ms %8s ms   %s' "Wayland → X, $label (xclip -o; one side: of xclip -i)" \
-            "$(median ${wayland_times[wx-across-$size]})" "$(median ${wayland_times[wx-floor-$size]})" \
-            "$(round_ratios "${wayland_times[wx-across-$size]}" "${wayland_times[wx-floor-$size]}")"
-    done
-    row '  %-44s %10s KiB' "the bridge's peak RSS (after relaying 50 MiB ×$((2 * wayland_runs + 2)))" "$wbridge_rss"
 fi
 
 # --- Drag and drop: XdndDrop → data delivered, into a GTK 4 window (issue 13) --------------------------------
