@@ -30,6 +30,7 @@ packages=(
     sway xwayland wl-clipboard            # the Wayland side (issue 30): sway headless with XWayland, wl-copy and wl-paste
     x11-xserver-utils                     # xhost: sway's XWayland admits the tests' user
     qtwayland5 wtype                      # Qt 5 as a Wayland client; a key typed into a Wayland peer's window (its claim's serial)
+    weston                                # a compositor without data-control (as GNOME's Mutter): the error naming both protocols
 )
 
 missing=()

@@ -147,6 +147,20 @@ struct WaylandConnectionTests {
         }
     }
 
+    @Test("a compositor with neither data-control protocol (Weston, as GNOME's Mutter): an error naming both")
+    func neitherProtocol() async throws {
+        try await WestonServer.with { weston in
+            do {
+                _ = try await WaylandConnection.open(display: weston.waylandDisplay)
+                Issue.record("Weston has no data-control, and yet the connection opened")
+            } catch let error as WaylandError {
+                #expect(error.code == .protocolUnavailable, "\(error)")
+                #expect(error.message.contains("ext_data_control_manager_v1") && error.message.contains("zwlr_data_control_manager_v1"),
+                        "\(error.message)")
+            }
+        }
+    }
+
     @Test("the compositor going away ends the events; calls then throw; no compositor is a clear error")
     func compositorGone() async throws {
         try await SwayServer.with(xwayland: false) { sway in

@@ -312,6 +312,27 @@ struct WaylandBridgeTests {
         }
     }
 
+    @Test("a compositor with neither data-control protocol (Weston): the bridge names both, keeps retrying; --exit-on-disconnect exits 4")
+    func compositorWithoutDataControl() async throws {
+        try await withDisplays(1) { servers in
+            try await WestonServer.with { weston in
+                let wayland = "wayland:" + weston.waylandDisplay
+                let missing = "neither ext_data_control_manager_v1 nor zwlr_data_control_manager_v1"
+                let retrying = try CLI.start(["bridge", servers[0].display, wayland], display: nil)
+                let said = try await eventually(timeout: .seconds(10)) {
+                    String(decoding: retrying.stderrSoFar, as: UTF8.self).contains("disconnected \(wayland): the compositor offers no data-control protocol (\(missing))")
+                }
+                #expect(said, "\(String(decoding: retrying.stderrSoFar, as: UTF8.self))")
+                #expect(!retrying.hasExited)
+                _ = await retrying.stop()
+
+                let exiting = try await CLI.run(["bridge", "--exit-on-disconnect", servers[0].display, wayland], display: nil)
+                #expect(exiting.termination == .exited(4), "\(exiting)")
+                #expect(exiting.stderrText.contains(missing), "\(exiting.stderrText)")
+            }
+        }
+    }
+
     @Test("no echo: the bridge's own claims, and a second bridge's, are not bridged back (offers counted on both sides)", arguments: SwayServer.Build.allCases)
     func noEcho(_ build: SwayServer.Build) async throws {
         try await Self.withBridge(build) { x, sway, wayland, bridge in
