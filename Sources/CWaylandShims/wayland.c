@@ -95,6 +95,11 @@ typedef struct {
     char **types;
     size_t count;
     size_t capacity;
+    /// The types by hash, so that a type listed twice is found in constant time, not by a look over the list (an
+    /// owner is another client: thousands of distinct types must cost linear time). Open addressing; a slot holds a
+    /// type's index + 1, 0 when free; `slot_count` is a power of two, at least twice `count`.
+    uint32_t *slots;
+    size_t slot_count;
     /// Introduced while our own source held this selection: the compositor telling us our own claim.
     int own;
 } offer;
@@ -170,10 +175,39 @@ enum { MAX_TYPES = 4096, MAX_TYPE_BYTES = 1024 };
 static void offer_free(cw_client *client, offer *o);
 static void source_free(source *src);
 
+/// FNV-1a, 32 bits.
+static uint32_t type_hash(const char *type) {
+    uint32_t hash = 2166136261u;
+    for (const unsigned char *c = (const unsigned char *)type; *c; c++) hash = (hash ^ *c) * 16777619u;
+    return hash;
+}
+
+/// The slot of `type` in `o->slots`: where it is, or the free slot where it would go.
+static size_t type_slot(const offer *o, const char *type) {
+    size_t mask = o->slot_count - 1;
+    size_t slot = type_hash(type) & mask;
+    while (o->slots[slot] && strcmp(o->types[o->slots[slot] - 1], type) != 0) slot = (slot + 1) & mask;
+    return slot;
+}
+
+/// Makes room in the hash for one more type (0: out of memory).
+static int reserve_slot(offer *o) {
+    if ((o->count + 1) * 2 <= o->slot_count) return 1;
+    size_t slot_count = o->slot_count ? o->slot_count * 2 : 16;
+    uint32_t *slots = calloc(slot_count, sizeof *slots);
+    if (!slots) return 0;
+    free(o->slots);
+    o->slots = slots;
+    o->slot_count = slot_count;
+    for (size_t i = 0; i < o->count; i++) o->slots[type_slot(o, o->types[i])] = (uint32_t)(i + 1);
+    return 1;
+}
+
 static void offer_listed(offer *o, const char *mime_type) {
     if (!mime_type || o->count >= MAX_TYPES || strlen(mime_type) > MAX_TYPE_BYTES) return;
-    for (size_t i = 0; i < o->count; i++)
-        if (strcmp(o->types[i], mime_type) == 0) return;  // listed twice: once is enough
+    if (!reserve_slot(o)) return;
+    size_t slot = type_slot(o, mime_type);
+    if (o->slots[slot]) return;  // listed twice: once is enough
     if (o->count == o->capacity) {
         size_t capacity = o->capacity ? o->capacity * 2 : 8;
         char **grown = realloc(o->types, capacity * sizeof *grown);
@@ -182,7 +216,9 @@ static void offer_listed(offer *o, const char *mime_type) {
         o->capacity = capacity;
     }
     char *copy = strdup(mime_type);
-    if (copy) o->types[o->count++] = copy;
+    if (!copy) return;
+    o->types[o->count++] = copy;
+    o->slots[slot] = (uint32_t)o->count;
 }
 
 static void device_offered(cw_client *client, struct wl_proxy *id);
@@ -346,10 +382,16 @@ static void add_listener(struct wl_proxy *proxy, const void *listener, void *dat
     wl_proxy_add_listener(proxy, (void (**)(void))listener, data);
 }
 
-static void offer_free(cw_client *client, offer *o) {
-    if (!o) return;
+/// Frees an offer's types (not the offer).
+static void types_clear(offer *o) {
     for (size_t i = 0; i < o->count; i++) free(o->types[i]);
     free(o->types);
+    free(o->slots);
+}
+
+static void offer_free(cw_client *client, offer *o) {
+    if (!o) return;
+    types_clear(o);
     if (o->proxy) client->protocol->destroy_offer(o->proxy);
     free(o);
 }
@@ -557,6 +599,29 @@ int cw_offer_is_own(cw_client *client, int selection) {
     return o && o->own;
 }
 
+/// How many bytes of requests are queued before a flush (libwayland's buffer holds 4 KiB), and how long a flush may
+/// wait for the compositor to read.
+enum { FLUSH_BYTES = 2048, SEND_TIMEOUT_MS = 5000 };
+
+/// The most bytes of messages one of our offers' types may take. The compositor announces them to every data-control
+/// client at once, and libwayland-server before 1.23 disconnects a client whose socket that fills (its buffer does
+/// not grow: wl_closure_send fails, the client gets an error) — measured with sway 1.7: a reader of an offer of
+/// ~600 KB of types was dropped, and so would be the bridge itself, reconnecting into the same offer. 64 KiB is
+/// far beyond any application's offer (GTK's and Qt's take under 2 KiB) and well within a socket's buffer.
+enum { OFFER_BYTES = 64 << 10 };
+
+/// Flushes what is queued, waiting while the socket is full, until `deadline`.
+static int flush_waiting(cw_client *client, long long deadline) {
+    while (wl_display_flush(client->display) < 0) {
+        if (errno != EAGAIN) return CW_CONNECTION_LOST;
+        long long left = deadline - now_ms();
+        if (left <= 0) return CW_TIMED_OUT;
+        struct pollfd fd = {.fd = wl_display_get_fd(client->display), .events = POLLOUT};
+        if (poll(&fd, 1, (int)left) < 0 && errno != EINTR) return CW_CONNECTION_LOST;
+    }
+    return CW_OK;
+}
+
 uint64_t cw_set_selection(cw_client *client, int selection, const char *const *types, size_t count) {
     int which = selection != 0;
     if (which == CW_PRIMARY && !cw_has_primary(client)) return 0;
@@ -571,7 +636,31 @@ uint64_t cw_set_selection(cw_client *client, int selection, const char *const *t
     src->selection = which;
     src->id = ++client->last_source_id;
     add_listener(src->proxy, client->protocol->source_listener, src);
-    for (size_t i = 0; i < count; i++) client->protocol->offer_type(src->proxy, types[i]);
+    // libwayland queues requests in a 4 KiB buffer; a request that finds it full while the socket is full too fails
+    // the connection for good (connection.c, wl_connection_write: the flush's EAGAIN is fatal). A long list — an X
+    // owner with thousands of targets — is therefore flushed as it goes, waiting (with a deadline) for the compositor
+    // to read. What we would not take from another client we do not offer either (offer_listed: MAX_TYPES,
+    // MAX_TYPE_BYTES, each type once): a type longer than a Wayland message could hold would end the connection too.
+    offer list = {0};
+    for (size_t i = 0; i < count; i++) offer_listed(&list, types[i]);  // the same filter, duplicates dropped
+    long long deadline = now_ms() + SEND_TIMEOUT_MS;
+    size_t queued = 0, announced = 0;
+    for (size_t i = 0; i < list.count; i++) {
+        size_t length = strlen(list.types[i]);
+        if (announced + length + 16 > OFFER_BYTES) break;
+        announced += length + 16;
+        if (queued + length + 16 > FLUSH_BYTES) {
+            if (flush_waiting(client, deadline) != CW_OK) {
+                types_clear(&list);
+                source_free(src);
+                return 0;
+            }
+            queued = 0;
+        }
+        client->protocol->offer_type(src->proxy, list.types[i]);
+        queued += length + 16;  // the header, the string's length and its padding
+    }
+    types_clear(&list);
     if (which == CW_PRIMARY)
         client->protocol->set_primary_selection(client->device, src->proxy);
     else

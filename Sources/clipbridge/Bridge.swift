@@ -31,10 +31,10 @@ struct Bridge: AsyncParsableCommand {
             WAYLAND: name one X display and one Wayland display — `wayland-1` (a socket in XDG_RUNTIME_DIR), \
             `wayland:NAME` or `wayland:/path/to/socket`, or `wayland:` for WAYLAND_DISPLAY — to keep an X \
             display (XWayland's, or a separate X server) and the compositor's clipboard and primary selection \
-            in sync both ways. The compositor must offer a data-control protocol — ext_data_control_v1 (wlroots \
-            0.19+, KWin 6) or wlr-data-control (sway, Hyprland, river, labwc, Wayfire); not GNOME's Mutter. Text crosses as each side names it \
-            (UTF8_STRING, STRING, TEXT ↔ text/plain;charset=utf-8), every other type by name; a compositor that \
-            restarts is reconnected like a display.
+            in sync both ways. The compositor must offer a data-control protocol — ext_data_control_v1 \
+            (wlroots 0.19+, KWin 6) or wlr-data-control (sway, Hyprland, river, labwc, Wayfire); not GNOME's \
+            Mutter. Text crosses as each side names it (UTF8_STRING, STRING, TEXT ↔ text/plain;charset=utf-8), \
+            every other type by name; a compositor that restarts is reconnected like a display.
 
             EXAMPLES:
               clipbridge bridge :0 :1                          # your desktop and a nested Xephyr :1
@@ -106,7 +106,7 @@ struct Bridge: AsyncParsableCommand {
         let configuration = Connections.configuration(timeout: timeout)
         let (events, sink) = AsyncStream.makeStream(of: SelectionBridge.Event.self)
         let run: @Sendable (@escaping @Sendable (SelectionBridge.Event) -> Void) async -> Void
-        var waylandBridge: X11WaylandBridge?
+        let waylandBridge: X11WaylandBridge?
         if let waylandIndex = displays.firstIndex(where: { Self.waylandDisplay($0) != nil }),
             let wayland = Self.waylandDisplay(displays[waylandIndex])
         {
@@ -116,6 +116,7 @@ struct Bridge: AsyncParsableCommand {
             waylandBridge = bridge
             run = bridge.run
         } else {
+            waylandBridge = nil
             run = SelectionBridge(
                 displays: displays, selections: selections, includeSensitive: includeSensitive, configuration: configuration).run
         }
@@ -126,6 +127,7 @@ struct Bridge: AsyncParsableCommand {
         var lost: String?
         await Signals.stopping(with: { running.cancel() }) {
             for await event in events {
+                // A compositor's connection names the data-control protocol it speaks.
                 if case .connected(let display) = event, let waylandBridge, display == waylandBridge.sideNames[1],
                     let spoken = waylandBridge.dataControlProtocol
                 {

@@ -114,6 +114,45 @@ struct WaylandConnectionTests {
         }
     }
 
+    @Test("our source of thousands of distinct types, each listed twice: each once, in order, as many as 64 KiB of messages hold; the compositor keeps every client",
+          arguments: SwayServer.Build.allCases)
+    func thousandsOfTypes(_ build: SwayServer.Build) async throws {
+        try await SwayServer.with(build, xwayland: false) { sway in
+            let owner = try await WaylandConnection.open(display: sway.waylandDisplay)
+            defer { owner.close() }
+            let reader = try await WaylandConnection.open(display: sway.waylandDisplay)
+            defer { reader.close() }
+            // Names as varied as an X owner's targets crossing the bridge, not one repeated: 6,000 distinct, each
+            // listed again 50 places later; a third of them a few hundred bytes long (and one past the 1,024 taken).
+            var distinct = (0..<6_000).map { index in
+                ["application/x-vnd.peer-\(index * 7_919 % 100_003)+"
+                    + String(repeating: String(index, radix: 36), count: 40 + index % 60),
+                 "text/x-\(index)-\(String(index, radix: 36))", "image/x-p\(index % 97)-\(index)"][index % 3]
+            }.map { String($0.prefix(1_024)) }
+            distinct.insert("application/x-" + String(repeating: "long", count: 300), at: 7)
+            var listed: [String] = []
+            for (index, type) in distinct.enumerated() {
+                listed.append(type)
+                if index >= 50 { listed.append(distinct[index - 50]) }
+            }
+            // What fits: each message is the type, its terminating NUL and padding, a length and a header (≤ 16 bytes).
+            var budget = 64 << 10
+            let expected = Array(distinct.filter { $0.utf8.count <= 1_024 }.prefix { type in
+                budget -= type.utf8.count + 16
+                return budget >= 0
+            })
+            #expect(expected.count > 300)
+            let started = ContinuousClock.now
+            _ = try await owner.offer(listed, as: .clipboard)
+            #expect(try await eventually(timeout: .seconds(10)) { try await reader.types(of: .clipboard).count == expected.count })
+            #expect(try await reader.types(of: .clipboard) == expected)
+            #expect(ContinuousClock.now - started < .seconds(5))
+            // Both clients are still connected: a second offer reaches the reader.
+            _ = try await owner.offer(["text/plain;charset=utf-8"], as: .clipboard)
+            #expect(try await eventually { try await reader.types(of: .clipboard) == ["text/plain;charset=utf-8"] })
+        }
+    }
+
     @Test("a requestor that stops reading costs its own transfer, at its deadline; others are served meanwhile")
     func stuckRequestor() async throws {
         try await SwayServer.with(xwayland: false) { sway in

@@ -96,8 +96,10 @@ int cw_next_event(cw_client *client, cw_event *event);
 /// Frees an event's type and closes its descriptor if the caller has not taken it (set `fd` to -1 to keep it).
 void cw_event_release(cw_event *event);
 
-/// Sets `selection` to a new source of ours offering `types` (in order); its id, or 0 when it cannot (the
-/// primary selection without it, see `cw_has_primary`, or the connection failed).
+/// Sets `selection` to a new source of ours offering `types` (in order; as what is taken from other clients: each
+/// once, the first 4,096, none longer than 1,024 bytes; and only as many as 64 KiB of messages hold, which
+/// every data-control client is told at once); its id, or 0 when it cannot (the primary selection without it, see
+/// `cw_has_primary`, the compositor not reading within 5 s, or the connection failed).
 uint64_t cw_set_selection(cw_client *client, int selection, const char *const *types, size_t count);
 
 /// Whether our source `id` (0: any of ours) still holds `selection`.
