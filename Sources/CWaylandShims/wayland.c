@@ -203,6 +203,8 @@ static int reserve_slot(offer *o) {
     return 1;
 }
 
+/// Adds `mime_type` to the offer's types unless it is there already, longer than MAX_TYPE_BYTES, or the list holds
+/// MAX_TYPES. (FNV-1a is not keyed: types made to collide cost probes, at most MAX_TYPES per type — bounded.)
 static void offer_listed(offer *o, const char *mime_type) {
     if (!mime_type || o->count >= MAX_TYPES || strlen(mime_type) > MAX_TYPE_BYTES) return;
     if (!reserve_slot(o)) return;
