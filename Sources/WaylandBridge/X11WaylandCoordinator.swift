@@ -9,7 +9,7 @@ import X11Selection
 /// compositor): one task per side keeps it connected and turns its owner changes into events; one task takes the
 /// events one at a time, hands each to the machine and carries out what it decides. Pastes are served by tasks of
 /// their own, which ask the machine whether the content they were offered is still the source's.
-final class X11WaylandCoordinator: Sendable {
+final class X11WaylandCoordinator: Sendable, BridgeEffects {
     static let xSide = 0
     static let waylandSide = 1
 
@@ -269,30 +269,22 @@ final class X11WaylandCoordinator: Sendable {
         shared.withLock { $0.waylandTypes[selection] = (generation: 0, types: types) }
     }
 
+    /// Carries out what the machine decides on `event` (`BridgeEffects.perform`, the X display bridge's loop too).
     private func carryOut(_ event: BridgeMachine.Event) async {
-        var queue = machine.withLock { $0.handle(event) }[...]
-        while let action = queue.popFirst() {
-            switch action {
-            case .readTargets(let selection, let side, let generation):
-                readTargets(selection, on: side, generation: generation)
-            case .claim(let selection, let sides, let source, let announces):
-                var claimed: [Int] = []
-                for side in sides where await claim(selection, on: side, from: source) {
-                    claimed.append(side)
-                }
-                let ended = BridgeMachine.Event.claimsEnded(
-                    selection, generation: source.generation, claimed: claimed, announces: announces)
-                queue = machine.withLock { $0.handle(ended) } + queue
-            case .release(let selection, let sides):
-                for side in sides { await release(selection, on: side) }
-            case .report(let event):
-                report(event)
-            }
-        }
+        var effects = self
+        await effects.perform(event)
+    }
+
+    func decide(_ event: BridgeMachine.Event) -> [BridgeMachine.Action] {
+        machine.withLock { $0.handle(event) }
+    }
+
+    func tell(_ event: SelectionBridge.Event) {
+        report(event)
     }
 
     /// Reads what `side`'s owner of `selection` offers, as X targets; the outcome is fed back as an event.
-    private func readTargets(_ selection: SelectionName, on side: Int, generation: UInt64) {
+    func readTargets(_ selection: SelectionName, on side: Int, generation: UInt64) {
         if side == Self.waylandSide {
             // The compositor told the types with the offer: no round trip. They are kept for this generation, for the
             // X side's relays.
@@ -334,7 +326,7 @@ final class X11WaylandCoordinator: Sendable {
     }
 
     /// Claims `selection` on `side` with the source's offer. False when that failed (reported).
-    private func claim(_ selection: SelectionName, on side: Int, from source: BridgeMachine.Source) async -> Bool {
+    func claim(_ selection: SelectionName, on side: Int, from source: BridgeMachine.Source) async -> Bool {
         guard let targets = source.targets else { return false }
         let sideName = bridge.sideNames[side]
         if side == Self.waylandSide {
@@ -389,7 +381,7 @@ final class X11WaylandCoordinator: Sendable {
         return true
     }
 
-    private func release(_ selection: SelectionName, on side: Int) async {
+    func release(_ selection: SelectionName, on side: Int) async {
         if side == Self.waylandSide {
             let (wayland, snapshot) = shared.withLock { shared -> (WaylandConnection?, SelectionSnapshot?) in
                 let claim = shared.waylandClaims.removeValue(forKey: selection)

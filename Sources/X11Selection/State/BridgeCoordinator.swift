@@ -104,7 +104,7 @@ final class BridgeCoordinator: Sendable {
     }
 
     /// The bridge task's own state: the connections, and the tasks reporting what happens to each claim.
-    private struct Driver {
+    private struct Driver: BridgeEffects {
         let coordinator: BridgeCoordinator
         var connections: [Int: X11Connection] = [:]
         /// Tasks reporting what happens to each claim of ours, by display. Each ends by itself once its lease
@@ -120,43 +120,33 @@ final class BridgeCoordinator: Sendable {
             switch input {
             case .linked(let index, let link, let owned):
                 connections[index] = link.connection
-                await carryOut(.connected(display: index, owned: owned))
+                await perform(.connected(display: index, owned: owned))
             case .unlinked(let index, let connection, let reason):
                 for watcher in (leaseWatchers.removeValue(forKey: index) ?? [:]).values { watcher.cancel() }
                 connections[index] = nil
-                await carryOut(.disconnected(display: index, reason: reason))
+                await perform(.disconnected(display: index, reason: reason))
                 await connection.shutdown()
             case .watcherEnded(let display, let id):
                 leaseWatchers[display]?[id] = nil
             case .machine(let event):
-                await carryOut(event)
+                await perform(event)
             }
         }
 
-        private mutating func carryOut(_ event: BridgeMachine.Event) async {
-            var queue = coordinator.machine.withLock { $0.handle(event) }[...]
-            while let action = queue.popFirst() {
-                switch action {
-                case .readTargets(let selection, let display, let generation):
-                    guard let connection = connections[display] else { continue }
-                    readTargets(selection, on: display, connection: connection, generation: generation)
-                case .claim(let selection, let displays, let source, let announces):
-                    var claimed: [Int] = []
-                    for display in displays where await claim(selection, on: display, from: source) {
-                        claimed.append(display)
-                    }
-                    let ended = BridgeMachine.Event.claimsEnded(
-                        selection, generation: source.generation, claimed: claimed, announces: announces)
-                    queue = coordinator.machine.withLock { $0.handle(ended) } + queue
-                case .release(let selection, let displays):
-                    for display in displays { await connections[display]?.release(selection) }
-                case .report(let event):
-                    coordinator.report(event)
-                }
-            }
+        func decide(_ event: BridgeMachine.Event) -> [BridgeMachine.Action] {
+            coordinator.machine.withLock { $0.handle(event) }
         }
 
-        private func readTargets(_ selection: SelectionName, on display: Int, connection: X11Connection, generation: UInt64) {
+        func tell(_ event: SelectionBridge.Event) {
+            coordinator.report(event)
+        }
+
+        func release(_ selection: SelectionName, on display: Int) async {
+            await connections[display]?.release(selection)
+        }
+
+        func readTargets(_ selection: SelectionName, on display: Int, generation: UInt64) {
+            guard let connection = connections[display] else { return }
             let timeout = coordinator.bridge.configuration.readTimeout, feed = coordinator.feed
             Task {
                 let result = await connection.bridgeTargets(of: selection, timeout: timeout)
@@ -165,7 +155,7 @@ final class BridgeCoordinator: Sendable {
         }
 
         /// Claims `selection` on `display` with the source's offer. False when that failed (reported).
-        private mutating func claim(_ selection: SelectionName, on display: Int, from source: BridgeMachine.Source) async -> Bool {
+        mutating func claim(_ selection: SelectionName, on display: Int, from source: BridgeMachine.Source) async -> Bool {
             guard let connection = connections[display], let sourceConnection = connections[source.display],
                 let targets = source.targets
             else { return false }
