@@ -89,9 +89,8 @@ static int load(void) {
 
 struct data_control;
 
-/// An offer the compositor introduced: its proxy and the MIME types it listed, in order.
+/// MIME types in order, each once: what an offer lists, and what our sources offer.
 typedef struct {
-    struct wl_proxy *proxy;
     char **types;
     size_t count;
     size_t capacity;
@@ -100,6 +99,12 @@ typedef struct {
     /// type's index + 1, 0 when free; `slot_count` is a power of two, at least twice `count`.
     uint32_t *slots;
     size_t slot_count;
+} type_list;
+
+/// An offer the compositor introduced: its proxy and the MIME types it listed, in order.
+typedef struct {
+    struct wl_proxy *proxy;
+    type_list list;
     /// Introduced while our own source held this selection: the compositor telling us our own claim.
     int own;
 } offer;
@@ -182,45 +187,45 @@ static uint32_t type_hash(const char *type) {
     return hash;
 }
 
-/// The slot of `type` in `o->slots`: where it is, or the free slot where it would go.
-static size_t type_slot(const offer *o, const char *type) {
-    size_t mask = o->slot_count - 1;
+/// The slot of `type` in `list->slots`: where it is, or the free slot where it would go.
+static size_t type_slot(const type_list *list, const char *type) {
+    size_t mask = list->slot_count - 1;
     size_t slot = type_hash(type) & mask;
-    while (o->slots[slot] && strcmp(o->types[o->slots[slot] - 1], type) != 0) slot = (slot + 1) & mask;
+    while (list->slots[slot] && strcmp(list->types[list->slots[slot] - 1], type) != 0) slot = (slot + 1) & mask;
     return slot;
 }
 
-/// Makes room in the hash for one more type (0: out of memory).
-static int reserve_slot(offer *o) {
-    if ((o->count + 1) * 2 <= o->slot_count) return 1;
-    size_t slot_count = o->slot_count ? o->slot_count * 2 : 16;
+/// Makes room in the list's hash for one more type (0: out of memory).
+static int reserve_slot(type_list *list) {
+    if ((list->count + 1) * 2 <= list->slot_count) return 1;
+    size_t slot_count = list->slot_count ? list->slot_count * 2 : 16;
     uint32_t *slots = calloc(slot_count, sizeof *slots);
     if (!slots) return 0;
-    free(o->slots);
-    o->slots = slots;
-    o->slot_count = slot_count;
-    for (size_t i = 0; i < o->count; i++) o->slots[type_slot(o, o->types[i])] = (uint32_t)(i + 1);
+    free(list->slots);
+    list->slots = slots;
+    list->slot_count = slot_count;
+    for (size_t i = 0; i < list->count; i++) list->slots[type_slot(list, list->types[i])] = (uint32_t)(i + 1);
     return 1;
 }
 
-/// Adds `mime_type` to the offer's types unless it is there already, longer than MAX_TYPE_BYTES, or the list holds
+/// Adds `mime_type` to the list unless it is there already, longer than MAX_TYPE_BYTES, or the list holds
 /// MAX_TYPES. (FNV-1a is not keyed: types made to collide cost probes, at most MAX_TYPES per type — bounded.)
-static void offer_listed(offer *o, const char *mime_type) {
-    if (!mime_type || o->count >= MAX_TYPES || strlen(mime_type) > MAX_TYPE_BYTES) return;
-    if (!reserve_slot(o)) return;
-    size_t slot = type_slot(o, mime_type);
-    if (o->slots[slot]) return;  // listed twice: once is enough
-    if (o->count == o->capacity) {
-        size_t capacity = o->capacity ? o->capacity * 2 : 8;
-        char **grown = realloc(o->types, capacity * sizeof *grown);
+static void type_list_add(type_list *list, const char *mime_type) {
+    if (!mime_type || list->count >= MAX_TYPES || strlen(mime_type) > MAX_TYPE_BYTES) return;
+    if (!reserve_slot(list)) return;
+    size_t slot = type_slot(list, mime_type);
+    if (list->slots[slot]) return;  // listed twice: once is enough
+    if (list->count == list->capacity) {
+        size_t capacity = list->capacity ? list->capacity * 2 : 8;
+        char **grown = realloc(list->types, capacity * sizeof *grown);
         if (!grown) return;
-        o->types = grown;
-        o->capacity = capacity;
+        list->types = grown;
+        list->capacity = capacity;
     }
     char *copy = strdup(mime_type);
     if (!copy) return;
-    o->types[o->count++] = copy;
-    o->slots[slot] = (uint32_t)o->count;
+    list->types[list->count++] = copy;
+    list->slots[slot] = (uint32_t)list->count;
 }
 
 static void device_offered(cw_client *client, struct wl_proxy *id);
@@ -284,7 +289,7 @@ typedef struct data_control {
 #define CW_DATA_CONTROL(P, NEWEST, PRIMARY_SINCE)                                                                    \
     static void P##_offer_listed(void *data, struct P##_data_control_offer_v1 *proxy, const char *mime_type) {       \
         (void)proxy;                                                                                                \
-        offer_listed(data, mime_type);                                                                              \
+        type_list_add(&((offer *)data)->list, mime_type);                                                          \
     }                                                                                                               \
     static const struct P##_data_control_offer_v1_listener P##_offer_listener = {.offer = P##_offer_listed};        \
     static void P##_device_offered(void *data, struct P##_data_control_device_v1 *device,                          \
@@ -384,16 +389,16 @@ static void add_listener(struct wl_proxy *proxy, const void *listener, void *dat
     wl_proxy_add_listener(proxy, (void (**)(void))listener, data);
 }
 
-/// Frees an offer's types (not the offer).
-static void types_clear(offer *o) {
-    for (size_t i = 0; i < o->count; i++) free(o->types[i]);
-    free(o->types);
-    free(o->slots);
+/// Frees a list's types (not the list).
+static void type_list_clear(type_list *list) {
+    for (size_t i = 0; i < list->count; i++) free(list->types[i]);
+    free(list->types);
+    free(list->slots);
 }
 
 static void offer_free(cw_client *client, offer *o) {
     if (!o) return;
-    types_clear(o);
+    type_list_clear(&o->list);
     if (o->proxy) client->protocol->destroy_offer(o->proxy);
     free(o);
 }
@@ -578,12 +583,12 @@ const char *cw_protocol(cw_client *client) { return client->protocol->manager_in
 
 size_t cw_offer_type_count(cw_client *client, int selection) {
     offer *o = client->selections[selection != 0];
-    return o ? o->count : 0;
+    return o ? o->list.count : 0;
 }
 
 const char *cw_offer_type(cw_client *client, int selection, size_t index) {
     offer *o = client->selections[selection != 0];
-    return o && index < o->count ? o->types[index] : NULL;
+    return o && index < o->list.count ? o->list.types[index] : NULL;
 }
 
 int cw_receive(cw_client *client, int selection, const char *mime_type, int fd) {
@@ -641,10 +646,10 @@ uint64_t cw_set_selection(cw_client *client, int selection, const char *const *t
     // libwayland queues requests in a 4 KiB buffer; a request that finds it full while the socket is full too fails
     // the connection for good (connection.c, wl_connection_write: the flush's EAGAIN is fatal). A long list — an X
     // owner with thousands of targets — is therefore flushed as it goes, waiting (with a deadline) for the compositor
-    // to read. What we would not take from another client we do not offer either (offer_listed: MAX_TYPES,
+    // to read. What we would not take from another client we do not offer either (type_list_add: MAX_TYPES,
     // MAX_TYPE_BYTES, each type once): a type longer than a Wayland message could hold would end the connection too.
-    offer list = {0};
-    for (size_t i = 0; i < count; i++) offer_listed(&list, types[i]);  // the same filter, duplicates dropped
+    type_list list = {0};
+    for (size_t i = 0; i < count; i++) type_list_add(&list, types[i]);  // the same filter, duplicates dropped
     long long deadline = now_ms() + SEND_TIMEOUT_MS;
     size_t queued = 0, announced = 0;
     for (size_t i = 0; i < list.count; i++) {
@@ -653,7 +658,7 @@ uint64_t cw_set_selection(cw_client *client, int selection, const char *const *t
         announced += length + 16;
         if (queued + length + 16 > FLUSH_BYTES) {
             if (flush_waiting(client, deadline) != CW_OK) {
-                types_clear(&list);
+                type_list_clear(&list);
                 source_free(src);
                 return 0;
             }
@@ -662,7 +667,7 @@ uint64_t cw_set_selection(cw_client *client, int selection, const char *const *t
         client->protocol->offer_type(src->proxy, list.types[i]);
         queued += length + 16;  // the header, the string's length and its padding
     }
-    types_clear(&list);
+    type_list_clear(&list);
     if (which == CW_PRIMARY)
         client->protocol->set_primary_selection(client->device, src->proxy);
     else

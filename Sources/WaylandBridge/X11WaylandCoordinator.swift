@@ -207,7 +207,7 @@ final class X11WaylandCoordinator: Sendable, BridgeEffects {
             var action = BridgePolicy.action(for: change)
             if case let (x?, manager?) = shared.withLock({ ($0.x, $0.compositor) }) {
                 let ownerIsManager = change.owner.map(manager.madeWindow) ?? false
-                let focused = CompositorSync.xHasFocus(activeWindow: (try? await x.activeWindow()) ?? nil, windowManager: manager)
+                let focused = await Self.xHasFocus(x, manager)
                 action = CompositorSync.xChange(change, ownerIsWindowManager: ownerIsManager, xHasFocus: focused) ?? action
             }
             await carryOut(.changed(change.selection, action, display: Self.xSide))
@@ -238,13 +238,18 @@ final class X11WaylandCoordinator: Sendable, BridgeEffects {
             shared.withLock { $0.waylandOwn[selection] = isOwn }
             var action: BridgePolicy.ChangeAction = isOwn ? .ignore : types.isEmpty ? .ownerGone : .newSource
             if !isOwn, case let (x?, manager?) = shared.withLock({ ($0.x, $0.compositor) }) {
-                let focused = CompositorSync.xHasFocus(activeWindow: (try? await x.activeWindow()) ?? nil, windowManager: manager)
+                let focused = await Self.xHasFocus(x, manager)
                 action = CompositorSync.waylandOffer(xHasFocus: focused) ?? action
             }
             await carryOut(.changed(selection, action, display: Self.waylandSide))
         case .machine(let event):
             await carryOut(event)
         }
+    }
+
+    /// Whether an X window has the focus now, as the compositor's window manager tells it.
+    private static func xHasFocus(_ x: X11Connection, _ manager: WindowManager) async -> Bool {
+        CompositorSync.xHasFocus(activeWindow: (try? await x.activeWindow()) ?? nil, windowManager: manager)
     }
 
     /// The focus left X (or came to it): while an X window had it, the compositor took the X selection with the

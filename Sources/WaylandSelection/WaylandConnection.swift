@@ -236,10 +236,12 @@ public final class WaylandConnection: Sendable {
     }
 }
 
-/// `duration` in whole milliseconds, for libwayland's and poll's timeouts.
+/// `duration` in whole milliseconds, rounded up (a wait never ends just before its deadline, to spin), for
+/// libwayland's and poll's timeouts; 0 for a duration not above zero.
 func milliseconds(_ duration: Duration) -> Int32 {
+    guard duration > .zero else { return 0 }
     let (seconds, attoseconds) = duration.components
-    return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+    return Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
 }
 
 extension WaylandError.Code {

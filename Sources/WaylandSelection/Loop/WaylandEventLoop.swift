@@ -146,10 +146,7 @@ final class WaylandEventLoop: @unchecked Sendable {
             fds += waits.map { pollfd(fd: $0.fd, events: Int16($0.readiness == .readable ? POLLIN : POLLOUT), revents: 0) }
             let now = ContinuousClock.now
             var timeout: Int32 = -1
-            if let nearest = waits.map(\.deadline).min() {
-                let (seconds, attoseconds) = max(nearest - now, .zero).components
-                timeout = Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
-            }
+            if let nearest = waits.map(\.deadline).min() { timeout = milliseconds(nearest - now) }
             var polled: Int32
             repeat { polled = poll(&fds, nfds_t(fds.count), timeout) } while polled < 0 && errno == EINTR
             let finished = cw_finish_poll(client, polled > 0 && fds[0].revents != 0 ? 1 : 0)

@@ -110,16 +110,7 @@ public final class SwayServer: Sendable {
         }
         let asRoot = getuid() == 0
         if asRoot { try await makeUser() }
-        let directory: String
-        if let existing {
-            directory = existing
-        } else {
-            var template = Array("/tmp/clipbridge-sway.XXXXXX".utf8CString)
-            guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-                throw CommandError(kind: .notReady, arguments: ["mkdtemp"], detail: String(cString: strerror(errno)))
-            }
-            directory = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
+        let directory = try existing ?? makeRuntimeDirectory("clipbridge-sway")
         // The first client sway runs: let this user into XWayland, then say which display it is.
         let access = asRoot ? "xhost +si:localuser:root >/dev/null 2>&1; " : ""
         let config = xwayland ? """

@@ -28,11 +28,7 @@ public final class WestonServer: Sendable {
         guard executableInPath("weston") else {
             throw CommandError(kind: .notFound, arguments: ["weston"], detail: "weston is not installed (scripts/install-deps.sh)")
         }
-        var template = Array("/tmp/clipbridge-weston.XXXXXX".utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            throw CommandError(kind: .notReady, arguments: ["mkdtemp"], detail: String(cString: strerror(errno)))
-        }
-        let directory = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let directory = try makeRuntimeDirectory("clipbridge-weston")
         let xvfb = try await XvfbServer.start()
         let command = [
             "env", "-i", "PATH=/usr/bin:/bin", "XDG_RUNTIME_DIR=\(directory)", "DISPLAY=\(xvfb.display)",
