@@ -7,6 +7,7 @@ packages=(
     pkg-config libx11-dev libxfixes-dev   # CX11: Xlib + XFixes headers
     libx11-xcb-dev                        # CX11: XGetXCBConnection (property reads straight from XCB)
     libyaml-dev                           # CLibYAML: the daemon's settings file
+    libwayland-dev                        # CWayland: wayland-client-core.h (the data-control client; the library is loaded on first use)
     libsqlite3-dev libssl3                # the clipboard history: SQLite (FTS5 included), libcrypto (SHA-256), both loaded on first use
     xvfb xauth x11-utils                  # the private X server tests and the demo start
     xclip xsel                            # independent peers in tests and benchmarks
