@@ -2,16 +2,51 @@
 # Builds and runs every test. When a test fails, the failures are printed again at the end: with
 # `--parallel` the lines that say what failed sit among hundreds of others, and a CI log is often
 # read from its tail only.
-# Arguments go to `swift test` (e.g. --filter FileTransferTests); SWIFT_SCRATCH_PATH (default .build)
-# is where swift builds, as for Benchmarks/run.sh.
+#
+#   scripts/test.sh            everything (`make test`, what CI runs): the build and the fresh-machine check of what it
+#                              compiled against, every suite, the check of every program the tests started, DocC, the
+#                              outside package, install, fuzzing; the time of each phase at the end
+#   scripts/test.sh --check    the edit-test loop (`make check`): the unit and Xvfb suites, without the suites that
+#                              drive desktop applications or compositors ($desktop below), DocC and fuzzing
+#   scripts/test.sh ARGS…      `swift test` with these arguments (e.g. --filter FileTransferTests)
+#
+# SWIFT_SCRATCH_PATH (default .build) is where swift builds, as for Benchmarks/run.sh.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 scratch=${SWIFT_SCRATCH_PATH:-.build}
 
+# The suites that start a desktop application (LibreOffice, the browsers, PCManFM, CopyQ, xfsettingsd, the Secret
+# Service) or a compositor (sway, KWin, Weston with XWayland): left out of `make check`, always in `make test`.
+desktop='LibreOfficeDragTests|BrowserDropTests|WaylandFixtureTests|XWaylandBridgeTests|WaylandBridgeTests|WaylandReadTests|WaylandConnectionTests|FileManagerTests|ClipboardManagerPeerTests|DaemonManagerTests|HistoryEncryptionTests'
+mode=full
+if [ "${1:-}" = "--check" ]; then mode=check; shift; fi
+[ $# -eq 0 ] || mode=filtered
+
+phases=()
+phase_started=$SECONDS
+# Ends the phase that began at the previous call (or at the start): its name and seconds go to the summary.
+phase() { phases+=("$(printf '%-44s %5d s' "$1" $((SECONDS - phase_started)))"); phase_started=$SECONDS; }
+summary() {
+    echo
+    echo "==== where the time went ===="
+    printf '%s\n' "${phases[@]}"
+    printf '%-44s %5d s\n' "total" "$SECONDS"
+}
+
 swift build --build-tests --scratch-path "$scratch" || exit $?
+phase "build (the package and its tests)"
+# A fresh machine must have every header, library and program this machine used: the packages come from
+# scripts/install-deps.sh, and CI's machine may hold some installed by hand (issue 37, libwayland-dev).
+if [ $mode = full ]; then
+    scripts/check-install-deps.py --build "$scratch" || exit $?
+    phase "fresh-machine check: headers, libraries"
+fi
 
 log=$(mktemp -t clipbridge-tests.XXXXXX)
-trap 'rm -f "$log"' EXIT
+spawned=$(mktemp -t clipbridge-spawned.XXXXXX)
+trap 'rm -f "$log" "$spawned"' EXIT
+# Every program a test starts is written here (Tests/ClipBridgeTestSupport/Process/SpawnLog.swift).
+export CLIPBRIDGE_SPAWN_LOG=$spawned
 # At most two test cases at once (Swift Testing's default is twice the CPUs): the X11 tests each run Xvfb, peers and
 # transfers of their own, and on a 2-CPU machine four at once starved the ones that bound a time (a loan's 500 ms, a
 # cancellation's 2 s) — they failed there, and passed with two. SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH set
@@ -22,11 +57,15 @@ export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=${SWT_EXPERIMENTAL_MAXIMUM
 # browsers take long to start. And sway's XWayland: wlroots numbers it only within :0–:32 (xwayland/sockets.c), which
 # the parallel run's Xvfb servers can all hold.
 alone='LibreOfficeDragTests|BrowserDropTests|WaylandFixtureTests|XWaylandBridgeTests'
-swift test --skip-build --scratch-path "$scratch" --parallel --skip "$alone" "$@" 2>&1 | tee "$log"
+skip=$alone
+[ $mode = check ] && skip=$desktop
+swift test --skip-build --scratch-path "$scratch" --parallel --skip "$skip" "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
-if [ $# -eq 0 ] || printf '%s\n' "$@" | grep -qE "$alone"; then
+phase "suites in parallel"
+if [ $mode = full ] || { [ $mode = filtered ] && printf '%s\n' "$@" | grep -qE "$alone"; }; then
     swift test --skip-build --scratch-path "$scratch" --filter "$alone" 2>&1 | tee -a "$log"
     [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+    phase "suites alone (${alone//|/, })"
 fi
 if [ "$status" -ne 0 ]; then
     echo
@@ -35,11 +74,19 @@ if [ "$status" -ne 0 ]; then
     # XCTest: "error: …"; a crash: "Fatal error" / signal lines.
     grep -E -A6 'recorded an issue|✘ Test .* failed|error:|Fatal error|signal code|Unexpected signal' "$log" \
         | grep -v -E '^\s*$' | head -200
-    exit "$status"
 fi
-# With arguments (a filtered run) only the tests; the whole `make test` checks the packaging too.
-[ $# -eq 0 ] || exit 0
+if [ $mode = full ]; then
+    # After a failure too: a program missing on a fresh machine is often why a test failed there.
+    scripts/check-install-deps.py --spawn-log "$spawned" || status=1
+    phase "fresh-machine check: programs the tests started"
+fi
+[ "$status" -eq 0 ] || { summary; exit "$status"; }
+# A filtered run and `make check` stop here; the whole `make test` checks the packaging and fuzzes too.
+[ $mode = full ] || { summary; exit 0; }
 scripts/check-packaging.sh || exit $?
+phase "packaging: DocC, the outside package, install"
 # The fuzz targets (Fuzz/README.md): built with libFuzzer and AddressSanitizer, then 10 s each over a copy of each
 # committed corpus, whose regression inputs (every crash once found) run first.
-scripts/fuzz.sh 10
+scripts/fuzz.sh 10 || exit $?
+phase "fuzzing: 10 s a target"
+summary

@@ -85,6 +85,7 @@ final class ChildProcess: Sendable {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        SpawnLog.record(arguments, searchPath: environment["PATH"])
         var pid: pid_t = 0
         let result = argv.withUnsafeBufferPointer { argvBuffer in
             envp.withUnsafeBufferPointer { envpBuffer in

@@ -9,6 +9,7 @@
 
 import Foundation
 import Glibc
+import ClipBridgeTestSupport
 
 /// The outcome of a measured run.
 struct MeasuredResult {
@@ -56,6 +57,7 @@ func measuredRun(_ arguments: [String], display: String, input: String? = nil, o
         cEnvironment.forEach { free($0) }
         cArguments.forEach { free($0) }
     }
+    SpawnLog.record(arguments, searchPath: environment["PATH"])
     let started = ContinuousClock.now
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, &cArguments, &cEnvironment)
