@@ -26,6 +26,9 @@ packages=(
     libreoffice-writer libreoffice-gtk3   # LibreOffice Writer as a drop target (VCL's GTK 3 plugin)
     chromium firefox-esr                  # browsers as drag sources (images, X Direct Save)
     fzf rofi                              # the pickers `history pick` runs (driven with --filter in tests)
+    xdotool                               # finds rofi's window and types its Return in the picker test
+    tk8.6                                 # Tk 8.6 (wish) reading large copies: one property of at most 400,000 bytes
+    openjdk-17-jdk-headless openjdk-17-jre  # Java 17's AWT reading large copies (the source launcher needs the JDK)
     sqlite3 copyq                         # the history benchmark: filling 10,000 entries; CopyQ, the manager to beat
     gnome-keyring libsecret-tools         # the history key in the Secret Service (secret-tool), on a private bus in tests
     sway xwayland wl-clipboard            # the Wayland side (issue 30): sway headless with XWayland, wl-copy and wl-paste

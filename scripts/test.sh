@@ -63,7 +63,10 @@ swift test --skip-build --scratch-path "$scratch" --parallel --skip "$skip" "$@"
 status=${PIPESTATUS[0]}
 phase "suites in parallel"
 if [ $mode = full ] || { [ $mode = filtered ] && printf '%s\n' "$@" | grep -qE "$alone"; }; then
-    swift test --skip-build --scratch-path "$scratch" --filter "$alone" 2>&1 | tee -a "$log"
+    # One test at a time: Swift Testing runs tests in parallel without --parallel too, and on a fresh machine (cold
+    # caches) Writer beside a starting browser or compositor refused every drop.
+    SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=1 \
+        swift test --skip-build --scratch-path "$scratch" --filter "$alone" 2>&1 | tee -a "$log"
     [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
     phase "suites alone (${alone//|/, })"
 fi

@@ -8,8 +8,8 @@ public struct Configuration: Sendable {
     /// The longest pause between two chunks of an incremental transfer, in both directions. An owner
     /// drops a requestor that stops deleting the property for this long (others go on).
     public var incrementalIdleTimeout: Duration = .seconds(5)
-    /// Payloads larger than this many bytes are sent with INCR. nil derives it from the server's
-    /// maximum request size (BIG-REQUESTS), minus the request header.
+    /// Payloads larger than this many bytes are sent with INCR. nil: 256 KiB (what Tk, Java's AWT, xsel, GTK, Qt
+    /// and xclip all read whole from one property), or less when the server's maximum request size is smaller.
     public var incrementalThreshold: Int? = nil
     /// Bytes of the first INCR chunk when sending. The sender doubles it, up to `maximumChunkSize`, while the
     /// requestor takes doubled chunks faster (a toolkit's event loop does; a tight C loop does not): see

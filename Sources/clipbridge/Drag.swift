@@ -23,8 +23,11 @@ struct Drag: AsyncParsableCommand {
             pointer to the target and click to drop (Escape cancels). Run it from a key binding.
 
             Each drop prints one line: "dropped ACTION TARGET-WINDOW", "refused", "cancelled" or \
-            "abandoned" (--json: {"outcome", "action", "target", "items"}). The exit status is 0 when the \
-            last drag was dropped, 7 when it was refused or cancelled, 3 when the target stopped answering.
+            "abandoned" (--json: {"outcome", "action", "target", "targetAccepted", "items"}). A drop is \
+            judged as GTK 4 judges it: a target that accepted the drag and finished the drop has taken it, \
+            with the action it accepted, even when its finish says otherwise (Kate does, for a file it \
+            opened); that flag is "targetAccepted". The exit status is 0 when the last drag was dropped, 7 \
+            when it was refused or cancelled, 3 when the target stopped answering.
 
             EXAMPLES:
               clipbridge drag photo.jpg notes.pdf          # a window with two items
@@ -223,18 +226,21 @@ struct Drag: AsyncParsableCommand {
     }
 
     private func report(_ outcome: XdndDragOutcome, items: Int) throws {
-        let (name, action, target): (String, String?, X11Window?) =
+        let (name, action, target, targetAccepted): (String, String?, X11Window?, Bool?) =
             switch outcome {
-            case .dropped(let target, let action): ("dropped", Self.actionName(action), target)
-            case .refused(let target): ("refused", nil, target)
-            case .cancelled: ("cancelled", nil, nil)
-            case .abandoned(let target, _): ("abandoned", nil, target)
+            case .dropped(let target, let action, let accepted): ("dropped", Self.actionName(action), target, accepted)
+            case .refused(let target): ("refused", nil, target, nil)
+            case .cancelled: ("cancelled", nil, nil, nil)
+            case .abandoned(let target, _): ("abandoned", nil, target, nil)
             }
         if json {
-            let line = DragReport(outcome: name, action: action, target: target?.description, items: items)
+            let line = DragReport(outcome: name, action: action, target: target?.description,
+                                  targetAccepted: targetAccepted, items: items)
             try Output.line(String(decoding: try TypeListing.encoder().encode(line), as: UTF8.self))
         } else {
-            try Output.line([name, action, target?.description].compactMap { $0 }.joined(separator: " "))
+            // A drop whose target said it did not take the data (XdndFinished's flag) says so after the window.
+            let flag = targetAccepted == false ? "(the target's finish said not accepted)" : nil
+            try Output.line([name, action, target?.description, flag].compactMap { $0 }.joined(separator: " "))
         }
     }
 
@@ -250,6 +256,8 @@ struct DragReport: Encodable {
     var outcome: String
     var action: String?
     var target: String?
+    /// For a drop: the flag of the target's XdndFinished (whether it says it took the data); null otherwise.
+    var targetAccepted: Bool?
     var items: Int
 
     func encode(to encoder: any Encoder) throws {
@@ -258,10 +266,11 @@ struct DragReport: Encodable {
         // Always present, null when there is none.
         try container.encode(action, forKey: .action)
         try container.encode(target, forKey: .target)
+        try container.encode(targetAccepted, forKey: .targetAccepted)
         try container.encode(items, forKey: .items)
     }
 
-    private enum CodingKeys: String, CodingKey { case outcome, action, target, items }
+    private enum CodingKeys: String, CodingKey { case outcome, action, target, targetAccepted, items }
 }
 
 /// An XDND action named on the command line.

@@ -9,11 +9,16 @@ struct Paste: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write the content of a selection to standard output (the best text by default).",
         discussion: """
-            Without -t, the best text is written; when the owner offers no text at all, its richest \
-            type is. -t takes a MIME type, a UTI, an X target name, or a generic word (text, image, \
-            audio, video, url, files), and is conformance-aware: -t public.image picks the richest \
-            image offered. With --output, the type may be inferred from the file's extension (never \
-            from its old content). Output streams with bounded memory at any size. As with xclip,             -t TARGETS prints the owner's target names one per line in its order, and -t TIMESTAMP             the time it took the selection.
+            Without -t, the best text is written, in UTF-8; when the owner offers no text at all, its \
+            richest type is. -t takes a MIME type, a UTI, an X target name, or a generic word (text, \
+            image, audio, video, url, files), and is conformance-aware: -t public.image picks the \
+            richest image offered. A name the owner offers exactly (STRING, COMPOUND_TEXT, \
+            text/plain;charset=ISO-8859-1) gives the owner's bytes unchanged, as xclip does; only a \
+            generic name (text, a UTI, a type family) or one the owner does not offer is converted \
+            (charset to UTF-8, image format, HTML to text). With --output, the type may be inferred \
+            from the file's extension (never from its old content). Output streams with bounded memory \
+            at any size. As with xclip, -t TARGETS prints the owner's target names one per line in \
+            its order, and -t TIMESTAMP the time it took the selection.
 
             A newline is added after text that does not end with one only when standard output is a \
             terminal; --no-newline turns that off. Pipes and files always get the exact bytes.

@@ -20,7 +20,7 @@ struct BrowserDropTests {
         let folder = scratch.url.appendingPathComponent("site")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let picture = folder.appendingPathComponent("sunset photo.png")
-        let made = try await runPeer(["convert", "-size", "160x120", "gradient:orange-purple", picture.path],
+        let made = try await runPeer(["/usr/bin/convert", "-size", "160x120", "gradient:orange-purple", picture.path],
                                      display: nil, timeout: .seconds(30))
         #expect(made.exitCode == 0, "\(made)")
         let html = """

@@ -81,6 +81,27 @@ struct DragDropCommandTests {
         #expect(drop.text == text && drop.action == "copy")
     }
 
+    /// A target that accepts the drag and then finishes with "not accepted" and action None, as Kate (Qt 5) answers
+    /// a file it opened: a drop, as GTK 4's source judges it — exit 0, the window closes with `--once`, the JSON line
+    /// has the accepted action and the target's own flag.
+    @Test func aDropTheTargetFinishesAsNotAcceptedIsStillADrop() async throws {
+        let display = try CLI.server().display
+        let target = try await DragPeer.scriptedTarget(mode: "refuse-finish", display: display)
+        defer { Task { await target.stop() } }
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.file("notes.txt", Data("opened by the target".utf8))
+        let command = try CLI.start(["drag", "--once", "--json", file.path], display: display)
+        let window = try await PeerWindow.find(named: "clipbridge drag", display: display)
+        try await Pointer.run(Pointer.dragSteps(from: (window.x + 30, window.y + 12), to: target.window.center), display: display)
+        let result = try await command.waitForExit(timeout: .seconds(20))
+        #expect(result.exitCode == 0, "\(result)")
+        let line = try #require(jsonLines(result).first, "\(result)")
+        #expect(line["outcome"] as? String == "dropped")
+        #expect(line["action"] as? String == "copy")
+        #expect(line["targetAccepted"] as? Bool == false)
+    }
+
     /// The window shows a thumbnail before an image file (decoded, scaled to fit 32 × 32): the pixels at the
     /// icon's place are the image's colour, and a text item's line has none.
     @Test func theWindowShowsThumbnailsOfImages() async throws {
@@ -88,7 +109,7 @@ struct DragDropCommandTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let image = scratch.url.appendingPathComponent("red.png").path
-        let made = try await runPeer(["convert", "-size", "120x80", "xc:#ff0000", image], display: nil)
+        let made = try await runPeer(["/usr/bin/convert", "-size", "120x80", "xc:#ff0000", image], display: nil)
         #expect(made.succeeded, "\(made.stderrText)")
         let command = try CLI.start(["drag", image, "--text", "no picture"], display: display)
         defer { Task { _ = await command.stop() } }

@@ -346,7 +346,7 @@ struct HistoryTests {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         let pngPath = work.appendingPathComponent("in.png").path
-        let made = try await runPeer(["convert", "-size", "64x48", "gradient:red-blue", pngPath], display: nil)
+        let made = try await runPeer(["/usr/bin/convert", "-size", "64x48", "gradient:red-blue", pngPath], display: nil)
         try #require(made.succeeded, "\(made.stderrText)")
         let png = try Data(contentsOf: URL(fileURLWithPath: pngPath))
         let image = try await Xclip.own(display, png, target: "image/png")
@@ -362,7 +362,7 @@ struct HistoryTests {
         #expect(jpeg.stdout.prefix(3) == Data([0xff, 0xd8, 0xff]))
         let jpegPath = work.appendingPathComponent("out.jpg")
         try jpeg.stdout.write(to: jpegPath)
-        #expect(try await runPeer(["identify", "-format", "%m %wx%h", jpegPath.path], display: nil).stdoutText == "JPEG 64x48")
+        #expect(try await runPeer(["/usr/bin/identify", "-format", "%m %wx%h", jpegPath.path], display: nil).stdoutText == "JPEG 64x48")
         // The exact flavour is still given as it was kept.
         #expect(try await history.run(["show", "1", "-t", "image/png"]).stdout == png)
         // No text flavour: the text is made from the HTML, as a paste of text would.

@@ -29,25 +29,33 @@ extension Clipboard {
         return PasteLadder.choose(.type(request), offered: offered, converters: configuration.converters)
     }
 
-    /// Reads one type whole: offered types as the owner wrote them (text decoded to UTF-8), converted types
-    /// read from their source and converted.
+    /// Reads one type whole: offered types as the owner wrote them — text in a legacy encoding decoded to UTF-8,
+    /// unless the type is ``ClipboardType/isVerbatim`` — converted types read from their source and converted.
     /// - Throws: `SelectionError` (`.targetUnavailable`, `.noOwner`, `.timedOut` …); ``ClipboardError``
     ///   `.conversionFailed`.
     public func data(for type: ClipboardType) async throws -> Data {
         guard let chain = type.conversion, let source = type.sourceTarget else {
+            if type.isVerbatim {
+                return try await connection.read(selection, target: type.target, at: readTime,
+                                                 timeout: configuration.readTimeout).bytes
+            }
             return try await canonicalData(of: type.target)
         }
         return try chain.apply(try await canonicalData(of: source))
     }
 
     /// Streams one type into `sink` as it arrives (INCR chunk by chunk), with bounded memory at any size.
-    /// Types that need decoding (legacy text encodings) or conversion are read whole first, then handed over once.
+    /// An offered type named exactly (``ClipboardType/isVerbatim``) streams the owner's bytes unchanged; types
+    /// that need decoding (legacy text encodings, chosen as text) or conversion are read whole first, then handed
+    /// over once.
     public func read(
         _ type: ClipboardType, into sink: @Sendable (Data) async throws -> Void
     ) async throws
         -> PasteSummary
     {
-        if !type.isConverted, TargetMapping.codec(for: type.target) == .bytes || type.target == .utf8String {
+        if !type.isConverted,
+            type.isVerbatim || TargetMapping.codec(for: type.target) == .bytes || type.target == .utf8String
+        {
             let summary = try await connection.read(
                 selection, target: type.target, at: readTime, timeout: configuration.readTimeout, into: sink)
             return PasteSummary(type: type, byteCount: summary.byteCount)

@@ -16,7 +16,7 @@ import X11Selection
 /// ```swift
 /// // In the handler of a button press plus a few pixels of motion in your window:
 /// let outcome = try await DragSource.drag([photoURL], connection: connection, actions: [.xdndActionCopy, .xdndActionMove])
-/// if case .dropped(_, .xdndActionMove) = outcome { try FileManager.default.removeItem(at: photoURL) }
+/// if case .dropped(_, .xdndActionMove, _) = outcome { try FileManager.default.removeItem(at: photoURL) }
 /// ```
 ///
 /// How the drag follows the pointer, when it drops and how long it may take are

@@ -14,7 +14,7 @@ import X11Selection
 /// | asked                    | wl-paste                                  | here                                             |
 /// |--------------------------|-------------------------------------------|--------------------------------------------------|
 /// | `text`                   | utf-8 text/plain, text/plain, any `text/` | the best text by meaning, else a conversion      |
-/// | a MIME type or X name    | that exact type                           | that target, else a converter's under that name  |
+/// | a MIME type or X name    | that exact type                           | that target as the owner wrote it, else a converter's under that name |
 /// | a word (`image`)         | that exact type, else a prefixed one      | the richest offered type conforming, else a conversion |
 /// | nothing, output file     | the file's type (then text, for text)     | the file's type, then as for nothing             |
 /// | nothing                  | utf-8 text, text/plain, any text, any     | the best text, else the richest type offered     |
@@ -26,8 +26,9 @@ import X11Selection
 public enum PasteLadder {
     /// What the caller asked for.
     public enum Request: Sendable, Hashable {
-        /// Exactly this target (a MIME type or an X target name spelled out): offered under that name, else made
-        /// by a converter under that name (`image/png` from a JPEG-only owner).
+        /// Exactly this target (a MIME type or an X target name spelled out): offered under that name, read as the
+        /// owner wrote it (``ClipboardType/isVerbatim``: STRING stays Latin-1), else made by a converter under that
+        /// name (`image/png` from a JPEG-only owner).
         case target(SelectionTarget)
         /// The richest offered type conforming to this one (`.image` finds the first image the owner lists),
         /// else the cheapest conversion to it, partial ones included: the caller asked for this type. Plain
@@ -53,7 +54,8 @@ public enum PasteLadder {
     ) -> ClipboardType? {
         switch request {
         case .target(let exact):
-            if offered.contains(exact), TargetMapping.isContentTarget(exact) { return offeredType(exact) }
+            // The owner's own target, named: its bytes as it wrote them (xclip's rule), never re-encoded.
+            if offered.contains(exact), TargetMapping.isContentTarget(exact) { return .verbatim(exact) }
             let content = TargetMapping.contentTargets(in: offered)
             return Clipboard.types(for: content, converters: converters()).first { $0.isConverted && $0.target == exact }
         case .text:

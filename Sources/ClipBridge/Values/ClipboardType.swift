@@ -19,11 +19,23 @@ public struct ClipboardType: Hashable, Sendable, CustomStringConvertible {
     public var sourceTarget: SelectionTarget?
     /// How a converted type is made.
     public var conversion: ConversionChain?
+    /// True when a read gives the owner's bytes as it wrote them, whatever their encoding: the target was asked
+    /// for by its exact name (`paste -t STRING`, ``PasteLadder/Request/target(_:)``), as xclip reads it. False
+    /// when the type was chosen for what it means (text, a UTI, a type family): text in a legacy encoding
+    /// (STRING's Latin-1, a `charset=` parameter, COMPOUND_TEXT, `TEXT`) is then decoded to UTF-8.
+    public var isVerbatim = false
 
     /// An offered type.
     public init(target: SelectionTarget, contentType: UTType) {
         self.target = target
         self.contentType = contentType
+    }
+
+    /// An offered type read as the owner wrote it (``isVerbatim``).
+    public static func verbatim(_ target: SelectionTarget) -> ClipboardType {
+        var type = ClipboardType(target: target, contentType: TargetMapping.contentType(for: target))
+        type.isVerbatim = true
+        return type
     }
 
     /// A type ClipBridge produces by converting `sourceTarget` through `conversion`.

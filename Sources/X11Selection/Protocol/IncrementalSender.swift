@@ -179,10 +179,27 @@ struct IncrementalSender: Sendable, Equatable {
         return true
     }
 
-    /// Sizes above this go INCR. Derived from the server's maximum request size (in bytes): a
-    /// ChangeProperty request carries a 24-byte header plus 4 bytes of BIG-REQUESTS length, and some slack
-    /// keeps us clear of the limit (xclip uses the limit itself, Qt subtracts 24 or 28).
+    /// Sizes above this go INCR: 256 KiB, or less when one request of the server carries less.
+    ///
+    /// Not the server's limit (16 MiB with BIG-REQUESTS): several readers take a reply in one property only up to a
+    /// fixed size, and ICCCM §2.7.2 lets an owner answer INCR for any size ("Requestors may receive a property of
+    /// type INCR in response to any target that results in selection data"). The readers' limits, from their
+    /// sources:
+    /// - Tk 8.6 reads one property of at most `MAX_PROP_WORDS` = 100,000 words, 400,000 bytes, and fails with
+    ///   "selection property too large" when bytes remain (`unix/tkUnixSelect.c`, `TkSelEventProc`).
+    /// - Java's AWT reads `XSelection.MAX_LENGTH` = 1,000,000 words and never looks at `bytes_after`: a larger
+    ///   reply is cut to exactly 4,000,000 bytes (`sun/awt/X11/XSelection.java`, `getData`). xsel reads 1,000,000
+    ///   words too, and ignores the rest (`xsel.c`, `get_append_property`).
+    /// - GTK 3 and 4, Qt 5, xclip and python-xlib's `get_full_property` read any size.
+    ///
+    /// 256 KiB is below all of them, and is what GTK 3 and 4 send in one property before they go INCR
+    /// (`gdk_x11_display_get_max_request_size`, at most 262,144 bytes; Java's owner uses 262,040): the size these
+    /// readers already meet from the owners they were written against. A ChangeProperty carries a 24-byte header
+    /// (plus 4 bytes of BIG-REQUESTS length), and some slack keeps a reply clear of a small server's limit.
     static func threshold(maximumRequestBytes: Int) -> Int {
-        max(maximumRequestBytes - 64, 4096)
+        min(readerSafeReplyBytes, max(maximumRequestBytes - 64, 4096))
     }
+
+    /// The largest reply every known reader takes whole in one property (see ``threshold(maximumRequestBytes:)``).
+    static let readerSafeReplyBytes = 256 * 1024
 }

@@ -24,8 +24,10 @@
 struct XdndSource: Sendable, Equatable {
     /// How a drag ended.
     enum Outcome: Sendable, Equatable {
-        /// Dropped on `target`, which finished with `accepted` and the `action` it performed.
-        case dropped(target: X11Window, accepted: Bool, action: X11Atom)
+        /// Dropped on `target`, which finished: `action` is what its last status before the drop accepted,
+        /// `targetAccepted` the flag of its XdndFinished (version 5; true before) — reported, not judged (see
+        /// ``received(_:)``).
+        case dropped(target: X11Window, action: X11Atom, targetAccepted: Bool)
         /// Released where no target accepted it (or over no target).
         case refused
         /// Cancelled by the user (Escape) or the program.
@@ -179,6 +181,9 @@ struct XdndSource: Sendable, Equatable {
         guard var current = session, message.sender == current.target.window else { return [] }
         switch message {
         case .status(_, let accepts, let wantsPositionsInside, let rectangle, let action):
+            // After XdndDrop the target's word is its XdndFinished: a late status (LibreOffice sends several per
+            // position) does not change the action the drop was made with.
+            if phase == .dropped { return [] }
             // Awaited or not, the target's latest word (see the type's rules).
             let answered = current.awaitingStatus
             current.awaitingStatus = false
@@ -202,11 +207,16 @@ struct XdndSource: Sendable, Equatable {
             case .dropped, .ended:
                 return []
             }
-        case .finished(_, let accepted, let action):
+        case .finished(_, let accepted, _):
             guard phase == .dropped else { return [] }
-            // Before version 5 a finish carries no verdict: the last status's answer stands.
-            let verdict = current.version >= 5 ? (accepted, action) : (current.accepts, current.acceptedAction)
-            return end(.dropped(target: current.target.window, accepted: verdict.0, action: verdict.1))
+            // A finish after an accepting status is a drop, with the action that status accepted, whatever the
+            // finish's flag says — as GTK 4's source judges it (gdk/x11/gdkdrag-x11.c, gdk_x11_drag_handle_finished:
+            // "dnd-finished" is emitted, and GtkDragSource ends the drag as done, before the flag reaches
+            // gdk_drag_drop_done, which only animates a failure). Qt 5's target answers a drop its widget handled
+            // without calling accept() with flag 0 and action None (qxcbdrag.cpp, QXcbDrag::handleDrop): Kate opens
+            // a dropped file so. The flag is kept beside the outcome; before version 5 a finish carries none.
+            return end(.dropped(target: current.target.window, action: current.acceptedAction,
+                                targetAccepted: current.version >= 5 ? accepted : true))
         case .enter, .position, .leave, .drop:
             return []
         }

@@ -15,11 +15,14 @@ public enum SpawnLog {
     /// The file the lines go to, or nil when the run does not ask for them.
     static let path: String? = getenv("CLIPBRIDGE_SPAWN_LOG").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
 
+    /// A program a test starts because it does not exist (the fixture's own "not found" test): not recorded.
+    public static let deliberatelyMissingPrefix = "clipbridge-no-such-"
+
     /// Records `arguments[0]` and, for `sh -c SCRIPT`, the programs the script names.
     ///
     /// - Parameter searchPath: the child's `PATH` (the parent's when the child has none).
     public static func record(_ arguments: [String], searchPath: String?) {
-        guard let path, let first = arguments.first else { return }
+        guard let path, let first = arguments.first, !first.hasPrefix(deliberatelyMissingPrefix) else { return }
         var programs = [first]
         if ["sh", "bash", "/bin/sh", "/bin/bash"].contains(first), arguments.count >= 3, arguments[1] == "-c" {
             programs += commandWords(inShellScript: arguments[2])

@@ -129,15 +129,17 @@ struct DragSourceTests {
         await connection.shutdown()
     }
 
-    /// XDND v5's verdict: a finish that says "not accepted" makes the drag refused.
-    @Test func aFinishThatRefusesIsARefusal() async throws {
+    /// A target that accepted the drag and finishes it with "not accepted" and action None — what Kate (Qt 5) sends
+    /// for a file it opened — has taken a drop: GTK 4's source ends such a drag as done (gdk_x11_drag_handle_finished).
+    /// The flag is reported beside the accepted action.
+    @Test func aFinishSayingNotAcceptedAfterAcceptingIsADrop() async throws {
         let display = try currentDisplay()
         let target = try await DragPeer.scriptedTarget(mode: "refuse-finish", display: display)
         defer { Task { await target.stop() } }
         let connection = try await openConnection()
         try await Pointer.run(["move", "5", "5"], display: display)
         let outcome = try await drag(textOffer(text), on: connection, steps: clickSteps(at: target.window.center))
-        #expect(outcome == .refused(target: target.window.id))
+        #expect(outcome == .dropped(target: target.window.id, action: .xdndActionCopy, targetAccepted: false))
         await connection.shutdown()
     }
 

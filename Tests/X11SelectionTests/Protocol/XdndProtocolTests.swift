@@ -124,8 +124,25 @@ private let types = [X11Atom(rawValue: 401), X11Atom(rawValue: 402)]
         // A finish from another window is ignored.
         #expect(drag.received(.finished(target: proxyWindow, accepted: true, action: copy)).isEmpty)
         let finished = drag.received(.finished(target: targetWindow, accepted: true, action: move))
-        #expect(finished == [.finish(.dropped(target: targetWindow, accepted: true, action: move))])
-        #expect(drag.outcome == .dropped(target: targetWindow, accepted: true, action: move))
+        #expect(finished == [.finish(.dropped(target: targetWindow, action: move, targetAccepted: true))])
+        #expect(drag.outcome == .dropped(target: targetWindow, action: move, targetAccepted: true))
+    }
+
+    /// GTK 4's rule (gdk_x11_drag_handle_finished): a finish after an accepting status is a drop with the action that
+    /// status accepted, whatever the finish's flag and action say — Kate (Qt 5) finishes a file drop it opened with
+    /// accepted 0 and action None. The flag is reported; a late status after the drop changes nothing.
+    @Test func aFinishSayingNotAcceptedAfterAnAcceptingStatusIsADropWithTheStatusAction() {
+        for (version, flagReported) in [(5, false), (4, true)] {
+            var drag = XdndSource(source: sourceWindow, types: types)
+            let kate = XdndSource.Target(window: targetWindow, messageWindow: targetWindow, version: version)
+            _ = drag.pointerMoved(over: kate, x: 1, y: 1, time: time(1), action: copy)
+            _ = drag.received(.status(target: targetWindow, accepts: true, wantsPositionsInside: true, rectangle: .empty, action: copy))
+            #expect(drag.buttonReleased(time: time(5)) == [.send(.drop(source: sourceWindow, time: time(5)), to: kate)])
+            // A late refusing status (LibreOffice sends several per position) does not undo the drop's action.
+            #expect(drag.received(.status(target: targetWindow, accepts: false, wantsPositionsInside: true, rectangle: .empty, action: .none)).isEmpty)
+            let finished = drag.received(.finished(target: targetWindow, accepted: false, action: .none))
+            #expect(finished == [.finish(.dropped(target: targetWindow, action: copy, targetAccepted: flagReported))], "version \(version)")
+        }
     }
 
     @Test func releasedBeforeTheStatusItWaitsForIt() {

@@ -142,10 +142,9 @@ extension DragSource {
     ) {
         let outcome: XdndDragOutcome
         switch internalOutcome {
-        case .dropped(let target, true, let action):
-            outcome = .dropped(target: target, action: session.actionNames[action] ?? .xdndActionCopy)
-        case .dropped(let target, false, _):
-            outcome = .refused(target: target)
+        case .dropped(let target, let action, let targetAccepted):
+            outcome = .dropped(target: target, action: session.actionNames[action] ?? .xdndActionCopy,
+                               targetAccepted: targetAccepted)
         case .refused:
             outcome = .refused(target: session.targetAtRelease)
         case .cancelled:
