@@ -56,7 +56,9 @@ public struct TypeName: ExpressibleByArgument, Sendable, CustomStringConvertible
     private static func resolveNow(_ name: String) -> TypeName? {
         let trimmed = name.trimming { $0 == " " || $0 == "\t" }
         guard !trimmed.isEmpty else { return nil }
-        if let generic = genericWords[trimmed.lowercased()] {
+        // An X target name first: `TEXT` is the ICCCM target xclip users name (`xclip -o -t TEXT`), `text` the
+        // generic word.
+        if let generic = genericWords[trimmed.lowercased()], !isXTargetName(trimmed) {
             return TypeName(text: trimmed, contentType: generic, exactTarget: nil)
         }
         if trimmed.contains("/") || isXTargetName(trimmed) {

@@ -19,9 +19,9 @@ func varietyText(bytes count: Int, seed: UInt64) -> Data {
         text.append(contentsOf: piece.utf8)
         text.append(random.next() % 11 == 0 ? 0x0A : 0x20)
     }
-    // Cut at a character boundary: drop continuation bytes past the size, then the partial lead byte.
+    // Cut at a character boundary: the byte at the cut must not continue a character.
     var end = count
-    while end > 0, text[end] & 0xC0 == 0x80 { end -= 1 }
+    while end > 0, end < text.count, text[end] & 0xC0 == 0x80 { end -= 1 }
     return text.prefix(end)
 }
 
@@ -35,7 +35,9 @@ struct LegacyReaderTests {
             let result = try await reader.paste(display: display)
             #expect(result.succeeded, "\(reader), \(context): \(result.stderrText)")
             #expect(result.stdout.count == expected.count, "\(reader), \(context): \(result.stdout.count) bytes of \(expected.count)")
-            #expect(result.stdout == expected, "\(reader), \(context): the bytes differ")
+            // A Bool, not `==` inside #expect: on a failure Swift Testing would diff the two megabyte collections.
+            let same = result.stdout == expected
+            #expect(same, "\(reader), \(context): the bytes differ")
         }
     }
 

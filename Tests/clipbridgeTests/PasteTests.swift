@@ -147,3 +147,73 @@ struct PasteTests {
         await secondary.stop()
     }
 }
+
+/// `paste -t NAME` (issue 38): a target the owner offers by that exact name comes out as the owner wrote it, as xclip
+/// gives it — never re-encoded to UTF-8; only a generic name (`text`, a UTI) or one the owner does not offer is
+/// converted.
+@Suite("clipbridge paste -t gives the owner's bytes", .serialized, .xvfb, .timeLimit(.minutes(3)))
+struct PasteVerbatimTests {
+    /// The encodings owners write, each under the name real programs use.
+    static let encoded: [(target: String, bytes: [UInt8])] = [
+        ("STRING", [0x63, 0x61, 0x66, 0xE9]),  // ISO-8859-1
+        ("TEXT", [0x6E, 0x61, 0xEF, 0x76, 0x65]),  // as xsel answers TEXT with STRING
+        ("COMPOUND_TEXT", [0x63, 0x61, 0x66, 0x1B, 0x2D, 0x41, 0xE9]),  // an ISO 2022 switch, as Emacs writes it
+        ("text/plain;charset=ISO-8859-1", [0x67, 0x72, 0xF6, 0xDF, 0x65]),
+        ("text/plain;charset=windows-1252", [0x80, 0x20, 0x35]),
+        ("text/plain;charset=unicode", [0xFF, 0xFE, 0x4A, 0x00, 0xE9, 0x00]),  // Java: UTF-16 with a BOM
+        ("text/x-moz-url", [0x68, 0x00, 0x3A, 0x00, 0x2F, 0x00, 0x0A, 0x00, 0x74, 0x00]),  // Dolphin, Firefox: UTF-16LE
+        ("text/plain;charset=UTF-16", [0xFE, 0xFF, 0x00, 0x41, 0x00, 0xE9]),
+        ("UTF8_STRING", Array("plain ✓".utf8)),
+    ]
+
+    @Test("each encoded target, named exactly: the owner's bytes on stdout and in -o FILE, equal to xclip's")
+    func exactNamesGiveTheOwnersBytes() async throws {
+        let display = try CLI.server().display
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        for entry in Self.encoded {
+            let owner = try await Xclip.own(display, Data(entry.bytes), target: entry.target)
+            let pasted = try await CLI.run(["paste", "-t", entry.target], display: display)
+            #expect(pasted.succeeded, "\(entry.target): \(pasted)")
+            #expect(pasted.stdout == Data(entry.bytes), "\(entry.target): \(Array(pasted.stdout))")
+            let xclip = try await Xclip.paste(display, target: entry.target)
+            #expect(pasted.stdout == xclip.stdout, "\(entry.target): xclip gave \(Array(xclip.stdout))")
+            let file = scratch.url.appendingPathComponent("out-\(entry.target.count)")
+            let written = try await CLI.run(["paste", "-t", entry.target, "-o", file.path], display: display)
+            #expect(written.succeeded, "\(entry.target): \(written)")
+            #expect(try Data(contentsOf: file) == Data(entry.bytes), "\(entry.target) -o")
+            _ = await owner.stop()
+        }
+    }
+
+    @Test("a generic name converts: -t text and -t public.plain-text give UTF-8 from a Latin-1 owner")
+    func genericNamesConvert() async throws {
+        let display = try CLI.server().display
+        let owner = try await Xclip.own(display, Data([0x63, 0x61, 0x66, 0xE9]), target: "STRING")
+        defer { Task { _ = await owner.stop() } }
+        for name in ["text", "public.plain-text", "public.utf8-plain-text"] {
+            let pasted = try await CLI.run(["paste", "-t", name], display: display)
+            #expect(pasted.stdout == Data("café".utf8), "\(name): \(Array(pasted.stdout))")
+        }
+        // Not offered under the name asked: converted to it.
+        let utf8 = try await CLI.run(["paste", "-t", "text/plain;charset=utf-8"], display: display)
+        #expect(utf8.stdout == Data("café".utf8), "\(utf8)")
+    }
+
+    @Test("GTK 4 and Qt 5 as owners: every content target they offer, pasted by its name, is byte for byte xclip's",
+          arguments: [ToolkitPeer.Toolkit.gtk4, .qt5])
+    func toolkitsMatchXclip(_ toolkit: ToolkitPeer.Toolkit) async throws {
+        let display = try CLI.server().display
+        let owner = try await ToolkitPeer(toolkit, display: display).own(
+            text: "café ✓ naïve", representations: [("text/html", Data("<i>café</i>".utf8))])
+        defer { Task { _ = await owner.stop() } }
+        let targets = try await Xclip.targets(display).contentTargets
+        #expect(targets.contains("STRING") || targets.contains("TEXT"), "\(targets)")
+        for target in targets {
+            let xclip = try await Xclip.paste(display, target: target)
+            guard xclip.succeeded else { continue }  // a target the owner lists and refuses
+            let pasted = try await CLI.run(["paste", "-t", target], display: display)
+            #expect(pasted.stdout == xclip.stdout, "\(toolkit) \(target): \(Array(pasted.stdout.prefix(40))) vs \(Array(xclip.stdout.prefix(40)))")
+        }
+    }
+}

@@ -56,6 +56,10 @@ public enum PasteLadder {
         case .target(let exact):
             // The owner's own target, named: its bytes as it wrote them (xclip's rule), never re-encoded.
             if offered.contains(exact), TargetMapping.isContentTarget(exact) { return .verbatim(exact) }
+            // An X text target the owner does not offer (`-t STRING` from a UTF-8-only owner): its text, converted.
+            if TargetMapping.textTargets.contains(exact), exact != .utf8String, bestText(in: offered) != nil {
+                return choose(.type(TargetMapping.contentType(for: exact)), offered: offered, converters: converters())
+            }
             let content = TargetMapping.contentTargets(in: offered)
             return Clipboard.types(for: content, converters: converters()).first { $0.isConverted && $0.target == exact }
         case .text:

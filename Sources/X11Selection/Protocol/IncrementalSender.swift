@@ -136,6 +136,14 @@ struct IncrementalSender: Sendable, Equatable {
         }
     }
 
+    /// The chunk just sent (``Step/sendChunk(offset:length:)``) went out `count` bytes shorter: they start the next
+    /// one. (A chunk of UTF-8 text ends on a character boundary: ``UTF8ChunkBoundary``.) Its pace is still measured
+    /// as a chunk of the full size, which it is to within three bytes.
+    mutating func chunkShortened(by count: Int) {
+        precondition(phase == .sending && count >= 0 && count < lastLength)
+        offset -= count
+    }
+
     /// Records how fast a chunk of `length` bytes was taken, and grows, keeps or settles the chunk size.
     private mutating func measure(_ length: Int, took elapsed: Duration) {
         // Only whole chunks of the current size say anything about it (not the short last one).

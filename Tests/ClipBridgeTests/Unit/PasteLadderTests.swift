@@ -124,6 +124,20 @@ struct PasteLadderTests {
         #expect(choose(.target("TIMESTAMP"), Offers.xsel) == nil)
     }
 
+    @Test("an exact target offered is read verbatim (the owner's bytes); a type asked for by meaning is decoded")
+    func verbatimOnlyWhenNamed() {
+        for target: SelectionTarget in ["TEXT", "STRING", "UTF8_STRING"] {
+            #expect(choose(.target(target), Offers.xsel)?.isVerbatim == true, "\(target)")
+        }
+        #expect(choose(.target("text/plain"), Offers.qt5)?.isVerbatim == true)
+        #expect(choose(.text, Offers.xsel)?.isVerbatim == false)
+        #expect(choose(.type(.plainText), ["TARGETS", "STRING"])?.isVerbatim == false)
+        #expect(choose(.unspecified(inferred: nil), ["TARGETS", "STRING"])?.isVerbatim == false)
+        // An X text target not offered: the owner's text by meaning, decoded (xclip would fail here).
+        let string = choose(.target("STRING"), ["TARGETS", "UTF8_STRING"])
+        #expect(string?.target == "UTF8_STRING" && string?.isVerbatim == false)
+    }
+
     @Test("a type: the richest offered type conforming, in the owner's order, else a conversion")
     func conformingTypes() {
         #expect(choose(.type(.image), Offers.firefoxImage)?.target == "image/png")

@@ -1,0 +1,54 @@
+import Testing
+
+@testable import X11Selection
+
+/// INCR chunks of UTF-8 text end on character boundaries (Tk decodes each chunk on its own).
+struct UTF8ChunkBoundaryTests {
+    @Test func theIncompleteTailOfEachCharacterLength() {
+        let characters = ["a", "é", "€", "🙂"].map { Array($0.utf8) }
+        for character in characters {
+            for cut in 0..<character.count {
+                // "xy" then the first `cut` bytes of the character: those are held back, whole ones are not.
+                let chunk = Array("xy".utf8) + character.prefix(cut)
+                #expect(UTF8ChunkBoundary.incompleteTail(of: chunk) == cut, "\(character) cut at \(cut)")
+            }
+            #expect(UTF8ChunkBoundary.incompleteTail(of: Array("xy".utf8) + character) == 0)
+        }
+        #expect(UTF8ChunkBoundary.incompleteTail(of: [UInt8]()) == 0)
+        // Invalid UTF-8 is left alone: stray continuation bytes, a lone 0xFF.
+        #expect(UTF8ChunkBoundary.incompleteTail(of: [0x80, 0x80, 0x80, 0x80, 0x80]) == 0)
+        #expect(UTF8ChunkBoundary.incompleteTail(of: [0x61, 0xFF]) == 0)
+    }
+
+    @Test func chunksCutOnBoundariesRebuildTheTextAndEachDecodesAlone() {
+        var random = SystemRandomNumberGenerator()
+        let pieces = ["a", "é", "€", "🙂", "日本", " "]
+        var text = ""
+        while text.utf8.count < 300_000 { text += pieces.randomElement(using: &random)! }
+        let bytes = Array(text.utf8)
+        var sender = IncrementalSender(totalSize: bytes.count, chunkSize: 4093, maximumChunkSize: 4093)
+        _ = sender.announcedSize
+        var rebuilt: [UInt8] = []
+        while case .sendChunk(let offset, let length) = sender.propertyDeleted() {
+            var chunk = Array(bytes[offset..<(offset + length)])
+            let tail = offset + length < bytes.count ? UTF8ChunkBoundary.incompleteTail(of: chunk) : 0
+            if tail > 0 {
+                sender.chunkShortened(by: tail)
+                chunk.removeLast(tail)
+            }
+            #expect(String(validating: chunk, as: UTF8.self) != nil, "a chunk at \(offset) splits a character")
+            rebuilt += chunk
+        }
+        #expect(rebuilt == bytes)
+    }
+
+    @Test func whichTargetsHoldUTF8Text() {
+        for utf8 in ["UTF8_STRING", "text/plain;charset=utf-8", "text/plain; charset=\"UTF-8\"", "text/html", "text/uri-list"] {
+            #expect(UTF8ChunkBoundary.applies(to: SelectionTarget(rawValue: utf8), format: 8), "\(utf8)")
+        }
+        for other in ["STRING", "COMPOUND_TEXT", "TEXT", "text/plain;charset=utf-16", "text/plain;charset=ISO-8859-1", "image/png"] {
+            #expect(!UTF8ChunkBoundary.applies(to: SelectionTarget(rawValue: other), format: 8), "\(other)")
+        }
+        #expect(!UTF8ChunkBoundary.applies(to: .utf8String, format: 32))
+    }
+}
