@@ -27,6 +27,7 @@ packages=(
     chromium firefox-esr                  # browsers as drag sources (images, X Direct Save)
     fzf rofi                              # the pickers `history pick` runs (driven with --filter in tests)
     xdotool                               # finds rofi's window and types its Return in the picker test
+    emacs-lucid                           # Emacs 28 handing its copy over to the daemon on exit (SAVE_TARGETS)
     tk8.6                                 # Tk 8.6 (wish) reading large copies: one property of at most 400,000 bytes
     openjdk-17-jdk-headless openjdk-17-jre  # Java 17's AWT reading large copies (the source launcher needs the JDK)
     sqlite3 copyq                         # the history benchmark: filling 10,000 entries; CopyQ, the manager to beat

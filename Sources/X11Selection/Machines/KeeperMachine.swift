@@ -107,6 +107,8 @@ struct KeeperMachine<Content: Sendable>: Sendable {
         var ownerLeftAt: X11Timestamp?
         /// SAVE_TARGETS requests waiting for this read.
         var saves: [SaveTargetsRequest] = []
+        /// The targets read: a save's list when the read was started for it, nil for every target of the offer.
+        var readTargets: [SelectionTarget]?
 
         var kept: (Content, KeptFacts)? {
             if case .kept(let content, let facts) = outcome { return (content, facts) }
@@ -207,7 +209,8 @@ struct KeeperMachine<Content: Sendable>: Sendable {
             for request in previous.saves { actions += refuse(request, "the selection changed while it was read") }
         }
         generation += 1
-        current = Reading(owner: owner, generation: generation, awaitsChange: forSave && owner != nil, isJudged: !forSave)
+        current = Reading(owner: owner, generation: generation, awaitsChange: forSave && owner != nil, isJudged: !forSave,
+                          readTargets: targets)
         // A handover's owner waits, and implements MULTIPLE: one request instead of one per target.
         return actions + [.read(generation: generation, targets: targets, inOneRequest: forSave)]
     }
@@ -279,8 +282,12 @@ struct KeeperMachine<Content: Sendable>: Sendable {
         }
         if let reason = facts.refusal { return requests.flatMap { refuse($0, reason) } }
         current = nil
-        // Answered only once claimed: the owner exits on the answer, and everything was read from it.
-        return claim(content, facts, generation: generation, for: .save(requests), narrowedTo: requests.first?.targets)
+        // Answered only once claimed: the owner exits on the answer, and everything was read from it. A handover never
+        // loses a flavour already kept: the snapshot of this very copy, every flavour read while the owner lived, is
+        // served whole — Emacs asks to save only UTF8_STRING of the four text targets it offered, GIMP one image type
+        // of fourteen, and xclip -t STRING then failed. Only a read made for the save alone (the owner's change had
+        // not arrived) holds just the listed targets, in the list's order.
+        return claim(content, facts, generation: generation, for: .save(requests), narrowedTo: reading.readTargets)
     }
 
     private func refuse(_ request: SaveTargetsRequest, _ reason: String) -> [Action] {

@@ -159,6 +159,19 @@ import Testing
         #expect(machine.handle(.saveRequested(again, owner: app)) == [.answer(again, saved: true)])
     }
 
+    /// A handover never narrows what the keeper already kept of the same copy (issue 38: Emacs lists only UTF8_STRING
+    /// in SAVE_TARGETS; its TEXT, STRING and COMPOUND_TEXT, kept when it copied, stay offered).
+    @Test func aSaveOfACopyAlreadyKeptKeepsEveryFlavour() {
+        var machine = Machine(selection: .clipboard, validates: false)
+        _ = machine.handle(change(app))
+        _ = machine.handle(.read(generation: 1, .kept("A", copied)))
+        let request = save(1, targets: ["UTF8_STRING"])
+        #expect(machine.handle(.saveRequested(request, owner: app)) == [claim("A", .save([request]), narrowedTo: nil)])
+        #expect(machine.handle(.claimEnded(.success(3))) == [
+            .answer(request, saved: true), .report(.saved(.clipboard, flavours: 3, requestor: app)),
+        ])
+    }
+
     @Test func twoSavesWaitingForOneReadAreBothAnswered() {
         var machine = Machine(selection: .clipboard, validates: false)
         _ = machine.handle(change(app))
