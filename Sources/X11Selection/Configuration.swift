@@ -15,8 +15,9 @@ public struct Configuration: Sendable {
     /// requestor takes doubled chunks faster (a toolkit's event loop does; a tight C loop does not): see
     /// `IncrementalSender`.
     public var chunkSize: Int = 128 * 1024
-    /// The largest INCR chunk when sending (never more than one request of the server can carry). 1 MiB, the
-    /// chunk xclip sends: a C requestor read 4 MiB chunks at half its speed (they no longer stay in cache),
+    /// The largest INCR chunk when sending, never more than the INCR threshold (``incrementalThreshold``: a chunk
+    /// is a property too, and Tk 8.6 reads each in one request of at most 400,000 bytes), so 256 KiB by default.
+    /// 1 MiB is the chunk xclip sends: a C requestor read 4 MiB chunks at half its speed (they no longer stay in cache),
     /// and toolkits gained nothing more from them (`Benchmarks/run.sh --only throughput,readers`).
     public var maximumChunkSize: Int = 1024 * 1024
     /// How many bytes a streamed read may buffer before it stops acknowledging INCR chunks (backpressure).
