@@ -54,6 +54,8 @@ struct RelaySender: Sendable, Equatable {
     let chunkSize: Int
     /// Format 16/32 items are never split across chunks.
     let itemSize: Int
+    /// UTF-8 text: a chunk never ends inside a character while more may follow (``UTF8ChunkBoundary``).
+    let keepsCharactersWhole: Bool
     private(set) var phase = Phase.collecting
     private var queue: [Data] = []
     /// The first piece of `queue` not yet taken.
@@ -65,10 +67,11 @@ struct RelaySender: Sendable, Equatable {
     /// The producer has delivered its last byte.
     private(set) var producerFinished = false
 
-    init(threshold: Int, chunkSize: Int, itemSize: Int = 1) {
+    init(threshold: Int, chunkSize: Int, itemSize: Int = 1, keepsCharactersWhole: Bool = false) {
         precondition(threshold >= 0 && chunkSize > 0 && itemSize > 0)
         self.threshold = threshold
         self.itemSize = itemSize
+        self.keepsCharactersWhole = keepsCharactersWhole
         self.chunkSize = max(itemSize, chunkSize - chunkSize % itemSize)
     }
 
@@ -150,12 +153,39 @@ struct RelaySender: Sendable, Equatable {
         var length = min(chunkSize, bufferedBytes)
         if !producerFinished { length -= length % itemSize }
         if length > 0 {
+            var chunk = take(length)
+            if keepsCharactersWhole, !(producerFinished && bufferedBytes == 0) {
+                // The character the chunk ends inside goes with the next chunk. Bytes that are nothing but the start
+                // of one character wait for the producer's next ones; a chunk too small to hold a whole character
+                // goes as it is.
+                let tail = UTF8ChunkBoundary.incompleteTail(of: chunk)
+                if tail > 0 && tail < chunk.count {
+                    giveBack(chunk.suffix(tail))
+                    chunk = chunk.prefix(chunk.count - tail)
+                } else if tail > 0 && chunk.count < chunkSize && !producerFinished {
+                    giveBack(chunk)
+                    return .none
+                }
+            }
             phase = .streaming(propertyPending: true)
-            return .sendChunk(take(length))
+            return .sendChunk(chunk)
         }
         guard producerFinished else { return .none }
         phase = .ended(.completed)
         return .sendEnd
+    }
+
+    /// Puts `bytes`, just taken, back in front of the buffered ones.
+    private mutating func giveBack(_ bytes: Data) {
+        guard !bytes.isEmpty else { return }
+        if head > 0 {
+            head -= 1
+            queue[head] = bytes  // a slot `take` emptied
+        } else {
+            queue.insert(bytes, at: 0)
+        }
+        bufferedBytes += bytes.count
+        sentBytes -= bytes.count
     }
 
     /// The first `count` buffered bytes, joined (a single buffered piece is handed over without a copy).

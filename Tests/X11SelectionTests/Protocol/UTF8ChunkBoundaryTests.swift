@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Testing
 
 @testable import X11Selection
@@ -40,6 +41,50 @@ struct UTF8ChunkBoundaryTests {
             rebuilt += chunk
         }
         #expect(rebuilt == bytes)
+    }
+
+    /// A relay (the bridges, a relayed restore) streams what its producer sends, in pieces of any size: each chunk
+    /// still ends on a character boundary, the whole arrives unchanged, and a chunk holding only the start of one
+    /// character waits for the rest.
+    @Test func relayedChunksEndOnCharacterBoundariesWhateverThePiecesAre() {
+        var random = SystemRandomNumberGenerator()
+        let pieces = ["a", "é", "€", "🙂", "日本", " "]
+        for chunkSize in [1, 2, 3, 5, 7, 64] {
+            var text = ""
+            while text.utf8.count < 3_000 { text += pieces.randomElement(using: &random)! }
+            let bytes = Array(text.utf8)
+            var sender = RelaySender(threshold: 4, chunkSize: chunkSize, keepsCharactersWhole: true)
+            var sent: [UInt8] = []
+            var announced = false
+            func handle(_ step: RelaySender.Step) {
+                switch step {
+                case .announce: announced = true
+                case .sendChunk(let chunk):
+                    // Below 4 bytes a chunk cannot always hold a whole character: it goes as it is.
+                    if chunkSize >= 4 {
+                        #expect(String(validating: Array(chunk), as: UTF8.self) != nil, "chunk size \(chunkSize) split a character")
+                    }
+                    sent += chunk
+                case .none, .sendEnd, .refuse, .replyWhole: break
+                }
+            }
+            var offset = 0
+            while offset < bytes.count {
+                let count = min(Int.random(in: 1...9, using: &random), bytes.count - offset)
+                handle(sender.received(Data(bytes[offset..<(offset + count)])))
+                offset += count
+                // The requestor takes each chunk at once.
+                if announced { handle(sender.propertyDeleted()) }
+            }
+            handle(sender.producerEnded())
+            var turns = 0
+            while sender.ending == nil && turns < 10_000 {
+                handle(sender.propertyDeleted())
+                turns += 1
+            }
+            #expect(sent == bytes, "chunk size \(chunkSize)")
+            #expect(sender.ending == .completed)
+        }
     }
 
     @Test func whichTargetsHoldUTF8Text() {

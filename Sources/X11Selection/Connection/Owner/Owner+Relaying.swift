@@ -24,7 +24,8 @@ extension Owner {
         let format = representation.propertyFormat
         let transfer = RelayTransfer(
             id: ids.next(), route: route, claimID: claim.id, target: representation.target,
-            sender: relaySender(format: format, on: connection), type: claim.typeAtoms[index], format: format)
+            sender: relaySender(target: representation.target, format: format, on: connection),
+            type: claim.typeAtoms[index], format: format)
         supersedeTransfer(at: transfer.key, on: connection)
         relays[transfer.id] = transfer
         // Counted as in flight so the claim outlives a loss while the relay runs (ICCCM 2.2).
@@ -47,11 +48,11 @@ extension Owner {
     /// Replies up to the INCR threshold are written whole, but never more than half the buffer limit is
     /// collected first: the producer is held at the limit, and a collecting relay must go INCR before that or
     /// it would hold its producer with nothing to drain the buffer.
-    private func relaySender(format: Int, on connection: isolated X11Connection) -> RelaySender {
+    private func relaySender(target: SelectionTarget, format: Int, on connection: isolated X11Connection) -> RelaySender {
         let threshold = min(incrementalThreshold, max(4096, connection.configuration.streamBufferLimit / 2))
         return RelaySender(
             threshold: threshold, chunkSize: min(connection.configuration.maximumChunkSize, threshold),
-            itemSize: format / 8)
+            itemSize: format / 8, keepsCharactersWhole: UTF8ChunkBoundary.applies(to: target, format: format))
     }
 
     /// Any transfer (served or relayed) into the same requestor property is replaced: ICCCM forbids reusing a
@@ -75,7 +76,9 @@ extension Owner {
             transfer.type = try connection.atom(for: type.rawValue)
             transfer.format = format
             transfer.typeSet = true
-            if transfer.sender.itemSize != format / 8 { transfer.sender = relaySender(format: format, on: connection) }
+            if transfer.sender.itemSize != format / 8 {
+                transfer.sender = relaySender(target: transfer.target, format: format, on: connection)
+            }
         }
         let step = transfer.sender.received(bytes)
         perform(step, for: transfer, on: connection)
