@@ -2,12 +2,16 @@
 """A scripted XDND drop target that misbehaves, for the drag source's watchdog tests: a mapped toplevel with
 XdndAware (version 5) at --geometry that answers as it is told.
 
-  xdnd_target.py --mode silent|no-finish|die-on-drop|refuse-finish|plain [--geometry X,Y,W,H] [--timeout S]
+  xdnd_target.py --mode silent|no-finish|die-on-drop|refuse-finish|wavering-refuse|wavering-accept|plain
+                 [--geometry X,Y,W,H] [--timeout S]
 
   silent         never answers anything (no XdndStatus, no XdndFinished)
   no-finish      accepts every position (XdndStatus accept, copy) but never sends XdndFinished after XdndDrop
   die-on-drop    accepts every position, and exits (its window and connection going with it) on XdndDrop
   refuse-finish  accepts every position, then finishes the drop with "not accepted" (XDND v5's verdict)
+  wavering-refuse  answers every position with three statuses, refuse, accept, refuse, as LibreOffice Writer 7.4
+                 (VCL's GTK 3 drop target) answers a drop point it will not take; finishes a drop "not accepted"
+  wavering-accept  answers refuse, accept, accept, as Writer answers a drop point it takes; finishes "accepted"
   plain          no XdndAware at all: a window of an app that knows nothing of XDND (another client may make it a
                  drop target through XdndProxy)
 
@@ -28,7 +32,8 @@ from peer_process import Stopped, install_stops, open_display, say
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--mode", required=True, choices=["silent", "no-finish", "die-on-drop", "refuse-finish", "plain"])
+    parser.add_argument("--mode", required=True, choices=["silent", "no-finish", "die-on-drop", "refuse-finish", "wavering-refuse",
+                                                            "wavering-accept", "plain"])
     parser.add_argument("--geometry", default="0,0,300,200")
     parser.add_argument("--timeout", type=float, default=30)
     arguments = parser.parse_args()
@@ -69,13 +74,21 @@ def main():
                 source = display.create_resource_object("window", event.data[1][0])
                 if arguments.mode in ("silent", "plain"):
                     continue
-                if name == "XdndPosition":
-                    send(source, "XdndStatus", [window.id, 1, 0, 0, atom("XdndActionCopy")])
+                accept = [window.id, 1, 0, 0, atom("XdndActionCopy")]
+                refuse = [window.id, 0, 0, 0, 0]
+                if name == "XdndPosition" and arguments.mode.startswith("wavering"):
+                    last = accept if arguments.mode == "wavering-accept" else refuse
+                    for words in (refuse, accept, last):
+                        send(source, "XdndStatus", words)
+                elif name == "XdndPosition":
+                    send(source, "XdndStatus", accept)
                 elif name == "XdndDrop":
                     if arguments.mode == "die-on-drop":
                         sys.exit(0)
-                    if arguments.mode == "refuse-finish":
+                    if arguments.mode in ("refuse-finish", "wavering-refuse"):
                         send(source, "XdndFinished", [window.id, 0, 0])
+                    elif arguments.mode == "wavering-accept":
+                        send(source, "XdndFinished", [window.id, 1, atom("XdndActionCopy")])
             select.select([display], [], [], 0.5)
     except Stopped:
         say("STOPPED")

@@ -65,6 +65,16 @@ struct LibreOfficeDragTests {
 
     private func outcome(_ result: CommandResult) -> [String: Any]? { DragCommand.jsonLines(result).first }
 
+    /// Whether Writer's document holds `text`: select all, copy, and `clipbridge paste`.
+    private func document(in window: PeerWindow, contains text: String, display: String) async throws -> (Bool, String) {
+        try await Pointer.run(["focus", "\(window.id.rawValue)", "sleep", "300", "keydown", "Control_L", "key", "a",
+                               "sleep", "100", "key", "c", "keyup", "Control_L", "sleep", "300"], display: display)
+        let landed = try await eventually(timeout: .seconds(10)) {
+            try await CLI.run(["paste"], display: display).stdoutText.contains(text)
+        }
+        return (landed, try await CLI.run(["paste"], display: display).stdoutText)
+    }
+
     @Test("text and a file dragged into LibreOffice Writer land in the document")
     func textAndFileIntoWriter() async throws {
         let display = try CLI.server().display
@@ -82,12 +92,7 @@ struct LibreOfficeDragTests {
         #expect(outcome(textResult)?["outcome"] as? String == "dropped", "\(textResult.stderrText.suffix(4000))")
         #expect(outcome(textResult)?["action"] as? String == "copy", "\(textResult.stdoutText)")
         #expect(outcome(textResult)?["targetAccepted"] as? Bool == true, "\(textResult.stdoutText)")
-        try await Pointer.run(["focus", "\(window.id.rawValue)", "sleep", "300", "keydown", "Control_L", "key", "a",
-                               "sleep", "100", "key", "c", "keyup", "Control_L", "sleep", "300"], display: display)
-        let landed = try await eventually(timeout: .seconds(10)) {
-            try await CLI.run(["paste"], display: display).stdoutText.contains(text)
-        }
-        let document = try await CLI.run(["paste"], display: display).stdoutText
+        let (landed, document) = try await self.document(in: window, contains: text, display: display)
         #expect(landed, "the document's text: \(document)")
 
         // A file: Writer takes the uri-list and asks how to insert it (a linked section).
@@ -97,5 +102,51 @@ struct LibreOfficeDragTests {
         #expect(outcome(fileResult)?["outcome"] as? String == "dropped", "\(fileResult.stderrText.suffix(4000))")
         let dialog = try await PeerWindow.find(named: "Insert Section", display: display, timeout: .seconds(15))
         try await Pointer.run(["focus", "\(dialog.id.rawValue)", "sleep", "200", "key", "Escape"], display: display)
+    }
+
+    /// Issue 38: text dragged from `drag`'s own window — pressed on its line, past the drag threshold, glided to the
+    /// page, released — lands in the page, and a drop Writer refuses is reported as refused. The window sits below
+    /// and to the right of the page's middle, so the pointer comes the way Writer takes a drop (see `drop(at:from:)`);
+    /// a user whose drop was refused drags again, and `--once` exits after the one that landed.
+    @Test("text dragged from drag's own window into Writer lands in the document")
+    func textFromTheWindowIntoWriter() async throws {
+        let display = try CLI.server().display
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let (writer, window) = try await startWriter(display: display, profile: scratch.url.appendingPathComponent("profile"))
+        defer { writer.send(signal: SIGKILL) }
+        let page = window.center
+        let text = "dragged from the window \(getpid())"
+        let command = try CLI.start(["drag", "--once", "--json", "--text", text], display: display)
+        defer { Task { _ = await command.stop() } }
+        let dragWindow = try await PeerWindow.find(named: "clipbridge drag", display: display)
+        // No window manager here: the window is put where a user would have dragged it, beside the page.
+        let corner = (x: page.x + 280, y: page.y + 210)
+        let moved = try await runPeer(["xdotool", "windowmove", "\(dragWindow.id.rawValue)", "\(corner.x)", "\(corner.y)"],
+                                      display: display)
+        #expect(moved.succeeded, "\(moved)")
+        try await Task.sleep(for: .milliseconds(300))
+        let line = (x: corner.x + 30, y: corner.y + 12)  // the text's line, a few pixels in
+        var attempts = 0
+        while attempts < 3, !command.hasExited {
+            attempts += 1
+            let before = String(decoding: command.stdoutSoFar, as: UTF8.self).split(separator: "\n").count
+            try await Pointer.run(["move", "\(line.x)", "\(line.y)", "sleep", "100", "press", "glide", "\(line.x - 30)",
+                                   "\(line.y - 30)", "glide", "\(page.x)", "\(page.y)", "sleep", "400", "release"],
+                                  display: display)
+            _ = try await eventually(timeout: .seconds(20)) {
+                command.hasExited || String(decoding: command.stdoutSoFar, as: UTF8.self).split(separator: "\n").count > before
+            }
+            try await Task.sleep(for: .milliseconds(500))
+        }
+        let result = try await command.waitForExit(timeout: .seconds(20))
+        let lines = DragCommand.jsonLines(result)
+        #expect(result.exitCode == 0, "after \(attempts) attempts: \(result)")
+        // Every drag before the one that landed was reported refused, never as a drop Writer did not take.
+        #expect(lines.dropLast().allSatisfy { $0["outcome"] as? String == "refused" }, "\(result.stdoutText)")
+        #expect(lines.last?["outcome"] as? String == "dropped", "\(result.stderrText.suffix(4000))")
+        #expect(lines.last?["targetAccepted"] as? Bool == true, "\(result.stdoutText)")
+        let (landed, document) = try await self.document(in: window, contains: text, display: display)
+        #expect(landed, "the document's text: \(document)")
     }
 }

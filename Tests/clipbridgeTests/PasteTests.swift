@@ -216,4 +216,30 @@ struct PasteVerbatimTests {
             #expect(pasted.stdout == xclip.stdout, "\(toolkit) \(target): \(Array(pasted.stdout.prefix(40))) vs \(Array(xclip.stdout.prefix(40)))")
         }
     }
+
+    /// Java's AWT and Emacs write their own encodings under their own names (Java's `text/plain;charset=unicode`,
+    /// UTF-16 with a byte-order mark, and ten more charsets; Emacs's COMPOUND_TEXT, and ICCCM's LENGTH as an
+    /// INTEGER, which xclip prints as a decimal number): each, pasted by its name, is what xclip gets; and `text`
+    /// still converts to UTF-8. (DELETE, a side effect — Emacs gives up the selection — is never asked.)
+    @Test("Java 17 and Emacs 28 as owners: every target they offer, pasted by its name, is byte for byte xclip's",
+          arguments: TextOwnerApplication.allCases)
+    func applicationsMatchXclip(_ application: TextOwnerApplication) async throws {
+        let display = try CLI.server().display
+        let text = "café ✓ naïve"
+        let owner = try await application.own(text, display: display)
+        defer { Task { _ = await owner.stop() } }
+        let targets = try await Xclip.targets(display).contentTargets
+        let own = application == .java ? "text/plain;charset=unicode" : "COMPOUND_TEXT"
+        #expect(targets.contains("UTF8_STRING") && targets.contains(own), "\(application): \(targets)")
+        var compared = 0
+        for target in targets {
+            let xclip = try await Xclip.paste(display, target: target)
+            guard xclip.succeeded else { continue }  // a target the owner lists and refuses
+            compared += 1
+            let pasted = try await CLI.run(["paste", "-t", target], display: display)
+            #expect(pasted.stdout == xclip.stdout, "\(application) \(target): \(Array(pasted.stdout.prefix(40))) vs \(Array(xclip.stdout.prefix(40)))")
+        }
+        #expect(compared >= 4, "\(application): \(targets)")
+        #expect(try await CLI.run(["paste", "-t", "text"], display: display).stdoutText == text)
+    }
 }

@@ -13,11 +13,14 @@
 ///   XdndPosition with three statuses — refuse, accept, accept — and a source that believed only the awaited
 ///   first one saw a refusal at every position and never dropped.
 /// - Released over a target whose last status accepted, the source sends XdndDrop with the release's
-///   timestamp — the one the target converts `XdndSelection` with; released before the status came, it waits
-///   for that status first, and when that one refuses, for `settleTimeout` more in case the target changes
-///   its mind (the LibreOffice pattern); released over a target whose latest word refuses a position it also
-///   accepted, it asks once more with a position where the button was released. Released anywhere else, it
-///   leaves, and the drag ends refused.
+///   timestamp — the one the target converts `XdndSelection` with. Released before the status came, it waits
+///   for that status first; released over a target whose latest word refuses a position it also accepted, it
+///   asks once more with a position where the button was released. When that answer refuses (or is the first of
+///   a wavering target's), the target's latest word `settleTimeout` later decides: its last status, as GTK 4's
+///   source drops only while its last status accepts. LibreOffice Writer 7.4 (VCL's GTK 3 drop target) answers
+///   a position with refuse, accept, accept where it takes a drop, and refuse, accept, refuse where it does not —
+///   then finishes a drop "not accepted" without reading the data. Released anywhere else, it leaves, and the
+///   drag ends refused.
 /// - Escape cancels: leave, then `.cancelled`.
 /// - A watchdog: a target that does not answer a position within `statusTimeout`, or a drop within
 ///   `finishTimeout`, or that vanishes, releases the source (`deadlinePassed`, `targetVanished`).
@@ -59,9 +62,10 @@ struct XdndSource: Sendable, Equatable {
 
     private enum Phase: Sendable, Equatable {
         case dragging
-        /// Released over an accepting target, waiting for its status before dropping.
-        case releasedAwaitingStatus(time: X11Timestamp)
-        /// Released; the awaited status refused: waiting `settleTimeout` for a later one that accepts.
+        /// Released over an accepting target, waiting for its status before dropping; `reasked`: the status asked
+        /// for at the release of a wavering target, which settles whatever it says.
+        case releasedAwaitingStatus(time: X11Timestamp, reasked: Bool)
+        /// Released; waiting `settleTimeout` for the target's latest word, which then decides.
         case releasedSettling(time: X11Timestamp)
         case dropped
         case ended(Outcome)
@@ -198,12 +202,14 @@ struct XdndSource: Sendable, Equatable {
                 current.pending = nil
                 session = current
                 return pointerMoved(over: current.target, x: pending.x, y: pending.y, time: pending.time, action: pending.action)
-            case .releasedAwaitingStatus(let time):
-                if accepts { return drop(at: time) }
+            case .releasedAwaitingStatus(let time, let reasked):
+                if accepts, !reasked { return drop(at: time) }
                 phase = .releasedSettling(time: time)
                 return [.restartWatchdog]
-            case .releasedSettling(let time):
-                return accepts ? drop(at: time) : []
+            case .releasedSettling:
+                // The target's latest word when `settleTimeout` is over decides (`deadlinePassed`): a fixed bound,
+                // which a target that keeps talking cannot stretch (Writer's three come within 2 ms).
+                return []
             case .dropped, .ended:
                 return []
             }
@@ -227,18 +233,18 @@ struct XdndSource: Sendable, Equatable {
         guard phase == .dragging else { return [] }
         guard var current = session else { return end(.refused) }
         if current.awaitingStatus {
-            phase = .releasedAwaitingStatus(time: time)
+            phase = .releasedAwaitingStatus(time: time, reasked: false)
             return []
         }
         if !current.accepts, current.acceptedSinceLastPosition, let last = current.lastSent {
             // The target's latest word refuses, but it accepted this very position a moment ago: a wavering target
             // (LibreOffice under load answers refuse, accept, refuse) is asked once more where the button was
-            // released, and its answers then decide (with `settleTimeout` for it to change its mind).
+            // released; its latest word `settleTimeout` after the first answer decides.
             current.awaitingStatus = true
             current.acceptedSinceLastPosition = false
             current.lastSent = Position(x: last.x, y: last.y, time: time, action: last.action)
             session = current
-            phase = .releasedAwaitingStatus(time: time)
+            phase = .releasedAwaitingStatus(time: time, reasked: true)
             return [.send(.position(source: source, rootX: last.x, rootY: last.y, time: time, action: last.action),
                           to: current.target)]
         }
@@ -269,8 +275,8 @@ struct XdndSource: Sendable, Equatable {
             return end(.abandoned(target: current.target.window, reason: "no XdndFinished within \(finishWait)"))
         case .releasedAwaitingStatus:
             return leaveCurrent() + end(.abandoned(target: current.target.window, reason: "no XdndStatus within \(statusWait)"))
-        case .releasedSettling:
-            return leaveCurrent() + end(.refused)
+        case .releasedSettling(let time):
+            return current.accepts ? drop(at: time) : leaveCurrent() + end(.refused)
         case .dragging:
             // A target that stopped answering mid-drag is treated as refusing until it answers again.
             var stale = current

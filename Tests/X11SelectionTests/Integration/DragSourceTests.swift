@@ -143,6 +143,28 @@ struct DragSourceTests {
         await connection.shutdown()
     }
 
+    /// A target answering each position with refuse, accept, refuse (LibreOffice Writer 7.4 where it will not take
+    /// the drop) is refused and gets no XdndDrop: its last word counts, as in GTK 4's source. Refuse, accept, accept
+    /// (where Writer takes it) is a drop.
+    @Test(arguments: ["wavering-refuse", "wavering-accept"])
+    func aWaveringTargetsLastWordDecides(mode: String) async throws {
+        let display = try currentDisplay()
+        let target = try await DragPeer.scriptedTarget(mode: mode, display: display)
+        defer { Task { await target.stop() } }
+        let connection = try await openConnection()
+        try await Pointer.run(["move", "5", "5"], display: display)
+        let outcome = try await drag(textOffer(text), on: connection, steps: clickSteps(at: target.window.center))
+        if mode == "wavering-accept" {
+            #expect(outcome == .dropped(target: target.window.id, action: .xdndActionCopy, targetAccepted: true))
+            #expect(target.lines.contains("XdndDrop"), "\(target.lines)")
+        } else {
+            #expect(outcome == .refused(target: target.window.id), "\(outcome)")
+            #expect(try await eventually { target.lines.contains("XdndLeave") }, "\(target.lines)")
+            #expect(!target.lines.contains("XdndDrop"), "\(target.lines)")
+        }
+        await connection.shutdown()
+    }
+
     /// 50 MiB through XdndSelection (INCR) into GTK 4 and Qt 5, byte-exact. (Their own drag sources cannot send
     /// this much: both put a drag's data in one property, at most the server's request size, 16 MiB on Xvfb.)
     @Test(arguments: [DragPeer.Kind.gtk4, .qt5])
