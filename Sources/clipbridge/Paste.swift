@@ -18,7 +18,8 @@ struct Paste: AsyncParsableCommand {
             (charset to UTF-8, image format, HTML to text). With --output, the type may be inferred \
             from the file's extension (never from its old content). Output streams with bounded memory \
             at any size. As with xclip, -t TARGETS prints the owner's target names one per line in \
-            its order, and -t TIMESTAMP the time it took the selection.
+            its order, and -t TIMESTAMP the time it took the selection (any INTEGER reply, \
+            such as ICCCM's LENGTH, prints as decimal numbers).
 
             A newline is added after text that does not end with one only when standard output is a \
             terminal; --no-newline turns that off. Pipes and files always get the exact bytes.
