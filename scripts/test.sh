@@ -17,7 +17,8 @@ scratch=${SWIFT_SCRATCH_PATH:-.build}
 
 # The suites that start a desktop application (LibreOffice, the browsers, PCManFM, CopyQ, xfsettingsd, the Secret
 # Service, Emacs, Tk, Java) or a compositor (sway, KWin, Weston with XWayland): left out of `make check`, always in `make test`.
-desktop='LibreOfficeDragTests|BrowserDropTests|WaylandFixtureTests|XWaylandBridgeTests|WaylandBridgeTests|WaylandReadTests|WaylandConnectionTests|FileManagerTests|ClipboardManagerPeerTests|DaemonManagerTests|HistoryEncryptionTests|LegacyReaderTests'
+# (The suites that run alone, below, are all among them.)
+desktop_in_parallel='WaylandBridgeTests|WaylandReadTests|WaylandConnectionTests|FileManagerTests|ClipboardManagerPeerTests|DaemonManagerTests|HistoryEncryptionTests'
 mode=full
 if [ "${1:-}" = "--check" ]; then mode=check; shift; fi
 [ $# -eq 0 ] || mode=filtered
@@ -58,6 +59,7 @@ export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=${SWT_EXPERIMENTAL_MAXIMUM
 # the parallel run's Xvfb servers can all hold. And Tk and Java reading 18 MB copies (a JVM start each): beside them,
 # the daemon's 50 MiB snapshot read of the SIGKILL test ran past its bound once.
 alone='LibreOfficeDragTests|BrowserDropTests|WaylandFixtureTests|XWaylandBridgeTests|LegacyReaderTests'
+desktop="$alone|$desktop_in_parallel"
 skip=$alone
 [ $mode = check ] && skip=$desktop
 swift test --skip-build --scratch-path "$scratch" --parallel --skip "$skip" "$@" 2>&1 | tee "$log"

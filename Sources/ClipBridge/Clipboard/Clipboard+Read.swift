@@ -35,11 +35,7 @@ extension Clipboard {
     ///   `.conversionFailed`.
     public func data(for type: ClipboardType) async throws -> Data {
         guard let chain = type.conversion, let source = type.sourceTarget else {
-            if type.isVerbatim {
-                return try await connection.read(selection, target: type.target, at: readTime,
-                                                 timeout: configuration.readTimeout).bytes
-            }
-            return try await canonicalData(of: type.target)
+            return type.isVerbatim ? try await rawData(of: type.target).bytes : try await canonicalData(of: type.target)
         }
         return try chain.apply(try await canonicalData(of: source))
     }
@@ -110,9 +106,14 @@ extension Clipboard {
         return offered + converted
     }
 
+    /// Reads a target whole, as the owner wrote it.
+    private func rawData(of target: SelectionTarget) async throws -> SelectionData {
+        try await connection.read(selection, target: target, at: readTime, timeout: configuration.readTimeout)
+    }
+
     /// Reads a target and decodes its wire encoding into canonical bytes (UTF-8 for text).
     func canonicalData(of target: SelectionTarget) async throws -> Data {
-        let data = try await connection.read(selection, target: target, at: readTime, timeout: configuration.readTimeout)
+        let data = try await rawData(of: target)
         if let decoded = TargetMapping.codec(for: target).decode(data.bytes, propertyType: data.type) {
             return decoded
         }

@@ -67,6 +67,8 @@ struct IncrementalSender: Sendable, Equatable {
     private(set) var chunkSize: Int
     let maximumChunkSize: Int
     private let itemSize: Int
+    /// UTF-8 text: a chunk never ends inside a character while more follows (``UTF8ChunkBoundary``).
+    let keepsCharactersWhole: Bool
     private(set) var offset = 0
     private(set) var phase = Phase.announced
     /// The chunk size is final: growing it stopped paying (or reached the maximum).
@@ -95,10 +97,11 @@ struct IncrementalSender: Sendable, Equatable {
     /// the cache make it slower (1 MiB chunks: 0.69× its speed with 128 KiB). So the sender measures: it
     /// doubles the chunk while the doubled chunk is taken more than `growthGain` faster, in bytes per second,
     /// than the size before; when it is not, it goes back to that size and keeps it.
-    init(totalSize: Int, chunkSize: Int, maximumChunkSize: Int? = nil, itemSize: Int = 1) {
+    init(totalSize: Int, chunkSize: Int, maximumChunkSize: Int? = nil, itemSize: Int = 1, keepsCharactersWhole: Bool = false) {
         precondition(totalSize >= 0 && chunkSize > 0 && itemSize > 0)
         self.totalSize = totalSize
         self.itemSize = itemSize
+        self.keepsCharactersWhole = keepsCharactersWhole
         self.chunkSize = max(itemSize, chunkSize - chunkSize % itemSize)
         let maximum = max(self.chunkSize, maximumChunkSize ?? self.chunkSize)
         self.maximumChunkSize = max(itemSize, maximum - maximum % itemSize)
@@ -136,12 +139,19 @@ struct IncrementalSender: Sendable, Equatable {
         }
     }
 
-    /// The chunk just sent (``Step/sendChunk(offset:length:)``) went out `count` bytes shorter: they start the next
-    /// one. (A chunk of UTF-8 text ends on a character boundary: ``UTF8ChunkBoundary``.) Its pace is still measured
-    /// as a chunk of the full size, which it is to within three bytes.
-    mutating func chunkShortened(by count: Int) {
-        precondition(phase == .sending && count >= 0 && count < lastLength)
-        offset -= count
+    /// The bytes of the chunk ``propertyDeleted(after:)`` just asked for (`slice`: its `length` bytes from `offset`)
+    /// as they go on the wire: for UTF-8 text (`keepsCharactersWhole`), short of the leading bytes of a character
+    /// whose rest is in the next chunk — they start that one, so that each chunk decodes alone (Tk decodes each
+    /// chunk by itself: issue 38). Its pace is still measured as a chunk of the full size, which it is to within
+    /// three bytes.
+    mutating func wireChunk<Bytes: BidirectionalCollection<UInt8>>(_ slice: Bytes) -> Bytes.SubSequence {
+        precondition(phase == .sending && slice.count == lastLength)
+        guard keepsCharactersWhole, offset < totalSize else { return slice[...] }
+        let tail = UTF8ChunkBoundary.incompleteTail(of: slice)
+        // A chunk that is all one unfinished character (never, at 4 KiB or more) goes as it is.
+        guard tail > 0, tail < slice.count else { return slice[...] }
+        offset -= tail
+        return slice.dropLast(tail)
     }
 
     /// Records how fast a chunk of `length` bytes was taken, and grows, keeps or settles the chunk size.

@@ -72,9 +72,7 @@ public enum SpawnLog {
             case ";", "|", "&", "\n", "(", ")", "`":
                 finishWord()
                 atCommandStart = character != ")"
-            case "$":
-                current.append(character)
-            default: current.append(character)
+            default: current.append(character)  // `$` too: a word that starts with it is a variable, left out below
             }
         }
         finishWord()

@@ -27,20 +27,23 @@ struct UTF8ChunkBoundaryTests {
         var text = ""
         while text.utf8.count < 300_000 { text += pieces.randomElement(using: &random)! }
         let bytes = Array(text.utf8)
-        var sender = IncrementalSender(totalSize: bytes.count, chunkSize: 4093, maximumChunkSize: 4093)
+        var sender = IncrementalSender(totalSize: bytes.count, chunkSize: 4093, maximumChunkSize: 4093, keepsCharactersWhole: true)
         _ = sender.announcedSize
         var rebuilt: [UInt8] = []
+        var shortened = 0
         while case .sendChunk(let offset, let length) = sender.propertyDeleted() {
-            var chunk = Array(bytes[offset..<(offset + length)])
-            let tail = offset + length < bytes.count ? UTF8ChunkBoundary.incompleteTail(of: chunk) : 0
-            if tail > 0 {
-                sender.chunkShortened(by: tail)
-                chunk.removeLast(tail)
-            }
+            let chunk = Array(sender.wireChunk(bytes[offset..<(offset + length)]))
+            if chunk.count < length { shortened += 1 }
             #expect(String(validating: chunk, as: UTF8.self) != nil, "a chunk at \(offset) splits a character")
             rebuilt += chunk
         }
         #expect(rebuilt == bytes)
+        #expect(shortened > 0)
+        // Not text (or not UTF-8): the chunks are cut where they fall.
+        var binary = IncrementalSender(totalSize: bytes.count, chunkSize: 4093, maximumChunkSize: 4093)
+        while case .sendChunk(let offset, let length) = binary.propertyDeleted() {
+            #expect(binary.wireChunk(bytes[offset..<(offset + length)]).count == length)
+        }
     }
 
     /// A relay (the bridges, a relayed restore) streams what its producer sends, in pieces of any size: each chunk

@@ -62,8 +62,6 @@ final class OutgoingTransfer {
     let format: Int
     let payload: Payload
     var sender: IncrementalSender
-    /// UTF-8 text: each chunk ends on a character boundary (``UTF8ChunkBoundary``).
-    let keepsCharactersWhole: Bool
     /// When the last chunk was written (and flushed, at the end of that loop turn): the requestor's pace is
     /// measured from here to its deletion (`IncrementalSender.propertyDeleted(after:)`).
     var chunkWrittenAt: ContinuousClock.Instant?
@@ -76,9 +74,8 @@ final class OutgoingTransfer {
         self.type = type
         self.format = format
         self.payload = payload
-        self.keepsCharactersWhole = UTF8ChunkBoundary.applies(to: target, format: format)
         self.sender = IncrementalSender(
             totalSize: payload.size, chunkSize: chunkSize, maximumChunkSize: maximumChunkSize,
-            itemSize: max(1, format / 8))
+            itemSize: max(1, format / 8), keepsCharactersWhole: UTF8ChunkBoundary.applies(to: target, format: format))
     }
 }

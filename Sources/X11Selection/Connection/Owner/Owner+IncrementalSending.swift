@@ -17,14 +17,8 @@ extension Owner {
         let elapsed = transfer.chunkWrittenAt.map { $0.duration(to: now) }
         var step = transfer.sender.propertyDeleted(after: elapsed)
         if case .sendChunk(let offset, let length) = step {
-            if var chunk = transfer.payload.slice(offset: offset, length: length) {
-                if transfer.keepsCharactersWhole, offset + length < transfer.payload.size {
-                    let tail = UTF8ChunkBoundary.incompleteTail(of: chunk)
-                    if tail > 0 && tail < chunk.count {
-                        transfer.sender.chunkShortened(by: tail)
-                        chunk = chunk.prefix(chunk.count - tail)
-                    }
-                }
+            if let slice = transfer.payload.slice(offset: offset, length: length) {
+                let chunk = transfer.sender.wireChunk(slice)
                 transfer.chunkWrittenAt = now
                 writeChunk(
                     chunk, to: key.requestor, key.property, type: transfer.type, format: transfer.format,
