@@ -22,6 +22,8 @@ struct EntrySummaryTests {
         #expect(line.count == EntrySummary.maximumCharacters && line.hasSuffix("…"))
         // STRING is Latin-1, as paste decodes it.
         #expect(summary([("STRING", Data([0x63, 0x61, 0x66, 0xe9]))]).line == "café")
+        // TEXT typed TEXT, as xclip -t TEXT serves it, in Latin-1: not read as broken UTF-8.
+        #expect(summary([("TEXT", Data([0x6E, 0x61, 0xEF, 0x76, 0x65]))]).line == "naïve")
         #expect(summary([("UTF8_STRING", Data(" \n ".utf8))]).line == "[blank text 3 B]")
     }
 

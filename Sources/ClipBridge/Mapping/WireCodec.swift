@@ -48,10 +48,15 @@ enum WireCodec: Equatable {
             switch propertyType {
             case .utf8String: return WireCodec.utf8Text.decode(data, propertyType: propertyType)
             case .string: return WireCodec.utf8OrLatin1Text.decode(data, propertyType: propertyType)
-            default:
+            case .compoundText:
                 // COMPOUND_TEXT is ASCII until its first escape sequence (ECMA-35); pure ASCII needs no Xlib.
                 guard data.allSatisfy({ $0 < 0x80 && $0 != 0x1B }) else { return nil }
                 return WireCodec.utf8Text.decode(data, propertyType: propertyType)
+            default:
+                // A type that names no encoding (xclip -t TEXT writes its input typed TEXT): as for STRING, UTF-8
+                // when the bytes are, else Latin-1 — what ICCCM's TEXT falls back to. No escape sequence: an ISO
+                // 2022 text under another type name is still left to Xlib.
+                return data.contains(0x1B) ? nil : WireCodec.utf8OrLatin1Text.decode(data, propertyType: propertyType)
             }
         case .autodetectedText:
             return Data(TextDecoding.autodetected(data).utf8)

@@ -33,6 +33,12 @@ struct TargetMappingTests {
         #expect(TargetMapping.canonicalText(utf8, target: .text, propertyType: .string) == utf8)
         let latin1 = Data([0x63, 0x61, 0x66, 0xE9])  // café in Latin-1: not valid UTF-8
         #expect(TargetMapping.canonicalText(latin1, target: .string, propertyType: .string) == utf8)
+        // TEXT typed TEXT (xclip -t TEXT): no encoding named — UTF-8 when valid, else Latin-1, as STRING; a
+        // COMPOUND_TEXT reply with escapes is Xlib's to decode (nil).
+        #expect(TargetMapping.canonicalText(latin1, target: .text, propertyType: .text) == utf8)
+        #expect(TargetMapping.canonicalText(utf8, target: .text, propertyType: .text) == utf8)
+        #expect(TargetMapping.canonicalText(Data([0x63, 0x1B, 0x2D, 0x41, 0xE9]), target: .text, propertyType: .compoundText) == nil)
+        #expect(TargetMapping.canonicalText(Data("ascii".utf8), target: .compoundText, propertyType: .compoundText) == Data("ascii".utf8))
         // The label is the owner's word: both byte sequences are Latin-1 there.
         #expect(TargetMapping.canonicalText(utf8, target: "text/plain;charset=iso-8859-1", propertyType: "text/plain")
             == Data("cafÃ©".utf8))
