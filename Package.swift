@@ -59,9 +59,12 @@ let package = Package(
         // other library targets use FoundationEssentials only, see README "Start-up time".
         .target(name: "UniformTypesFoundation", dependencies: ["UniformTypes"], swiftSettings: strict),
         .target(name: "TransferKit", dependencies: ["UniformTypes"], swiftSettings: strict),
+        // The clipboard's application layer, whatever the display server: the selection's values and the keeper's,
+        // sync's and bridge's decisions. X11Selection and the Wayland side are its backends.
+        .target(name: "SelectionCore", swiftSettings: strict),
         .target(
             name: "X11Selection",
-            dependencies: ["CX11", "CX11Shims", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["SelectionCore", "CX11", "CX11Shims", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         // Plain windows of text lines for the CLI's drag and drop (`clipbridge drag`, `drop`): a component added to
@@ -175,6 +178,8 @@ let package = Package(
             path: "Tests/TransferKitTests/Seeds",
             swiftSettings: strict + [.swiftLanguageMode(.v5), .enableUpcomingFeature("StrictConcurrency")]
         ),
+        // The orchestration's decisions, with no display: fast, and in `make check`.
+        .testTarget(name: "SelectionCoreTests", dependencies: ["SelectionCore"], swiftSettings: strict),
         .testTarget(
             name: "X11SelectionTests",
             dependencies: ["X11Selection", "ClipBridgeTestSupport"],

@@ -30,13 +30,14 @@ package enum CompositorSync {
         return !windowManager.madeWindow(activeWindow)
     }
 
-    /// What an X owner change means when the compositor syncs the X display; nil: decide as usual.
+    /// What an X owner change means when the compositor syncs the X display; nil: decide as usual. The compositor's
+    /// own copy is an echo, as the bridge's own claim is (`.ours`).
     /// - Parameters:
     ///   - ownerIsWindowManager: the new owner is a window of the compositor's window manager.
     ///   - xHasFocus: an X window has the focus (`_NET_ACTIVE_WINDOW`).
-    package static func xChange(_ change: OwnerChange, ownerIsWindowManager: Bool, xHasFocus: Bool) -> BridgePolicy.ChangeAction? {
+    package static func xChange(_ change: OwnerChange, ownerIsWindowManager: Bool, xHasFocus: Bool) -> OwnerChangeMeaning? {
         if change.isOwnedByThisProcess || change.owner == nil { return nil }
-        if ownerIsWindowManager || xHasFocus { return .ignore }
+        if ownerIsWindowManager || xHasFocus { return .ours }
         return nil
     }
 
@@ -50,7 +51,7 @@ package enum CompositorSync {
     }
 
     /// What a Wayland offer (not ours) means when the compositor syncs the X display; nil: decide as usual.
-    package static func waylandOffer(xHasFocus: Bool) -> BridgePolicy.ChangeAction? {
-        xHasFocus ? .ignore : nil
+    package static func waylandOffer(xHasFocus: Bool) -> OwnerChangeMeaning? {
+        xHasFocus ? .ours : nil
     }
 }

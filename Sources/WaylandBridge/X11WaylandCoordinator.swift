@@ -204,13 +204,13 @@ final class X11WaylandCoordinator: Sendable, BridgeEffects {
             }
             await carryOut(.connected(display: Self.xSide, owned: owned))
         case .xOwnerChanged(let change):
-            var action = BridgePolicy.action(for: change)
+            var action = change.meaning
             if case let (x?, manager?) = shared.withLock({ ($0.x, $0.compositor) }) {
                 let ownerIsManager = change.owner.map(manager.madeWindow) ?? false
                 let focused = await Self.xHasFocus(x, manager)
                 action = CompositorSync.xChange(change, ownerIsWindowManager: ownerIsManager, xHasFocus: focused) ?? action
             }
-            await carryOut(.changed(change.selection, action, display: Self.xSide))
+            await carryOut(.ownerChanged(change.selection, action, display: Self.xSide))
         case .xUnlinked(let connection, let reason):
             shared.withLock { $0.x = nil }
             await carryOut(.disconnected(display: Self.xSide, reason: reason))
@@ -236,12 +236,12 @@ final class X11WaylandCoordinator: Sendable, BridgeEffects {
         case .waylandOffered(let selection, let types, let isOwn):
             record(types, for: selection)
             shared.withLock { $0.waylandOwn[selection] = isOwn }
-            var action: BridgePolicy.ChangeAction = isOwn ? .ignore : types.isEmpty ? .ownerGone : .newSource
+            var action: OwnerChangeMeaning = isOwn ? .ours : types.isEmpty ? .ownerGone : .newOwner
             if !isOwn, case let (x?, manager?) = shared.withLock({ ($0.x, $0.compositor) }) {
                 let focused = await Self.xHasFocus(x, manager)
                 action = CompositorSync.waylandOffer(xHasFocus: focused) ?? action
             }
-            await carryOut(.changed(selection, action, display: Self.waylandSide))
+            await carryOut(.ownerChanged(selection, action, display: Self.waylandSide))
         case .machine(let event):
             await carryOut(event)
         }
@@ -265,7 +265,7 @@ final class X11WaylandCoordinator: Sendable, BridgeEffects {
                 xHasFocus: hasFocus, xOwnerIsWindowManager: owner.map(manager.madeWindow) ?? false, waylandTypes: types,
                 waylandOfferIsOwn: isOwn)
             else { continue }
-            await carryOut(.changed(selection, .newSource, display: Self.waylandSide))
+            await carryOut(.ownerChanged(selection, .newOwner, display: Self.waylandSide))
         }
     }
 

@@ -37,6 +37,19 @@ public struct OwnerChange: Sendable, Equatable {
     }
 }
 
+extension OwnerChange {
+    /// What the change means to the orchestration (the core's one classification of XFixes events): this
+    /// process's own claim, another client's, a client setting no owner (SetSelectionOwner to None), or the
+    /// owner's window or client gone.
+    public var meaning: OwnerChangeMeaning {
+        switch reason {
+        case .newOwner where isOwnedByThisProcess: .ours
+        case .newOwner: owner == nil ? .cleared : .newOwner
+        case .ownerWindowDestroyed, .ownerClientClosed: .ownerGone
+        }
+    }
+}
+
 /// Owner changes of one or more selections. Buffered: no change is lost between iterations, and any
 /// number of sequences can watch at once. Finishes on `shutdown()`; throws `.connectionLost` when the
 /// connection breaks.

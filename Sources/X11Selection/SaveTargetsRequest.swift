@@ -5,7 +5,7 @@
 /// The manager reads the targets from CLIPBOARD's owner (the requestor, usually), claims CLIPBOARD with what it
 /// read, and only then answers with `X11Connection.answer(_:saved:)`: the client exits on the answer and may not
 /// finish INCR transfers after it.
-public struct SaveTargetsRequest: Sendable, Hashable {
+public struct SaveTargetsRequest: HandoverRequest {
     /// Identifies the request to `answer(_:saved:)`.
     let id: UInt64
     /// The client window that asked.

@@ -24,23 +24,8 @@ import FoundationEssentials
 /// (``SelectionKeeper``) on the displays whose apps may exit; the bridge relays the manager's copy when it takes
 /// over. Targets whose replies are atoms or resource IDs are refused (they name things of the source server).
 public final class SelectionBridge: Sendable {
-    /// What the bridge did.
-    public enum Event: Sendable, Equatable {
-        /// A display is connected (at start, or back after it went away).
-        case connected(display: String)
-        /// A display went away or cannot be reached (reported once per outage); it is retried.
-        case disconnected(display: String, reason: String)
-        /// `selection`'s owner on `from` is now offered on the displays `to`, with these targets.
-        case bridged(SelectionName, from: String, to: [String], targets: [SelectionTarget])
-        /// `selection`'s new owner on `from` is not offered elsewhere, and why; the other displays were released.
-        case notBridged(SelectionName, from: String, reason: String)
-        /// Nobody owns `selection` on `from`, the source: the other displays were released.
-        case withdrawn(SelectionName, from: String)
-        /// A paste on `display` was relayed in full.
-        case served(SelectionName, display: String, target: SelectionTarget, byteCount: Int)
-        /// A paste on `display` failed (the source refused or changed, a requestor stopped reading).
-        case failed(SelectionName, display: String, target: SelectionTarget, reason: String)
-    }
+    /// What the bridge reports (SelectionCore's `BridgeReport`).
+    public typealias Event = BridgeReport
 
     /// The displays bridged, as given (`:0`, `localhost:10.0`, …).
     public let displays: [String]

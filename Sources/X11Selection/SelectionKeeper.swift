@@ -14,36 +14,8 @@ import FoundationEssentials
 ///   SAVE_TARGETS is answered with the snapshot of that owner (taken then if there is none yet, of the targets
 ///   it lists), the selection claimed with it, and the owner told only once everything was read.
 public final class SelectionKeeper: Sendable {
-    /// What the keeper did.
-    public enum Event: Sendable, Equatable {
-        /// A new owner's offer was kept: its flavours, total bytes and omitted targets.
-        case kept(SelectionName, flavours: Int, bytes: Int, omitted: [SelectionTarget])
-        /// The owner went away while its offer was read: the flavours read whole before it did are kept (and
-        /// served), the targets not read are among `omitted`.
-        case keptPart(SelectionName, flavours: Int, bytes: Int, omitted: [SelectionTarget])
-        /// A new owner's offer is marked sensitive: nothing was kept.
-        case skippedSensitive(SelectionName)
-        /// The offer could not be kept (the owner went away while it was read, or broke the protocol).
-        case notKept(SelectionName, reason: String)
-        /// The owner went away without a successor and the keeper now serves the kept flavours.
-        case restored(SelectionName, flavours: Int)
-        /// The owner went away, and nothing kept could replace it.
-        case lostWithOwner(SelectionName)
-        /// The owner of a file manager's cut went away: a cut is served only by its owner (a paste moves the
-        /// files), so it is not restored.
-        case cutNotRestored(SelectionName)
-        /// An owner handed its content over (SAVE_TARGETS): the keeper serves these flavours now.
-        case saved(SelectionName, flavours: Int, requestor: X11Window)
-        /// A SAVE_TARGETS request was refused, and why.
-        case saveRefused(SelectionName, requestor: X11Window, reason: String)
-        /// Another manager took the manager selection: the keeper stopped (ICCCM 2.8).
-        case replaced(SelectionName)
-        /// The validator vetoed a new owner's content: the previous content serves again (`restored`), or
-        /// the selection was cleared.
-        case vetoed(SelectionName, restored: Bool)
-        /// The rewriter changed the kept content before the keeper served it: one line per change.
-        case rewritten(SelectionName, changes: [String])
-    }
+    /// What the keeper reports (SelectionCore's `KeeperReport`), requestors named by their windows.
+    public typealias Event = KeeperReport<X11Window>
 
     /// Kept content as the keeper serves it, after the rewriter: the offer, and one line per change made
     /// (none: served as kept).
@@ -75,15 +47,8 @@ public final class SelectionKeeper: Sendable {
         public var snapshot: SelectionSnapshot
     }
 
-    /// What the validator decides about a change.
-    public enum Verdict: Sendable, Equatable {
-        /// Let it be.
-        case accept
-        /// Take the selection back and serve the last accepted content again (cleared if there is none).
-        case restorePrevious
-        /// Take the selection away: nobody owns it afterwards.
-        case clear
-    }
+    /// A validator's verdict (SelectionCore's `KeeperVerdict`).
+    public typealias Verdict = KeeperVerdict
 
     /// Sees each new owner's content once it was read, and may veto it.
     public typealias Validator = @Sendable (Change) async -> Verdict
@@ -167,7 +132,10 @@ public final class SelectionKeeper: Sendable {
         let (inputs, feed) = AsyncStream<Input>.makeStream()
         let changeFeeder = Task {
             do {
-                for try await change in changes { feed.yield(.machine(.ownerChanged(change))) }
+                for try await change in changes {
+                    feed.yield(.machine(.ownerChanged(
+                        change.meaning, owner: change.owner, time: change.timestamp == .currentTime ? nil : change.timestamp)))
+                }
                 feed.yield(.changesEnded(nil))
             } catch {
                 feed.yield(.changesEnded(error))
@@ -214,7 +182,7 @@ public final class SelectionKeeper: Sendable {
         }
     }
 
-    typealias Machine = KeeperMachine<KeptSnapshot>
+    typealias Machine = KeeperMachine<KeptSnapshot, X11Terms>
 
     /// What the keeper's task reacts to, one at a time.
     private enum Input: Sendable {

@@ -76,7 +76,7 @@ public struct SelectionOffer: Sendable {
     }
 
     /// The KDE/Klipper convention other managers (CopyQ, wl-clipboard's `--sensitive`) also follow.
-    public static let passwordManagerHint: SelectionTarget = "x-kde-passwordManagerHint"
+    public static let passwordManagerHint: SelectionTarget = .passwordManagerHint
 
     /// The text family for one string, in this order: `UTF8_STRING`, `text/plain;charset=utf-8`,
     /// `COMPOUND_TEXT`, `TEXT`, and — only when every character is in ISO-8859-1 — `STRING` and

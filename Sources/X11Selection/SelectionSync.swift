@@ -9,13 +9,8 @@ import FoundationEssentials
 /// owner. Our own claims are never copied back, so syncing both ways does not loop; sensitive content is not
 /// copied; a change overtaken by a newer one is dropped.
 public final class SelectionSync: Sendable {
-    /// What the sync did.
-    public enum Event: Sendable, Equatable {
-        /// The source's content, with this many flavours, now serves the destination.
-        case copied(from: SelectionName, to: SelectionName, flavours: Int)
-        /// The source's content was not copied, and why (sensitive, unreadable, nothing offered).
-        case notCopied(from: SelectionName, to: SelectionName, reason: String)
-    }
+    /// What the sync reports (SelectionCore's `SyncReport`).
+    public typealias Event = SyncReport
 
     /// The connection it reads and serves on.
     public let connection: X11Connection
@@ -53,7 +48,7 @@ public final class SelectionSync: Sendable {
         let (inputs, feed) = AsyncStream<Input>.makeStream()
         let changeFeeder = Task {
             do {
-                for try await change in changes { feed.yield(.machine(.changed(change, now: .now))) }
+                for try await change in changes { feed.yield(.machine(.changed(change.meaning, now: .now))) }
                 feed.yield(.changesEnded(nil))
             } catch {
                 feed.yield(.changesEnded(error))

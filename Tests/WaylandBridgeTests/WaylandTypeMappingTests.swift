@@ -87,12 +87,12 @@ struct CompositorSyncTests {
     func decisions() {
         let app = change(0x60_0001)
         #expect(CompositorSync.xChange(app, ownerIsWindowManager: false, xHasFocus: false) == nil)
-        #expect(CompositorSync.xChange(app, ownerIsWindowManager: false, xHasFocus: true) == .ignore)
-        #expect(CompositorSync.xChange(change(0x20_0001), ownerIsWindowManager: true, xHasFocus: false) == .ignore)
+        #expect(CompositorSync.xChange(app, ownerIsWindowManager: false, xHasFocus: true) == .ours)
+        #expect(CompositorSync.xChange(change(0x20_0001), ownerIsWindowManager: true, xHasFocus: false) == .ours)
         // Ours, and nobody: decided as usual (ours is ignored anyway; an owner gone withdraws).
         #expect(CompositorSync.xChange(change(0x40_0001, ours: true), ownerIsWindowManager: false, xHasFocus: true) == nil)
         #expect(CompositorSync.xChange(change(nil), ownerIsWindowManager: false, xHasFocus: true) == nil)
-        #expect(CompositorSync.waylandOffer(xHasFocus: true) == .ignore)
+        #expect(CompositorSync.waylandOffer(xHasFocus: true) == .ours)
         #expect(CompositorSync.waylandOffer(xHasFocus: false) == nil)
         // The focus leaves X: the compositor's X claim of a Wayland app's content is made ours again — not with the focus,
         // not over an app's X claim, not for nothing, not for our own Wayland source.

@@ -74,7 +74,7 @@ final class BridgeCoordinator: Sendable {
         await BridgeLink.maintain(
             from: first, maximumDelay: bridge.maximumRetryDelay,
             reconnect: { await connect(index, reportingFailure: false) },
-            changed: { feed.yield(.machine(.ownerChanged($0, display: index))) },
+            changed: { feed.yield(.machine(.ownerChanged($0.selection, $0.meaning, display: index))) },
             lost: { connection, reason in
                 servers.withLock { _ = $0.removeValue(forKey: index) }
                 feed.yield(.unlinked(index, connection, reason: reason))

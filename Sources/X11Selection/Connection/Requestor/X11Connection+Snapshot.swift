@@ -52,7 +52,7 @@ extension X11Connection {
         let announced = offered.contains(.targetSizes) ? await announcedSizes(of: selection, timeout: timeout) : [:]
         let steps = SnapshotPolicy.steps(
             for: targets, keeps: limits.keepsTarget, maximumFlavours: limits.maximumFlavours)
-        var batches = SnapshotPolicy.batches(
+        var batches = SnapshotBatching.batches(
             steps, ownerOffersMultiple: offered.contains(.multiple), handover: inOneRequest, announced: announced,
             inMemoryBytes: limits.inMemoryBytes)[...]
         var batched: [SelectionTarget: Result<SelectionData, SelectionError>] = [:]
@@ -78,7 +78,7 @@ extension X11Connection {
                         if let results = try await readMultiple(
                             selection, targets: batch, timeout: timeout,
                             perTarget: min(limits.inMemoryBytes, limits.maximumFlavourBytes),
-                            total: min(limits.maximumTotalBytes, SnapshotPolicy.batchBytes))
+                            total: min(limits.maximumTotalBytes, SnapshotBatching.batchBytes))
                         {
                             batched.merge(results) { first, _ in first }
                         } else {
@@ -141,7 +141,7 @@ extension X11Connection {
     {
         let sizes = try? await readWhole(selection, target: .targetSizes, timeout: timeout) { connection, data in
             guard data.format == 32 else { return [SelectionTarget: Int]() }
-            let pairs = SnapshotPolicy.announcedSizes(Format32.values(data.bytes))
+            let pairs = SnapshotBatching.announcedSizes(Format32.values(data.bytes))
             let names = try connection.names(for: pairs.map(\.atom))
             var sizes: [SelectionTarget: Int] = [:]
             for (pair, name) in zip(pairs, names) {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import X11Selection
+@testable import SelectionCore
 
 @Suite struct SnapshotPolicyTests {
     @Test func keepsEveryContentTargetOnceInTheOwnersOrder() {
@@ -20,8 +20,8 @@ import Testing
     }
 
     @Test func keepsNothingOfASensitiveOffer() {
-        #expect(SnapshotPolicy.plan(for: [.utf8String, SelectionOffer.passwordManagerHint]) == .sensitive)
-        #expect(SnapshotPolicy.plan(for: [SelectionOffer.passwordManagerHint, .utf8String]) == .sensitive)
+        #expect(SnapshotPolicy.plan(for: [.utf8String, SelectionTarget.passwordManagerHint]) == .sensitive)
+        #expect(SnapshotPolicy.plan(for: [SelectionTarget.passwordManagerHint, .utf8String]) == .sensitive)
     }
 
     @Test func anEmptyOfferKeepsNothing() {
@@ -37,14 +37,8 @@ import Testing
             == .keep(["image/png", "text/html"]))
         // Listed but not in TARGETS: the spec says convert the listed targets, so it is tried.
         #expect(SnapshotPolicy.plan(for: offered, requested: ["application/x-private"]) == .keep(["application/x-private"]))
-        #expect(SnapshotPolicy.plan(for: [], requested: [.utf8String, SelectionOffer.passwordManagerHint]) == .sensitive)
-        #expect(SnapshotPolicy.plan(for: [SelectionOffer.passwordManagerHint], requested: [.utf8String]) == .sensitive)
-    }
-
-    @Test func announcedSizesSkipUnknownDuplicatesAndAnOddTail() {
-        let sizes = SnapshotPolicy.announcedSizes([300, 12, 301, 0xFFFF_FFFF, 300, 99, 0, 5, 302, 70_000_000, 303])
-        #expect(sizes.map(\.atom.rawValue) == [300, 302])
-        #expect(sizes.map(\.size) == [12, 70_000_000])
+        #expect(SnapshotPolicy.plan(for: [], requested: [.utf8String, SelectionTarget.passwordManagerHint]) == .sensitive)
+        #expect(SnapshotPolicy.plan(for: [SelectionTarget.passwordManagerHint], requested: [.utf8String]) == .sensitive)
     }
 
     @Test func anAnnouncedSizeOverEitherLimitIsSkipped() {
@@ -76,36 +70,6 @@ import Testing
         #expect(steps.filter { if case .read = $0 { true } else { false } }.count == 256)
     }
 
-    @Test func manyTargetsAreReadInMultipleBatchesWhenTheOwnerOffersMultiple() {
-        let steps = SnapshotPolicy.steps(for: names(150), keeps: nil, maximumFlavours: 256)
-        let batches = SnapshotPolicy.batches(
-            steps, ownerOffersMultiple: true, handover: false, announced: [:], inMemoryBytes: 1 << 20)
-        #expect(batches.map(\.count) == [64, 64, 22])
-        #expect(batches.joined().map(\.rawValue) == names(150).map(\.rawValue))
-        // No MULTIPLE offered: none.
-        #expect(SnapshotPolicy.batches(
-            steps, ownerOffersMultiple: false, handover: true, announced: [:], inMemoryBytes: 1 << 20).isEmpty)
-    }
-
-    @Test func fewTargetsAreReadOneByOneUnlessTheOwnerHandsOver() {
-        // xsel 1.2 lists MULTIPLE among six targets and never answers it: a whole timeout lost.
-        let steps = SnapshotPolicy.steps(for: names(6), keeps: nil, maximumFlavours: 256)
-        #expect(SnapshotPolicy.batches(
-            steps, ownerOffersMultiple: true, handover: false, announced: [:], inMemoryBytes: 1 << 20).isEmpty)
-        #expect(SnapshotPolicy.batches(
-            steps, ownerOffersMultiple: true, handover: true, announced: [:], inMemoryBytes: 1 << 20).map(\.count) == [6])
-    }
-
-    @Test func largeAnnouncedAndOmittedTargetsStayOutOfBatches() {
-        let steps = SnapshotPolicy.steps(for: names(20), keeps: { $0 != "t1" }, maximumFlavours: 18)
-        let batches = SnapshotPolicy.batches(
-            steps, ownerOffersMultiple: true, handover: false, announced: ["t2": 5 << 20, "t3": 10], inMemoryBytes: 1 << 20)
-        let batched = Set(batches.joined())
-        #expect(!batched.contains("t1") && !batched.contains("t2") && batched.contains("t3"))
-        #expect(!batched.contains("t19"))  // over the flavour limit
-        #expect(batched.count == 17)  // t0 and t3…t18
-    }
-
     // MARK: Side effects (a file manager's cut)
 
     @Test func aFileManagersCopiedFilesListIsNeverRead() {
@@ -135,24 +99,4 @@ import Testing
         #expect(!SnapshotPolicy.isCut([]))
     }
 
-    @Test func aKeptCopyGetsItsListBackInTheOwnersOrderAndACutDoesNot() {
-        let steps = SnapshotPolicy.steps(
-            for: ["text/uri-list", "x-special/gnome-copied-files", "UTF8_STRING"], keeps: nil, maximumFlavours: 256)
-        func flavour(_ target: SelectionTarget, _ text: String) -> SelectionSnapshot.Flavour {
-            .init(target: target, type: target, format: 8, content: .bytes(Data(text.utf8)), byteCount: text.utf8.count)
-        }
-        var copy = SelectionSnapshot(selection: .clipboard, flavours: [
-            flavour("text/uri-list", "file:///x\r\n"), flavour("UTF8_STRING", "/x"),
-        ], omissions: [.init(target: "x-special/gnome-copied-files", reason: SnapshotPolicy.sideEffectReason)])
-        copy.completeFileList(sideEffectPlaces: steps)
-        #expect(copy.flavours.map(\.target) == ["text/uri-list", "x-special/gnome-copied-files", "UTF8_STRING"])
-        #expect(copy.flavours[1].content == .bytes(Data("copy\nfile:///x".utf8)))
-        #expect(copy.omissions.isEmpty && !copy.isCut)
-
-        var cut = SelectionSnapshot(selection: .clipboard, flavours: [
-            flavour("text/uri-list", "file:///x\r\n"), flavour("application/x-kde-cutselection", "1"),
-        ])
-        cut.completeFileList(sideEffectPlaces: steps)
-        #expect(cut.isCut && cut.flavours.count == 2)
-    }
 }

@@ -1,20 +1,20 @@
 /// What the orchestrators (keeper, sync) decide on about a snapshot they took, without its bytes: the one
 /// place that says whether kept content may be served.
-struct KeptFacts: Sendable, Equatable {
+package struct KeptFacts: Sendable, Equatable {
     /// The flavours kept.
-    var flavours: Int
+    package var flavours: Int
     /// Their bytes in all.
-    var bytes: Int
+    package var bytes: Int
     /// The targets offered but not kept.
-    var omitted: [SelectionTarget]
+    package var omitted: [SelectionTarget]
     /// The offer carried the password managers' hint: nothing was read.
-    var isSensitive: Bool
+    package var isSensitive: Bool
     /// The owner went away while it was read: only part was kept.
-    var ownerLeft: Bool
+    package var ownerLeft: Bool
     /// A file manager's cut (a paste moves the files): only its owner may serve it.
-    var isCut: Bool
+    package var isCut: Bool
 
-    init(flavours: Int, bytes: Int = 0, omitted: [SelectionTarget] = [], isSensitive: Bool = false,
+    package init(flavours: Int, bytes: Int = 0, omitted: [SelectionTarget] = [], isSensitive: Bool = false,
          ownerLeft: Bool = false, isCut: Bool = false) {
         self.flavours = flavours
         self.bytes = bytes
@@ -24,14 +24,9 @@ struct KeptFacts: Sendable, Equatable {
         self.isCut = isCut
     }
 
-    init(_ snapshot: SelectionSnapshot) {
-        self.init(flavours: snapshot.flavours.count, bytes: snapshot.byteCount, omitted: snapshot.omissions.map(\.target),
-                  isSensitive: snapshot.isSensitive, ownerLeft: snapshot.ownerLeft, isCut: snapshot.isCut)
-    }
-
     /// Why this content is never served in the owner's stead — marked sensitive (KeePassXC's
     /// `x-kde-passwordManagerHint`: nothing was read), or nothing kept — or nil when it may be.
-    var refusal: String? {
+    package var refusal: String? {
         if isSensitive { return "the content is marked sensitive" }
         if flavours == 0 { return "nothing could be read" }
         return nil

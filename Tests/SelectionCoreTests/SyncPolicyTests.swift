@@ -1,19 +1,12 @@
 import Testing
-@testable import X11Selection
+@testable import SelectionCore
 
 @Suite struct SyncPolicyTests {
-    private func change(_ reason: OwnerChange.Reason, owner: UInt? = 0x40_0001, ours: Bool = false) -> OwnerChange {
-        OwnerChange(
-            selection: .primary, reason: reason, owner: owner.map(X11Window.init(rawValue:)),
-            timestamp: X11Timestamp(rawValue: 10), selectionTimestamp: X11Timestamp(rawValue: 9), isOwnedByThisProcess: ours)
-    }
-
     @Test func copiesOnlyAnotherClientsNewOwner() {
-        #expect(SyncPolicy.copies(change(.newOwner)))
-        #expect(!SyncPolicy.copies(change(.newOwner, ours: true)), "our own copy must not bounce back")
-        #expect(!SyncPolicy.copies(change(.newOwner, owner: nil)), "a cleared selection has nothing to copy")
-        #expect(!SyncPolicy.copies(change(.ownerWindowDestroyed, owner: nil)))
-        #expect(!SyncPolicy.copies(change(.ownerClientClosed, owner: nil)))
+        #expect(SyncPolicy.copies(.newOwner))
+        #expect(!SyncPolicy.copies(.ours), "our own copy must not bounce back")
+        #expect(!SyncPolicy.copies(.cleared), "a cleared selection has nothing to copy")
+        #expect(!SyncPolicy.copies(.ownerGone))
     }
 
     @Test func waitsToSettleThenForTheButtonsThenNoLonger() {

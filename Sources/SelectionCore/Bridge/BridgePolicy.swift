@@ -1,21 +1,6 @@
-/// The rules of a selection bridge between X displays (``SelectionBridge``), as pure decisions.
+/// The rules of a selection bridge between displays (X11's `SelectionBridge`, the X ↔ Wayland bridge), as pure
+/// decisions.
 package enum BridgePolicy {
-    /// What an owner change on one display means for the bridge.
-    package enum ChangeAction: Sendable, Equatable {
-        /// Our own claim (the bridge serving this display): never bridged back, so nothing echoes.
-        case ignore
-        /// An app took the selection: its display becomes the source, the others get its offer.
-        case newSource
-        /// Nobody owns the selection now: if this display was the source, the other displays must stop
-        /// offering its content (a paste would only fail, or worse, show content that no longer exists).
-        case ownerGone
-    }
-
-    package static func action(for change: OwnerChange) -> ChangeAction {
-        if change.isOwnedByThisProcess { return .ignore }
-        return change.owner == nil ? .ownerGone : .newSource
-    }
-
     /// What the other displays are offered for an owner's TARGETS.
     package enum Plan: Sendable, Equatable {
         /// Nothing: the content is marked sensitive and sensitive content is not bridged.
@@ -24,7 +9,7 @@ package enum BridgePolicy {
         /// otherwise take the selection from each other forever, each seeing the other's claim as an app's.
         case skipBridged
         /// These targets, in the owner's order; `isSensitive` when the content is marked so and bridged anyway
-        /// (the offer then carries the hint again, as `SelectionOffer(isSensitive:)` adds it).
+        /// (the offer then carries the hint again).
         case offer([SelectionTarget], isSensitive: Bool)
     }
 
@@ -33,9 +18,9 @@ package enum BridgePolicy {
     /// source display's server) — the same rule as a clipboard manager's (`SnapshotPolicy`).
     package static func plan(for offered: [SelectionTarget], includeSensitive: Bool) -> Plan {
         if offered.contains(where: markers.contains) { return .skipBridged }
-        let isSensitive = offered.contains(SelectionOffer.passwordManagerHint)
+        let isSensitive = offered.contains(SelectionTarget.passwordManagerHint)
         if isSensitive && !includeSensitive { return .skipSensitive }
-        guard case .keep(let targets) = SnapshotPolicy.plan(for: offered.filter { $0 != SelectionOffer.passwordManagerHint })
+        guard case .keep(let targets) = SnapshotPolicy.plan(for: offered.filter { $0 != SelectionTarget.passwordManagerHint })
         else { return .skipSensitive }
         return .offer(targets, isSensitive: isSensitive)
     }

@@ -1,6 +1,7 @@
-/// Every decision of a ``SelectionBridge``, as a pure state machine: events in, actions out. The bridge's one
-/// task connects displays, reads TARGETS, claims and releases when told, and feeds the outcomes back one at a
-/// time; relays ask ``isCurrent(_:generation:)`` whether the content they were offered is still the source's.
+/// Every decision of a selection bridge (X11's `SelectionBridge`, the X ↔ Wayland bridge), as a pure state machine:
+/// events in, actions out. The bridge's one task connects displays, reads TARGETS, claims and releases when told, and
+/// feeds the outcomes back one at a time; relays ask ``isCurrent(_:generation:)`` whether the content they were offered
+/// is still the source's.
 ///
 /// Per selection, one display's owner is the *source*; each owner change handled is a generation, and a
 /// TARGETS read overtaken by a newer change is dropped rather than applied late. A change dropped that way is
@@ -25,11 +26,11 @@ package struct BridgeMachine: Sendable {
         case connected(display: Int, owned: Set<SelectionName>)
         /// Display `display` went away.
         case disconnected(display: Int, reason: String)
-        /// An owner change on `display`.
-        case ownerChanged(OwnerChange, display: Int)
-        /// An owner change on `display`, already classified: what a display that is not an X server (a Wayland
-        /// compositor) reports.
-        case changed(SelectionName, BridgePolicy.ChangeAction, display: Int)
+        /// An owner change on `display`: our own claim (the bridge serving it) is never bridged back, so nothing
+        /// echoes; an app's new owner makes its display the source; with nobody owning it, a source display's
+        /// content is withdrawn from the others (a paste would only fail, or worse, show content that no
+        /// longer exists).
+        case ownerChanged(SelectionName, OwnerChangeMeaning, display: Int)
         /// The TARGETS read of `generation` on `display` ended.
         case targetsRead(SelectionName, display: Int, generation: UInt64, Result<[SelectionTarget], TargetsFailure>)
         /// The claims asked for `selection`'s source of `generation` ended: made on these displays. Only a new
@@ -57,7 +58,7 @@ package struct BridgeMachine: Sendable {
         /// Give up `selection` on `displays`, where the bridge may hold it.
         case release(SelectionName, displays: [Int])
         /// Tell the bridge's user.
-        case report(SelectionBridge.Event)
+        case report(BridgeReport)
     }
 
     /// The displays as named, for reports.
@@ -113,15 +114,13 @@ package struct BridgeMachine: Sendable {
                 actions.append(withdraw(selection, keeping: display))
             }
             return actions
-        case .ownerChanged(let change, let display):
-            return handle(.changed(change.selection, BridgePolicy.action(for: change), display: display))
-        case .changed(let selection, let action, let display):
-            switch action {
-            case .ignore:
+        case .ownerChanged(let selection, let meaning, let display):
+            switch meaning {
+            case .ours:
                 return []
-            case .newSource:
+            case .newOwner:
                 return newSource(selection, on: display)
-            case .ownerGone:
+            case .cleared, .ownerGone:
                 guard sources[selection]?.display == display else { return [] }
                 sources[selection] = nil
                 return [withdraw(selection, keeping: display), .report(.withdrawn(selection, from: names[display]))]

@@ -17,37 +17,24 @@ import FoundationEssentials
 ///   nothing. The list is re-made from `text/uri-list` instead (``copiedFiles(fromURIList:)``), for a copy; a
 ///   cut (`application/x-kde-cutselection` = `1`) is never served by a manager (``isCut(_:)``);
 /// - and nothing at all when the offer carries `x-kde-passwordManagerHint` (the convention KDE's and GNOME's
-///   password managers use, and `SelectionOffer.isSensitive` sets): content that asks not to be kept.
-enum SnapshotPolicy {
+///   password managers use, and a sensitive offer carries): content that asks not to be kept.
+package enum SnapshotPolicy {
     /// What to do with an offer.
-    enum Plan: Sendable, Equatable {
+    package enum Plan: Sendable, Equatable {
         /// Keep nothing: the offer is marked sensitive.
         case sensitive
         /// Read and keep these targets, in this order.
         case keep([SelectionTarget])
     }
 
-    /// The most one MULTIPLE read of a snapshot assembles in memory, all replies together (16 MiB); replies
-    /// past it are read alone, streamed to files.
-    static let batchBytes = 16 << 20
-
-    /// The most targets asked in one MULTIPLE request of a snapshot.
-    static let batchTargets = 64
-
-    /// From how many targets to read a snapshot in MULTIPLE batches when the owner offers MULTIPLE (a handover
-    /// always does): one round trip per batch instead of one per target, so an owner listing hundreds of
-    /// targets is read before it can go away. Below this, target by target: xsel 1.2 lists MULTIPLE among six
-    /// targets and never answers it, which would cost a whole timeout.
-    static let batchThreshold = 16
-
-    /// The reason a target past ``SnapshotLimits/maximumFlavours`` is omitted with.
-    static func overFlavourLimit(_ maximum: Int) -> String { "over the limit of \(maximum) flavours per copy" }
+    /// The reason a target past `SnapshotLimits.maximumFlavours` is omitted with.
+    package static func overFlavourLimit(_ maximum: Int) -> String { "over the limit of \(maximum) flavours per copy" }
 
     /// The reason given for the targets not read because the owner went away first.
-    static let ownerLeftReason = "the owner went away before it was read"
+    package static let ownerLeftReason = "the owner went away before it was read"
 
     /// What a snapshot does with each target of its plan, in order.
-    enum Step: Sendable, Equatable {
+    package enum Step: Sendable, Equatable {
         /// Read it.
         case read(SelectionTarget)
         /// Do not read it, for this reason.
@@ -57,7 +44,7 @@ enum SnapshotPolicy {
     /// The steps for `targets` (a plan's): a target `keeps` rejects is omitted unread; of the others, the first
     /// `maximumFlavours` are read and the rest omitted (the work one owner can cause is bounded: an owner may
     /// list a million targets).
-    static func steps(
+    package static func steps(
         for targets: [SelectionTarget], keeps: ((SelectionTarget) -> Bool)?, maximumFlavours: Int
     ) -> [Step] {
         var reads = 0
@@ -70,44 +57,27 @@ enum SnapshotPolicy {
         }
     }
 
-    /// The targets of `steps` to read in MULTIPLE batches (each at most ``batchTargets``), or none: batches when
-    /// the owner offers MULTIPLE and either the owner waits for us (a handover) or there are at least
-    /// ``batchThreshold`` to read. Targets announced over `inMemoryBytes` are read alone, streamed.
-    static func batches(
-        _ steps: [Step], ownerOffersMultiple: Bool, handover: Bool, announced: [SelectionTarget: Int], inMemoryBytes: Int
-    ) -> [[SelectionTarget]] {
-        guard ownerOffersMultiple else { return [] }
-        let reads = steps.compactMap { step -> SelectionTarget? in
-            guard case .read(let target) = step else { return nil }
-            return announced[target].map { $0 <= inMemoryBytes } ?? true ? target : nil
-        }
-        guard reads.count > 1, handover || reads.count >= batchThreshold else { return [] }
-        return stride(from: 0, to: reads.count, by: batchTargets).map {
-            Array(reads[$0..<min($0 + batchTargets, reads.count)])
-        }
-    }
-
     /// Targets a manager never reads because reading them acts on the owner (see above): the GNOME format of a
     /// file manager's copied or cut files (Nautilus, Nemo, Thunar, libfm) and MATE's Caja variant of it.
-    static let sideEffectTargets: Set<SelectionTarget> = ["x-special/gnome-copied-files", "x-special/mate-copied-files"]
+    package static let sideEffectTargets: Set<SelectionTarget> = ["x-special/gnome-copied-files", "x-special/mate-copied-files"]
 
     /// The reason a side-effect target is omitted with.
-    static let sideEffectReason = "not read: reading it acts on the owner (a file manager takes it for the paste of a cut)"
+    package static let sideEffectReason = "not read: reading it acts on the owner (a file manager takes it for the paste of a cut)"
 
     /// `text/uri-list` (RFC 2483).
-    static let uriList: SelectionTarget = "text/uri-list"
+    package static let uriList: SelectionTarget = "text/uri-list"
     /// `application/x-kde-cutselection`: `1` when the files were cut.
-    static let kdeCutSelection: SelectionTarget = "application/x-kde-cutselection"
+    package static let kdeCutSelection: SelectionTarget = "application/x-kde-cutselection"
 
     /// Whether kept flavours describe a cut (`application/x-kde-cutselection` holding `1`; libfm and Dolphin
     /// offer it, libfm only for a cut): a paste of a cut moves the files, so only the owner may serve it.
-    static func isCut(_ flavours: [(target: SelectionTarget, bytes: Data)]) -> Bool {
+    package static func isCut(_ flavours: [(target: SelectionTarget, bytes: Data)]) -> Bool {
         flavours.contains { $0.target == kdeCutSelection && $0.bytes.first == UInt8(ascii: "1") }
     }
 
     /// The GNOME copied-files list of a copy (`copy`, then one URI per line) made from a `text/uri-list` reply:
     /// its lines without CR, comments (`#`) and empty lines (RFC 2483 §5). Nil when it names no URI.
-    static func copiedFiles(fromURIList bytes: Data) -> Data? {
+    package static func copiedFiles(fromURIList bytes: Data) -> Data? {
         var lines: [Data] = []
         for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
             var uri = Data(line)
@@ -120,16 +90,16 @@ enum SnapshotPolicy {
     }
 
     /// Targets never kept, besides the meta targets.
-    static let unkeptTargets: Set<SelectionTarget> = [
+    package static let unkeptTargets: Set<SelectionTarget> = [
         .incr, "INSERT_SELECTION", "INSERT_PROPERTY", "PIXMAP", "BITMAP", "DRAWABLE", "COLORMAP", "WINDOW",
     ]
 
     /// The plan for an owner offering `offered` (its TARGETS reply, in its order). With `requested` (a
     /// SAVE_TARGETS list: the freedesktop spec's "convert the CLIPBOARD selection to the selected targets"),
     /// those targets in that order, by the same rules; either list naming the hint makes the offer sensitive.
-    static func plan(for offered: [SelectionTarget], requested: [SelectionTarget]? = nil) -> Plan {
-        if offered.contains(SelectionOffer.passwordManagerHint)
-            || requested?.contains(SelectionOffer.passwordManagerHint) == true
+    package static func plan(for offered: [SelectionTarget], requested: [SelectionTarget]? = nil) -> Plan {
+        if offered.contains(SelectionTarget.passwordManagerHint)
+            || requested?.contains(SelectionTarget.passwordManagerHint) == true
         {
             return .sensitive
         }
@@ -139,25 +109,9 @@ enum SnapshotPolicy {
         })
     }
 
-    /// The sizes an owner announces in its TARGET_SIZES reply (freedesktop clipboard-manager spec): pairs of
-    /// (target atom, size) as format-32 items. A size of −1 (0xFFFFFFFF) means unknown and is left out, as is
-    /// a trailing odd item; the first announcement of a target counts.
-    static func announcedSizes(_ items: [UInt]) -> [(atom: X11Atom, size: Int)] {
-        var sizes: [(atom: X11Atom, size: Int)] = []
-        var seen = Set<X11Atom>()
-        var index = 0
-        while index + 1 < items.count {
-            let atom = X11Atom(rawValue: items[index])
-            let size = UInt32(truncatingIfNeeded: items[index + 1])
-            if size != UInt32.max, !atom.isNone, seen.insert(atom).inserted { sizes.append((atom, Int(size))) }
-            index += 2
-        }
-        return sizes
-    }
-
     /// The most the next flavour may take: the per-flavour limit, or what is left of the total if less. A
     /// flavour that sends more is omitted when it passes it; one that announces more (TARGET_SIZES) is not read.
-    static func flavourBudget(flavourLimit: Int, remaining: Int) -> Int {
+    package static func flavourBudget(flavourLimit: Int, remaining: Int) -> Int {
         min(flavourLimit, remaining)
     }
 }

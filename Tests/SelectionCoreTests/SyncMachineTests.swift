@@ -1,5 +1,5 @@
 import Testing
-@testable import X11Selection
+@testable import SelectionCore
 
 /// The autocutsel job's decisions: settle, wait for the button, never copy our own claims or an overtaken
 /// change, never serve sensitive or empty content.
@@ -7,17 +7,14 @@ import Testing
     typealias Machine = SyncMachine<String>
 
     let start = ContinuousClock.now
-    let app = X11Window(rawValue: 0x40_0001)
+    let app = 0x40_0001
 
     func machine() -> Machine {
         Machine(from: .primary, to: .clipboard, settle: .milliseconds(100), maximumWait: .seconds(30))
     }
 
-    func change(_ owner: X11Window?, ours: Bool = false, at offset: Duration = .zero) -> Machine.Event {
-        .changed(OwnerChange(
-            selection: .primary, reason: owner == nil ? .ownerClientClosed : .newOwner, owner: owner,
-            timestamp: X11Timestamp(rawValue: 1), selectionTimestamp: X11Timestamp(rawValue: 1), isOwnedByThisProcess: ours),
-            now: start + offset)
+    func change(_ owner: Int?, ours: Bool = false, at offset: Duration = .zero) -> Machine.Event {
+        .changed(meaning(owner: owner, ours: ours), now: start + offset)
     }
 
     @Test func aSettledChangeIsCopiedOnceNoButtonIsHeld() {

@@ -1,5 +1,5 @@
 /// A selection target: what a requestor asks the owner to convert the selection to — an X name such as
-/// `UTF8_STRING` or a MIME type such as `text/html` (ICCCM 2.6.2).
+/// `UTF8_STRING` or a MIME type such as `text/html` (ICCCM 2.6.2); on Wayland, a MIME type the source offers.
 public struct SelectionTarget: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral,
     CustomStringConvertible
 {
@@ -46,6 +46,10 @@ public struct SelectionTarget: RawRepresentable, Hashable, Sendable, Expressible
     public static let utf8PlainText: SelectionTarget = "text/plain;charset=utf-8"
     /// `text/plain`: text without a declared charset; served as ISO-8859-1 like STRING.
     public static let plainText: SelectionTarget = "text/plain"
+
+    /// `x-kde-passwordManagerHint`: offered (holding `secret`) by content that asks not to be kept — the convention
+    /// KDE's and GNOME's password managers use; keepers, histories and bridges leave such content alone.
+    public static let passwordManagerHint: SelectionTarget = "x-kde-passwordManagerHint"
 
     /// The targets the engine answers itself; they are never content.
     public static let metaTargets: [SelectionTarget] = [

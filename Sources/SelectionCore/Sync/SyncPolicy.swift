@@ -7,18 +7,18 @@
 ///   growing until the button is released (GTK, Qt, Firefox), so the copy waits until no pointer button is
 ///   held and `settle` passed since the last change — but never longer than `maximumWait`, after which the
 ///   content is taken as it is (a button stuck down must not stop the sync for good).
-enum SyncPolicy {
+package enum SyncPolicy {
     /// How often the pointer is looked at while a button is held.
-    static let pollInterval: Duration = .milliseconds(50)
+    package static let pollInterval: Duration = .milliseconds(50)
 
-    /// Whether a change of the source selection starts a copy.
-    static func copies(_ change: OwnerChange) -> Bool {
-        change.reason == .newOwner && change.owner != nil && !change.isOwnedByThisProcess
+    /// Whether a change of the source selection starts a copy: another client's new content only.
+    package static func copies(_ change: OwnerChangeMeaning) -> Bool {
+        change == .newOwner
     }
 
     /// The next step of the wait that started `waited` ago (the change itself was `settle` or more ago once
     /// `waited >= settle`).
-    enum Step: Sendable, Equatable {
+    package enum Step: Sendable, Equatable {
         /// Look again after this long.
         case wait(Duration)
         /// Copy now.
@@ -26,7 +26,7 @@ enum SyncPolicy {
     }
 
     /// The step after the change, `waited` ago, with a button `buttonHeld` now.
-    static func step(waited: Duration, buttonHeld: Bool, settle: Duration, maximumWait: Duration) -> Step {
+    package static func step(waited: Duration, buttonHeld: Bool, settle: Duration, maximumWait: Duration) -> Step {
         if waited >= maximumWait { return .copy }
         if waited < settle { return .wait(settle - waited) }
         return buttonHeld ? .wait(min(pollInterval, maximumWait - waited)) : .copy

@@ -1,31 +1,30 @@
 import Testing
-@testable import X11Selection
+@testable import SelectionCore
 
 /// The keeper's decisions, event by event, including the races the daemon met on real displays: an owner
 /// replaced during a read, an owner gone during a read and another one coming before it ended, a verdict after
 /// the owner left, a SAVE_TARGETS request ahead of the owner's change.
 @Suite struct KeeperMachineTests {
-    typealias Machine = KeeperMachine<String>
+    typealias Machine = KeeperMachine<String, TestTerms>
 
-    let app = X11Window(rawValue: 0x40_0001)
-    let other = X11Window(rawValue: 0x60_0001)
+    let app = 0x40_0001
+    let other = 0x60_0001
     let copied = KeptFacts(flavours: 3, bytes: 120, omitted: ["PIXMAP"])
 
-    func change(_ owner: X11Window?, ours: Bool = false, reason: OwnerChange.Reason? = nil) -> Machine.Event {
-        .ownerChanged(OwnerChange(
-            selection: .clipboard, reason: reason ?? (owner == nil ? .ownerClientClosed : .newOwner), owner: owner,
-            timestamp: X11Timestamp(rawValue: 1), selectionTimestamp: X11Timestamp(rawValue: 1), isOwnedByThisProcess: ours))
+    /// A change at time 1: nobody (the owner went away), ours, or another client's.
+    func change(_ owner: Int?, ours: Bool = false) -> Machine.Event {
+        .ownerChanged(meaning(owner: owner, ours: ours), owner: owner, time: 1)
     }
 
-    func save(_ id: UInt64, targets: [SelectionTarget]? = nil) -> SaveTargetsRequest {
-        SaveTargetsRequest(id: id, requestor: app, targets: targets, time: X11Timestamp(rawValue: 5))
+    func save(_ id: UInt64, targets: [SelectionTarget]? = nil) -> TestHandover {
+        TestHandover(id: id, requestor: app, targets: targets)
     }
 
     /// A claim as the machine makes it: a restoration is stamped with the time its owner left (`change`'s: 1).
     func claim(_ content: String, _ purpose: Machine.Purpose, narrowedTo: [SelectionTarget]? = nil) -> Machine.Action {
         .claim(Machine.Claim(
             content: content, purpose: purpose, narrowedTo: narrowedTo,
-            time: purpose == .restore ? X11Timestamp(rawValue: 1) : nil))
+            time: purpose == .restore ? 1 : nil))
     }
 
     /// The race the daemon met in CI: an owner leaves, and before the restoring claim reaches the server another
@@ -36,11 +35,8 @@ import Testing
         _ = machine.handle(.started(owner: nil))
         _ = machine.handle(change(app))
         _ = machine.handle(.read(generation: 1, .kept("A", copied)))
-        let left = OwnerChange(
-            selection: .clipboard, reason: .ownerClientClosed, owner: nil, timestamp: X11Timestamp(rawValue: 77),
-            selectionTimestamp: X11Timestamp(rawValue: 1), isOwnedByThisProcess: false)
-        #expect(machine.handle(.ownerChanged(left)) == [
-            .claim(Machine.Claim(content: "A", purpose: .restore, narrowedTo: nil, time: X11Timestamp(rawValue: 77))),
+        #expect(machine.handle(.ownerChanged(.ownerGone, owner: nil, time: 77)) == [
+            .claim(Machine.Claim(content: "A", purpose: .restore, narrowedTo: nil, time: 77)),
         ])
     }
 
@@ -86,7 +82,7 @@ import Testing
     @Test func anOwnerGoneDuringItsReadIsRestoredOnceTheReadEnds() {
         var machine = Machine(selection: .clipboard, validates: false)
         _ = machine.handle(change(app))
-        #expect(machine.handle(change(nil, reason: .ownerWindowDestroyed)) == [])
+        #expect(machine.handle(change(nil)) == [])
         let part = KeptFacts(flavours: 2, bytes: 10, omitted: ["image/png"], ownerLeft: true)
         #expect(machine.handle(.read(generation: 1, .kept("part", part))) == [
             .report(.keptPart(.clipboard, flavours: 2, bytes: 10, omitted: ["image/png"])), .record(owner: app, "part"),
@@ -106,7 +102,7 @@ import Testing
     }
 
     @Test func sensitiveEmptyFailedAndCutContentIsNotRestored() {
-        let cases: [(Machine.ReadOutcome, SelectionKeeper.Event, SelectionKeeper.Event)] = [
+        let cases: [(Machine.ReadOutcome, KeeperReport<Int>, KeeperReport<Int>)] = [
             (.kept("s", KeptFacts(flavours: 0, isSensitive: true)), .skippedSensitive(.clipboard), .lostWithOwner(.clipboard)),
             (.kept("e", KeptFacts(flavours: 0)), .kept(.clipboard, flavours: 0, bytes: 0, omitted: []), .lostWithOwner(.clipboard)),
             (.failed("timed out"), .notKept(.clipboard, reason: "timed out"), .lostWithOwner(.clipboard)),

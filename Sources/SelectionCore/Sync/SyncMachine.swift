@@ -1,13 +1,13 @@
-/// Every decision of a ``SelectionSync``, as a pure state machine: events in, actions out. Its task looks at
-/// the pointer, sleeps, reads and claims when told, and feeds the outcomes back.
+/// Every decision of a selection sync (X11's `SelectionSync`), as a pure state machine: events in, actions out. Its
+/// task looks at the pointer, sleeps, reads and claims when told, and feeds the outcomes back.
 ///
 /// Each change the sync copies (``SyncPolicy/copies(_:)``) starts a generation; whatever an older generation
 /// was doing — settling, reading — is cancelled, and an outcome of it that still arrives is dropped: a change
 /// overtaken by a newer one is never copied.
-struct SyncMachine<Content: Sendable>: Sendable {
-    enum Event: Sendable {
+package struct SyncMachine<Content: Sendable>: Sendable {
+    package enum Event: Sendable {
         /// An owner change of the source selection, seen at `now`.
-        case changed(OwnerChange, now: ContinuousClock.Instant)
+        case changed(OwnerChangeMeaning, now: ContinuousClock.Instant)
         /// The pointer, looked at `now` for `generation`: whether a button is held.
         case looked(generation: Int, buttonHeld: Bool, now: ContinuousClock.Instant)
         /// The snapshot of `generation` was read (or failed, with a reason).
@@ -17,11 +17,13 @@ struct SyncMachine<Content: Sendable>: Sendable {
     }
 
     /// Why a read or a claim failed, for the log.
-    struct ReadFailure: Error, Sendable, Equatable {
-        var reason: String
+    package struct ReadFailure: Error, Sendable, Equatable {
+        package var reason: String
+
+        package init(reason: String) { self.reason = reason }
     }
 
-    enum Action: Sendable {
+    package enum Action: Sendable {
         /// Stop what `generation` is doing (a newer change came).
         case cancel(generation: Int)
         /// Look at the pointer's buttons for `generation`, after `after` (none: now).
@@ -31,7 +33,7 @@ struct SyncMachine<Content: Sendable>: Sendable {
         /// Serve this content on the destination.
         case claim(generation: Int, Content)
         /// Tell the sync's user.
-        case report(SelectionSync.Event)
+        case report(SyncReport)
     }
 
     private enum Phase {
@@ -41,21 +43,21 @@ struct SyncMachine<Content: Sendable>: Sendable {
         case claiming(flavours: Int)
     }
 
-    let source: SelectionName
-    let destination: SelectionName
-    let settle: Duration
-    let maximumWait: Duration
+    package let source: SelectionName
+    package let destination: SelectionName
+    package let settle: Duration
+    package let maximumWait: Duration
     private var generation = 0
     private var phase = Phase.idle
 
-    init(from source: SelectionName, to destination: SelectionName, settle: Duration, maximumWait: Duration) {
+    package init(from source: SelectionName, to destination: SelectionName, settle: Duration, maximumWait: Duration) {
         self.source = source
         self.destination = destination
         self.settle = settle
         self.maximumWait = maximumWait
     }
 
-    mutating func handle(_ event: Event) -> [Action] {
+    package mutating func handle(_ event: Event) -> [Action] {
         switch event {
         case .changed(let change, let now):
             guard SyncPolicy.copies(change) else { return [] }

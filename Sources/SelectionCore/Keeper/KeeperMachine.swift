@@ -1,17 +1,21 @@
-/// Every decision of a ``SelectionKeeper``, as a pure state machine: events in, actions out (the shape of
-/// `ReadStateMachine`, and of swift-async-algorithms' `DebounceStateMachine`). The keeper's task only carries
-/// the actions out — reads, validator calls, claims, answers — and feeds their outcomes back as events, one at
-/// a time, so no decision depends on what an await let happen meanwhile.
+/// Every decision of a selection keeper (X11's `SelectionKeeper`), as a pure state machine: events in, actions out (the
+/// shape of `ReadStateMachine`, and of swift-async-algorithms' `DebounceStateMachine`). The keeper's task only carries
+/// the actions out — reads, validator calls, claims, answers — and feeds their outcomes back as events, one at a time,
+/// so no decision depends on what an await let happen meanwhile.
 ///
 /// Owners are counted in generations: each new owner (or a SAVE_TARGETS request that came before the owner's
 /// change did) starts one, and an outcome of an older generation — a snapshot read, a verdict — is dropped or
 /// answered as stale, never applied to the newer owner.
 ///
 /// `Content` is what a read produced (the keeper's spooled snapshot; a plain value in tests); the machine sees
-/// it only through its ``KeptFacts``.
-struct KeeperMachine<Content: Sendable>: Sendable {
+/// it only through its ``KeptFacts``. `Terms` names owners, times and handover requests as the backend does.
+package struct KeeperMachine<Content: Sendable, Terms: BackendTerms>: Sendable {
+    package typealias Owner = Terms.Owner
+    package typealias Time = Terms.Time
+    package typealias Handover = Terms.Handover
+
     /// A finished snapshot read.
-    enum ReadOutcome: Sendable {
+    package enum ReadOutcome: Sendable {
         /// What was kept, and its facts.
         case kept(Content, KeptFacts)
         /// Nothing could be kept, and why.
@@ -19,38 +23,39 @@ struct KeeperMachine<Content: Sendable>: Sendable {
     }
 
     /// What a claim made by the keeper is for.
-    enum Purpose: Sendable, Equatable {
+    package enum Purpose: Sendable, Equatable {
         /// The owner went away without a successor.
         case restore
         /// The owner handed its content over: these requests are answered once the claim is made.
-        case save([SaveTargetsRequest])
+        case save([Handover])
         /// The validator vetoed a copy: the last accepted content serves again.
         case restorePrevious
     }
 
     /// A claim the keeper's task is asked to make, whose outcome comes back as ``Event/claimEnded(_:)``.
-    struct Claim: Sendable {
-        var content: Content
-        var purpose: Purpose
+    package struct Claim: Sendable {
+        package var content: Content
+        package var purpose: Purpose
         /// The SAVE_TARGETS list to keep only, in its order; nil: everything kept.
-        var narrowedTo: [SelectionTarget]?
-        /// The time to claim with; nil: the server's time now. A restoration claims with the time its owner went
-        /// away: the server ignores a claim older than the selection's last change (X11 protocol, SetSelectionOwner),
-        /// so an application that took the selection in between keeps it, where a claim made "now" would replace it.
-        var time: X11Timestamp? = nil
+        package var narrowedTo: [SelectionTarget]?
+        /// The time to claim with; nil: the backend's time now. A restoration claims with the time its owner went
+        /// away: an X server ignores a claim older than the selection's last change (X11 protocol,
+        /// SetSelectionOwner), so an application that took the selection in between keeps it, where a claim made
+        /// "now" would replace it.
+        package var time: Time? = nil
     }
 
-    enum Event: Sendable {
+    package enum Event: Sendable {
         /// The keeper started; `owner` owns the selection then (nil: nobody).
-        case started(owner: X11Window?)
-        /// An XFixes owner change of the selection.
-        case ownerChanged(OwnerChange)
+        case started(owner: Owner?)
+        /// A change of the selection's owner: what it means, the new owner, and when it happened (nil: unknown).
+        case ownerChanged(OwnerChangeMeaning, owner: Owner?, time: Time?)
         /// The snapshot read of `generation` ended.
         case read(generation: Int, ReadOutcome)
-        /// A SAVE_TARGETS request, with the selection's owner when it came.
-        case saveRequested(SaveTargetsRequest, owner: X11Window?)
+        /// A handover request (SAVE_TARGETS), with the selection's owner when it came.
+        case saveRequested(Handover, owner: Owner?)
         /// The validator's verdict on the owner of `generation`.
-        case verdict(SelectionKeeper.Verdict, generation: Int)
+        case verdict(KeeperVerdict, generation: Int)
         /// The claim asked for last ended: serving this many targets, or failed with a reason.
         case claimEnded(Result<Int, ClaimFailure>)
         /// Another manager took the manager selection.
@@ -58,67 +63,69 @@ struct KeeperMachine<Content: Sendable>: Sendable {
     }
 
     /// Why a claim failed, for the log.
-    struct ClaimFailure: Error, Sendable, Equatable {
-        var reason: String
+    package struct ClaimFailure: Error, Sendable, Equatable {
+        package var reason: String
+
+        package init(reason: String) { self.reason = reason }
     }
 
-    enum Action: Sendable {
+    package enum Action: Sendable {
         /// Take a snapshot of the owner's offer (of `targets` only, when given; in one MULTIPLE request when
         /// `inOneRequest`) and feed it back as ``Event/read(generation:_:)``.
         case read(generation: Int, targets: [SelectionTarget]?, inOneRequest: Bool)
         /// The read of `generation` is history: stop it.
         case cancelRead(generation: Int)
         /// Ask the validator about this owner's content; feed the verdict back.
-        case validate(generation: Int, owner: X11Window?, Content)
+        case validate(generation: Int, owner: Owner?, Content)
         /// Claim the selection with this content (rewritten as the rules say); feed the outcome back at once,
         /// before any other event.
         case claim(Claim)
         /// A new owner took the selection from the keeper: what it served leaves once its transfers end.
         case stopServing
         /// Answer a SAVE_TARGETS request.
-        case answer(SaveTargetsRequest, saved: Bool)
+        case answer(Handover, saved: Bool)
         /// Leave the selection without an owner.
         case clear
         /// Give up the selection the keeper holds.
         case release
         /// Tell the keeper's user.
-        case report(SelectionKeeper.Event)
+        case report(KeeperReport<Owner>)
         /// This owner's content was kept and accepted: a copy the keeper's history may record. Said once per
         /// owner, never of content marked sensitive, of nothing, or of a file manager's cut (restoring a cut
         /// later would move the files again).
-        case record(owner: X11Window?, Content)
+        case record(owner: Owner?, Content)
         /// The keeper is done.
         case stop
     }
 
     /// The snapshot of one owner, being read or read.
     private struct Reading {
-        var owner: X11Window?
-        var generation: Int
+        package var owner: Owner?
+        package var generation: Int
         /// Started for a SAVE_TARGETS request ahead of the owner's change: that change is this owner's.
-        var awaitsChange = false
+        package var awaitsChange = false
         /// Whether the validator judges it once read (a save's snapshot is not judged).
-        var isJudged: Bool
+        package var isJudged: Bool
         /// Nil while the read runs.
-        var outcome: ReadOutcome?
+        package var outcome: ReadOutcome?
         /// The owner went away while it was read: restore it once read.
-        var restoresWhenRead = false
+        package var restoresWhenRead = false
         /// When the owner went away (the XFixes event's time), for the restoring claim.
-        var ownerLeftAt: X11Timestamp?
+        package var ownerLeftAt: Time?
         /// SAVE_TARGETS requests waiting for this read.
-        var saves: [SaveTargetsRequest] = []
+        package var saves: [Handover] = []
         /// The targets read: a save's list when the read was started for it, nil for every target of the offer.
-        var readTargets: [SelectionTarget]?
+        package var readTargets: [SelectionTarget]?
 
-        var kept: (Content, KeptFacts)? {
+        package var kept: (Content, KeptFacts)? {
             if case .kept(let content, let facts) = outcome { return (content, facts) }
             return nil
         }
     }
 
-    let selection: SelectionName
+    package let selection: SelectionName
     /// Whether a validator judges new owners.
-    let validates: Bool
+    package let validates: Bool
     private var generation = 0
     private var current: Reading?
     /// What the keeper serves now, and the generation it was kept of.
@@ -128,24 +135,28 @@ struct KeeperMachine<Content: Sendable>: Sendable {
     /// The claim asked for and not yet ended.
     private var claiming: (content: Content, facts: KeptFacts, generation: Int, purpose: Purpose)?
 
-    init(selection: SelectionName, validates: Bool) {
+    package init(selection: SelectionName, validates: Bool) {
         self.selection = selection
         self.validates = validates
     }
 
     /// Whether the keeper serves content now.
-    var isServing: Bool { served != nil }
+    package var isServing: Bool { served != nil }
 
-    mutating func handle(_ event: Event) -> [Action] {
+    package mutating func handle(_ event: Event) -> [Action] {
         switch event {
         case .started(let owner):
             // An owner already there when the keeper starts is kept too.
             guard owner != nil else { return [] }
             return startReading(owner: owner, targets: nil, forSave: false)
-        case .ownerChanged(let change) where change.reason == .newOwner:
-            return newOwner(change)
-        case .ownerChanged(let change):
-            return ownerGone(change)
+        case .ownerChanged(let meaning, let owner, let time):
+            switch meaning {
+            // Our own claim is the restoration or the save itself; a lost claim is reported by its own change.
+            case .ours: return []
+            // A client that clears the selection leaves nothing to keep: its "owner" is nobody, whose read fails.
+            case .newOwner, .cleared: return newOwner(owner)
+            case .ownerGone: return ownerGone(owner, at: time)
+            }
         case .read(let generation, let outcome):
             return read(generation, outcome)
         case .saveRequested(let request, let owner):
@@ -162,10 +173,8 @@ struct KeeperMachine<Content: Sendable>: Sendable {
 
     // MARK: - Owners
 
-    private mutating func newOwner(_ change: OwnerChange) -> [Action] {
-        // Our own claim is the restoration or the save itself; a lost claim is reported by its own change.
-        if change.isOwnedByThisProcess { return [] }
-        if let reading = current, reading.awaitsChange, reading.owner == change.owner {
+    private mutating func newOwner(_ owner: Owner?) -> [Action] {
+        if let reading = current, reading.awaitsChange, reading.owner == owner {
             // The change a save's snapshot was started ahead of: that snapshot is this owner's.
             current?.awaitsChange = false
             return []
@@ -176,14 +185,14 @@ struct KeeperMachine<Content: Sendable>: Sendable {
             served = nil
             actions.append(.stopServing)
         }
-        return actions + startReading(owner: change.owner, targets: nil, forSave: false)
+        return actions + startReading(owner: owner, targets: nil, forSave: false)
     }
 
-    private mutating func ownerGone(_ change: OwnerChange) -> [Action] {
+    private mutating func ownerGone(_ owner: Owner?, at time: Time?) -> [Action] {
         // The window or client of an owner went away; the keeper's own claim needs no rescue.
-        guard change.owner == nil, served == nil, claiming == nil else { return [] }
+        guard owner == nil, served == nil, claiming == nil else { return [] }
         guard var reading = current else { return [.report(.lostWithOwner(selection))] }
-        reading.ownerLeftAt = change.timestamp == .currentTime ? nil : change.timestamp
+        reading.ownerLeftAt = time
         guard reading.outcome != nil else {
             // Still reading: what it reads before the owner's connection closed is kept (`keptPart`).
             reading.restoresWhenRead = true
@@ -202,7 +211,7 @@ struct KeeperMachine<Content: Sendable>: Sendable {
     }
 
     /// A new generation reads the owner's offer; the one before is history, and saves waiting for it refused.
-    private mutating func startReading(owner: X11Window?, targets: [SelectionTarget]?, forSave: Bool) -> [Action] {
+    private mutating func startReading(owner: Owner?, targets: [SelectionTarget]?, forSave: Bool) -> [Action] {
         var actions: [Action] = []
         if let previous = current {
             if previous.outcome == nil { actions.append(.cancelRead(generation: previous.generation)) }
@@ -241,11 +250,11 @@ struct KeeperMachine<Content: Sendable>: Sendable {
     }
 
     /// A copy for the history, unless it may not be kept.
-    private func record(_ content: Content, _ facts: KeptFacts, owner: X11Window?) -> [Action] {
+    private func record(_ content: Content, _ facts: KeptFacts, owner: Owner?) -> [Action] {
         facts.refusal == nil && !facts.isCut ? [.record(owner: owner, content)] : []
     }
 
-    static func keptEvent(_ selection: SelectionName, _ facts: KeptFacts) -> SelectionKeeper.Event {
+    package static func keptEvent(_ selection: SelectionName, _ facts: KeptFacts) -> KeeperReport<Owner> {
         if facts.isSensitive { return .skippedSensitive(selection) }
         if facts.ownerLeft {
             return .keptPart(selection, flavours: facts.flavours, bytes: facts.bytes, omitted: facts.omitted)
@@ -255,7 +264,7 @@ struct KeeperMachine<Content: Sendable>: Sendable {
 
     // MARK: - Handover (SAVE_TARGETS)
 
-    private mutating func saveRequested(_ request: SaveTargetsRequest, owner: X11Window?) -> [Action] {
+    private mutating func saveRequested(_ request: Handover, owner: Owner?) -> [Action] {
         // Already ours: what the requestor wants kept is kept.
         if served != nil { return [.answer(request, saved: true)] }
         var actions: [Action] = []
@@ -272,7 +281,7 @@ struct KeeperMachine<Content: Sendable>: Sendable {
     }
 
     /// The saves waiting for the snapshot of `generation`, now that it was read.
-    private mutating func answerSaves(_ requests: [SaveTargetsRequest], takenOf generation: Int) -> [Action] {
+    private mutating func answerSaves(_ requests: [Handover], takenOf generation: Int) -> [Action] {
         if let served, served.generation == generation { return requests.map { .answer($0, saved: true) } }
         guard let reading = current, reading.generation == generation else {
             return requests.flatMap { refuse($0, "the selection changed while it was read") }
@@ -290,13 +299,13 @@ struct KeeperMachine<Content: Sendable>: Sendable {
         return claim(content, facts, generation: generation, for: .save(requests), narrowedTo: reading.readTargets)
     }
 
-    private func refuse(_ request: SaveTargetsRequest, _ reason: String) -> [Action] {
+    private func refuse(_ request: Handover, _ reason: String) -> [Action] {
         [.answer(request, saved: false), .report(.saveRefused(selection, requestor: request.requestor, reason: reason))]
     }
 
     // MARK: - Validation
 
-    private mutating func judged(_ verdict: SelectionKeeper.Verdict, generation judgedGeneration: Int) -> [Action] {
+    private mutating func judged(_ verdict: KeeperVerdict, generation judgedGeneration: Int) -> [Action] {
         if let reading = current, reading.generation == judgedGeneration {
             if verdict == .accept {
                 guard let kept = reading.kept else { return [] }
@@ -325,7 +334,7 @@ struct KeeperMachine<Content: Sendable>: Sendable {
 
     private mutating func claim(
         _ content: Content, _ facts: KeptFacts, generation: Int, for purpose: Purpose, narrowedTo: [SelectionTarget]? = nil,
-        at time: X11Timestamp? = nil
+        at time: Time? = nil
     ) -> [Action] {
         claiming = (content, facts, generation, purpose)
         return [.claim(Claim(content: content, purpose: purpose, narrowedTo: narrowedTo, time: time))]

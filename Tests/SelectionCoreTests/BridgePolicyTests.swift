@@ -1,20 +1,7 @@
 import Testing
-@testable import X11Selection
+@testable import SelectionCore
 
 @Suite struct BridgePolicyTests {
-    private func change(owner: UInt?, ours: Bool) -> OwnerChange {
-        OwnerChange(
-            selection: .clipboard, reason: owner == nil ? .ownerClientClosed : .newOwner,
-            owner: owner.map(X11Window.init(rawValue:)), timestamp: .currentTime, selectionTimestamp: .currentTime,
-            isOwnedByThisProcess: ours)
-    }
-
-    @Test func ourOwnClaimsNeverEchoBack() {
-        #expect(BridgePolicy.action(for: change(owner: 0x400001, ours: true)) == .ignore)
-        #expect(BridgePolicy.action(for: change(owner: 0x600001, ours: false)) == .newSource)
-        #expect(BridgePolicy.action(for: change(owner: nil, ours: false)) == .ownerGone)
-    }
-
     @Test func theOwnersTargetsAreOfferedInOrderLessWhatCannotCross() {
         let offered: [SelectionTarget] = [
             "TARGETS", "text/html", "PIXMAP", "UTF8_STRING", "MULTIPLE", "WINDOW", "TIMESTAMP", "text/html",
@@ -25,7 +12,7 @@ import Testing
     }
 
     @Test func sensitiveContentCrossesOnlyWhenAskedTo() {
-        let offered: [SelectionTarget] = ["UTF8_STRING", SelectionOffer.passwordManagerHint]
+        let offered: [SelectionTarget] = ["UTF8_STRING", SelectionTarget.passwordManagerHint]
         #expect(BridgePolicy.plan(for: offered, includeSensitive: false) == .skipSensitive)
         #expect(BridgePolicy.plan(for: offered, includeSensitive: true) == .offer(["UTF8_STRING"], isSensitive: true))
     }
