@@ -147,7 +147,7 @@ let package = Package(
 
         .target(
             name: "ClipBridgeTestSupport",
-            dependencies: ["X11Selection"],
+            dependencies: ["SelectionCore", "X11Selection"],
             path: "Tests/ClipBridgeTestSupport",
             swiftSettings: strict
         ),
@@ -179,7 +179,7 @@ let package = Package(
             swiftSettings: strict + [.swiftLanguageMode(.v5), .enableUpcomingFeature("StrictConcurrency")]
         ),
         // The orchestration's decisions, with no display: fast, and in `make check`.
-        .testTarget(name: "SelectionCoreTests", dependencies: ["SelectionCore"], swiftSettings: strict),
+        .testTarget(name: "SelectionCoreTests", dependencies: ["SelectionCore", "ClipBridgeTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "X11SelectionTests",
             dependencies: ["X11Selection", "ClipBridgeTestSupport"],

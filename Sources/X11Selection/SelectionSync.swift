@@ -40,78 +40,14 @@ public final class SelectionSync: Sendable {
     }
 
     /// Copies each settled change until the task is cancelled or the connection ends. Every decision is
-    /// `SyncMachine`'s; this task carries its actions out, one event at a time.
+    /// SelectionCore's `SyncMachine`'s; its driver (`SyncDriver`, the same for every backend) carries the actions
+    /// out over this connection.
     /// - Parameter report: called with each copy or refusal.
     /// - Throws: `SelectionError` `.extensionUnavailable` (no XFixes), `.connectionLost`.
     public func run(_ report: @escaping @Sendable (Event) -> Void) async throws {
-        let changes = try await connection.ownerChanges(of: [source])
-        let (inputs, feed) = AsyncStream<Input>.makeStream()
-        let changeFeeder = Task {
-            do {
-                for try await change in changes { feed.yield(.machine(.changed(change.meaning, now: .now))) }
-                feed.yield(.changesEnded(nil))
-            } catch {
-                feed.yield(.changesEnded(error))
-            }
-        }
-        var machine = Machine(from: source, to: destination, settle: settle, maximumWait: maximumWait)
-        /// What the current generation waits for (a look at the pointer, a read), by generation.
-        var work: [Int: Task<Void, Never>] = [:]
-        defer {
-            changeFeeder.cancel()
-            feed.finish()
-            for task in work.values { task.cancel() }
-        }
-        for await input in inputs {
-            guard case .machine(let event) = input else {
-                if case .changesEnded(let error?) = input { throw error }
-                return
-            }
-            var queue = machine.handle(event)[...]
-            while let action = queue.popFirst() {
-                switch action {
-                case .cancel(let generation):
-                    work.removeValue(forKey: generation)?.cancel()
-                case .look(let generation, let delay):
-                    work[generation] = Task {
-                        if let delay { do { try await Task.sleep(for: delay) } catch { return } }
-                        let held = (try? await connection.isPointerButtonHeld()) ?? false
-                        feed.yield(.machine(.looked(generation: generation, buttonHeld: held, now: .now)))
-                    }
-                case .read(let generation):
-                    work[generation] = Task {
-                        let result: Result<(KeptSnapshot, KeptFacts), Machine.ReadFailure>
-                        do {
-                            let snapshot = try await connection.snapshot(source, limits: limits)
-                            result = .success((KeptSnapshot(snapshot), KeptFacts(snapshot)))
-                        } catch {
-                            result = .failure(.init(reason: "\(error)"))
-                        }
-                        // Cancelled: a newer change overtook it, and the machine would drop it.
-                        if !Task.isCancelled { feed.yield(.machine(.read(generation: generation, result))) }
-                    }
-                case .claim(let generation, let kept):
-                    work[generation] = nil
-                    let result: Result<Int, Machine.ReadFailure>
-                    do {
-                        // Anything but a claim drops `kept`, and with it the spooled files.
-                        kept.holdWhileServing(try await connection.claim(destination, offering: kept.snapshot.offer))
-                        result = .success(kept.snapshot.flavours.count)
-                    } catch {
-                        result = .failure(.init(reason: "\(error)"))
-                    }
-                    queue = machine.handle(.claimEnded(generation: generation, result)) + queue
-                case .report(let event):
-                    report(event)
-                }
-            }
-        }
-    }
-
-    typealias Machine = SyncMachine<KeptSnapshot>
-
-    private enum Input: Sendable {
-        case machine(Machine.Event)
-        case changesEnded((any Error)?)
+        try await SyncDriver(
+            backend: X11SelectionBackend(connection), clock: ContinuousClock(), from: source, to: destination,
+            limits: limits, settle: settle, maximumWait: maximumWait
+        ).run(report)
     }
 }

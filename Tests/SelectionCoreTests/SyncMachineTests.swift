@@ -4,7 +4,7 @@ import Testing
 /// The autocutsel job's decisions: settle, wait for the button, never copy our own claims or an overtaken
 /// change, never serve sensitive or empty content.
 @Suite struct SyncMachineTests {
-    typealias Machine = SyncMachine<String>
+    typealias Machine = SyncMachine<String, ContinuousClock.Instant>
 
     let start = ContinuousClock.now
     let app = 0x40_0001

@@ -4,12 +4,12 @@
 /// Each change the sync copies (``SyncPolicy/copies(_:)``) starts a generation; whatever an older generation
 /// was doing — settling, reading — is cancelled, and an outcome of it that still arrives is dropped: a change
 /// overtaken by a newer one is never copied.
-package struct SyncMachine<Content: Sendable>: Sendable {
+package struct SyncMachine<Content: Sendable, Instant: InstantProtocol>: Sendable where Instant.Duration == Duration {
     package enum Event: Sendable {
         /// An owner change of the source selection, seen at `now`.
-        case changed(OwnerChangeMeaning, now: ContinuousClock.Instant)
+        case changed(OwnerChangeMeaning, now: Instant)
         /// The pointer, looked at `now` for `generation`: whether a button is held.
-        case looked(generation: Int, buttonHeld: Bool, now: ContinuousClock.Instant)
+        case looked(generation: Int, buttonHeld: Bool, now: Instant)
         /// The snapshot of `generation` was read (or failed, with a reason).
         case read(generation: Int, Result<(Content, KeptFacts), ReadFailure>)
         /// The claim of the destination ended: serving, or failed with a reason.
@@ -38,7 +38,7 @@ package struct SyncMachine<Content: Sendable>: Sendable {
 
     private enum Phase {
         case idle
-        case settling(since: ContinuousClock.Instant)
+        case settling(since: Instant)
         case reading
         case claiming(flavours: Int)
     }
