@@ -14,6 +14,7 @@ packages=(
     python3 python3-gi gir1.2-gtk-4.0     # a real GTK 4 app as a peer
     python3-pyqt5                         # a real Qt 5 app as a peer
     python3-xlib                          # the hostile owner and requestor of Tests/Peers (python-xlib)
+    python3-cryptography                  # an independent opener of the encrypted history format (Tests/Peers/history_open.py)
     gir1.2-gtk-3.0                        # a real GTK 3 app as a peer (it hands over to clipboard managers)
     xfce4-settings dbus-daemon            # xfsettingsd, Xfce's clipboard manager, on a private session bus
     gcc                                   # the C Xlib ceiling in Benchmarks/

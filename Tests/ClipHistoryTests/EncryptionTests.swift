@@ -15,6 +15,57 @@ struct EncryptionTests {
     /// Bytes no encoder would make by chance: found on disk only if stored unsealed.
     static func marker(_ tag: String) -> String { "zq\(tag)xv-7f3e-\(tag)-marker" }
 
+    /// The format as documented (HistoryCipher's doc comment), implemented again in Python with `cryptography`
+    /// (Tests/Peers/history_open.py): it opens every value and blob ClipHistory wrote — one inline payload, one over a
+    /// segment, one exactly two segments, one empty — checks the key's check value and each blob's keyed name; and a
+    /// wrong key opens nothing.
+    @Test("an independent implementation of the documented format opens what ClipHistory sealed")
+    func anIndependentImplementationOpensIt() async throws {
+        let history = try TemporaryHistory(key: Self.key)
+        let text = "meeting notes \(Self.marker("interop")) ✓"
+        let big = Data((0..<150_000).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) })
+        let exact = Data((0..<(2 * HistoryCipher.segmentBytes)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) })
+        let flavours: [(SelectionTarget, Data)] = [
+            ("UTF8_STRING", Data(text.utf8)), ("application/x-big", big), ("application/x-exact", exact),
+            ("application/x-empty", Data()),
+        ]
+        let copy = CapturedCopy(selection: .clipboard, ownerClass: "Notes", flavours: flavours.map {
+            .init(target: $0.0, type: $0.0, format: 8, content: .bytes($0.1), byteCount: $0.1.count)
+        })
+        guard case .added(let id) = try history.store.record(copy) else { Issue.record("not added"); return }
+        let opener = ToolkitPeer.script("history_open.py")
+        let directory = history.store.directory
+        let opened = try await PeerCommand(
+            [ToolkitPeer.python, opener, directory], display: nil,
+            stdin: .data(Data("correct horse battery staple 42\n".utf8)), timeout: .seconds(60)).run()
+        #expect(opened.succeeded, "\(opened.stderrText)")
+        struct Opened: Decodable {
+            struct Entry: Decodable {
+                struct Flavour: Decodable { var target: String, size: Int, sha256: String, storedAs: String }
+                var id: Int, summary: String, ownerClass: String?, text: String?, flavours: [Flavour]
+            }
+            var entries: [Entry]
+        }
+        let entries = try JSONDecoder().decode(Opened.self, from: opened.stdout).entries
+        #expect(entries.count == 1)
+        let entry = try #require(entries.first)
+        #expect(entry.id == Int(id))
+        #expect(entry.summary == text)
+        #expect(entry.ownerClass == "Notes")
+        #expect(entry.text == text)
+        #expect(entry.flavours.map(\.target) == flavours.map(\.0.rawValue))
+        for (flavour, expected) in zip(entry.flavours, flavours) {
+            #expect(flavour.size == expected.1.count, "\(expected.0)")
+            #expect(flavour.sha256 == HexDigest.string(try SHA256.hash(expected.1)), "\(expected.0)")
+        }
+        #expect(Set(entry.flavours.map(\.storedAs)) == ["blob", "inline"])
+
+        let wrong = try await PeerCommand(
+            [ToolkitPeer.python, opener, directory], display: nil,
+            stdin: .data(Data("another entirely different secret".utf8)), timeout: .seconds(60)).run()
+        #expect(wrong.exitCode == 1 && wrong.stdout.isEmpty, "\(wrong)")
+    }
+
     @Test("every payload, summary, application and text is sealed; everything reads back byte-exact")
     func sealsEverything() throws {
         let history = try TemporaryHistory(key: Self.key)

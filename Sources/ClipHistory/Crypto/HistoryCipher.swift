@@ -207,7 +207,7 @@ final class HistoryCipher: Sendable {
     }
 }
 
-/// HMAC-SHA-256 and HKDF-SHA-256 (RFC 5869), for 32-byte keys.
+/// HMAC-SHA-256 and HKDF-SHA-256 (RFC 5869), checked against the RFC's test vectors (A.1–A.3) in the tests.
 enum HKDF {
     static func hmac(key: [UInt8], _ message: [UInt8]) throws -> [UInt8] {
         let crypto = try LibCrypto.api()
@@ -223,13 +223,30 @@ enum HKDF {
         return digest
     }
 
+    /// HKDF-Extract (RFC 5869 §2.2): the pseudorandom key of `secret`. An empty salt is HashLen zero bytes, as the
+    /// RFC says for a salt "not provided".
     static func extract(salt: [UInt8], secret: [UInt8]) throws -> [UInt8] {
-        try hmac(key: salt, secret)
+        try hmac(key: salt.isEmpty ? [UInt8](repeating: 0, count: SHA256.byteCount) : salt, secret)
     }
 
-    /// One block of output: 32 bytes.
+    /// HKDF-Expand (RFC 5869 §2.3): `length` bytes (at most 255 blocks of 32) of `pseudorandomKey` for `info`:
+    /// T(1) | T(2) | …, where T(i) = HMAC(PRK, T(i − 1) | info | i).
+    static func expand(_ pseudorandomKey: [UInt8], info: [UInt8], length: Int) throws -> [UInt8] {
+        precondition(length >= 0 && length <= 255 * SHA256.byteCount)
+        var output: [UInt8] = []
+        var block: [UInt8] = []
+        var counter: UInt8 = 1
+        while output.count < length {
+            block = try hmac(key: pseudorandomKey, block + info + [counter])
+            output += block
+            counter &+= 1
+        }
+        return Array(output.prefix(length))
+    }
+
+    /// One block of output, 32 bytes, for a text `info`: each of the history's keys.
     static func expand(_ pseudorandomKey: [UInt8], info: String) throws -> [UInt8] {
-        try hmac(key: pseudorandomKey, Array(info.utf8) + [1])
+        try expand(pseudorandomKey, info: Array(info.utf8), length: SHA256.byteCount)
     }
 }
 
