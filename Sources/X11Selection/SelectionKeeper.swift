@@ -119,7 +119,8 @@ public final class SelectionKeeper: Sendable {
     /// `report`. Spooled files of replaced snapshots are removed once nothing serves them any more, and all
     /// of them when it returns.
     ///
-    /// Every decision is `KeeperMachine`'s; this task only carries its actions out, one event at a time.
+    /// Every decision is SelectionCore's `KeeperMachine`'s; its driver (`KeeperDriver`, the same for every
+    /// backend) carries the actions out over this connection.
     /// - Parameters:
     ///   - managerLease: the lease of the manager selection (`claimManager`), whose SAVE_TARGETS requests the
     ///     keeper answers; it returns (after `.replaced`) when another manager takes it. Nil: keep-alive only.
@@ -128,177 +129,47 @@ public final class SelectionKeeper: Sendable {
     public func run(
         managing managerLease: SelectionLease? = nil, _ report: @escaping @Sendable (Event) -> Void
     ) async throws {
-        let changes = try await connection.ownerChanges(of: [selection])
-        let (inputs, feed) = AsyncStream<Input>.makeStream()
-        let changeFeeder = Task {
-            do {
-                for try await change in changes {
-                    feed.yield(.machine(.ownerChanged(
-                        change.meaning, owner: change.owner, time: change.timestamp == .currentTime ? nil : change.timestamp)))
-                }
-                feed.yield(.changesEnded(nil))
-            } catch {
-                feed.yield(.changesEnded(error))
+        let selection = selection
+        let validator = validator.map { validator in
+            { @Sendable (owner: X11Window?, kept: KeptSnapshot) async -> Verdict in
+                await validator(Change(selection: selection, owner: owner, snapshot: kept.snapshot))
             }
         }
-        let managerFeeder = managerLease.map { lease in
-            Task {
+        let rewriter = rewriter.map { rewriter in
+            { @Sendable (kept: KeptSnapshot) async -> (offer: SelectionOffer, changes: [String]) in
+                let rewrite = await rewriter(kept.snapshot)
+                return (rewrite.offer, rewrite.changes)
+            }
+        }
+        let recorder = recorder.map { recorder in
+            { @Sendable (owner: X11Window?, kept: KeptSnapshot) in
+                recorder(Recording(selection: selection, owner: owner, ownerClass: kept.ownerClass, snapshot: kept.snapshot, files: kept))
+            }
+        }
+        let driver = KeeperDriver(
+            backend: X11SelectionBackend(connection), selection: selection, limits: limits, timeout: timeout,
+            validator: validator, rewriter: rewriter, recorder: recorder)
+        try await driver.run(manager: managerLease.map(Self.managerEvents), report)
+    }
+
+    /// The manager lease's events as the keeper's driver takes them.
+    private static func managerEvents(_ lease: SelectionLease) -> AsyncStream<ManagerEvent<X11Terms>> {
+        AsyncStream { continuation in
+            let task = Task {
                 for await event in lease.events {
                     switch event {
-                    case .saveTargetsRequested(let request): feed.yield(.save(request))
-                    case .lost(.some):
-                        // A SelectionClear carries the new owner's time: another manager took over (ICCCM 2.8).
-                        feed.yield(.machine(.managerReplaced))
-                    case .lost(nil):
-                        // No time: the lease ended here — this connection shut down (the daemon stopping), which is
-                        // the keeper's end, not a replacement (it used to be logged as one).
-                        feed.yield(.changesEnded(nil))
+                    case .saveTargetsRequested(let request): continuation.yield(.handover(request))
+                    // A SelectionClear carries the new owner's time: another manager took over (ICCCM 2.8).
+                    case .lost(.some): continuation.yield(.replaced)
+                    // No time: the lease ended here — this connection shut down (the daemon stopping), which is the
+                    // keeper's end, not a replacement (it used to be logged as one).
+                    case .lost(nil): continuation.yield(.ended)
                     case .served, .failed: break
                     }
                 }
+                continuation.finish()
             }
-        }
-        var driver = Driver(keeper: self, feed: feed, report: report)
-        defer {
-            changeFeeder.cancel()
-            managerFeeder?.cancel()
-            feed.finish()
-            driver.cancelAll()
-        }
-        let owner = try? await connection.owner(of: selection)
-        if try await driver.carryOut(.started(owner: owner)) { return }
-        for await input in inputs {
-            let event: Machine.Event
-            switch input {
-            case .machine(let next):
-                event = next
-            case .save(let request):
-                event = .saveRequested(request, owner: try? await connection.owner(of: selection))
-            case .changesEnded(let error):
-                if let error { throw error }
-                return
-            }
-            if try await driver.carryOut(event) { return }
-        }
-    }
-
-    typealias Machine = KeeperMachine<KeptSnapshot, X11Terms>
-
-    /// What the keeper's task reacts to, one at a time.
-    private enum Input: Sendable {
-        case machine(Machine.Event)
-        /// A SAVE_TARGETS request: the owner is asked before the machine sees it.
-        case save(SaveTargetsRequest)
-        case changesEnded((any Error)?)
-    }
-
-    /// Carries out the machine's actions on the connection: the keeper's one task owns it.
-    private struct Driver {
-        let keeper: SelectionKeeper
-        let feed: AsyncStream<Input>.Continuation
-        let report: @Sendable (Event) -> Void
-        var machine: Machine
-        /// The snapshot reads running, by generation.
-        var reads: [Int: Task<Void, Never>] = [:]
-        /// What the keeper serves and the lease of that claim.
-        var serving: (kept: KeptSnapshot, lease: SelectionLease)?
-
-        init(keeper: SelectionKeeper, feed: AsyncStream<Input>.Continuation, report: @escaping @Sendable (Event) -> Void) {
-            self.keeper = keeper
-            self.feed = feed
-            self.report = report
-            machine = Machine(selection: keeper.selection, validates: keeper.validator != nil)
-        }
-
-        /// Hands `event` to the machine and carries out what it decides; true when the keeper is done.
-        mutating func carryOut(_ event: Machine.Event) async throws -> Bool {
-            if case .read(let generation, _) = event { reads[generation] = nil }
-            var queue = machine.handle(event)[...]
-            while let action = queue.popFirst() {
-                switch action {
-                case .read(let generation, let targets, let inOneRequest):
-                    reads[generation] = read(generation, targets: targets, inOneRequest: inOneRequest)
-                case .cancelRead(let generation):
-                    reads.removeValue(forKey: generation)?.cancel()
-                case .validate(let generation, let owner, let kept):
-                    guard let validator = keeper.validator else { continue }
-                    let change = Change(selection: keeper.selection, owner: owner, snapshot: kept.snapshot)
-                    let feed = feed
-                    Task { feed.yield(.machine(.verdict(await validator(change), generation: generation))) }
-                case .claim(let claim):
-                    // Its outcome is the machine's next event, before anything else happens.
-                    queue = machine.handle(.claimEnded(await serve(claim))) + queue
-                case .stopServing:
-                    if let (kept, lease) = serving { kept.holdWhileServing(lease) }
-                    serving = nil
-                case .answer(let request, let saved):
-                    await keeper.connection.answer(request, saved: saved)
-                case .clear:
-                    // A claim of nothing, given up at once, leaves the selection without an owner.
-                    if (try? await keeper.connection.claim(keeper.selection, offering: SelectionOffer([]))) != nil {
-                        await keeper.connection.release(keeper.selection)
-                    }
-                case .release:
-                    await keeper.connection.release(keeper.selection)
-                case .report(let event):
-                    report(event)
-                case .record(let owner, let kept):
-                    keeper.recorder?(Recording(
-                        selection: keeper.selection, owner: owner, ownerClass: kept.ownerClass, snapshot: kept.snapshot,
-                        files: kept))
-                case .stop:
-                    return true
-                }
-            }
-            return false
-        }
-
-        /// Claims the selection with `claim`'s content, rewritten; the number of targets served.
-        private mutating func serve(_ claim: Machine.Claim) async -> Result<Int, Machine.ClaimFailure> {
-            let kept = claim.content
-            if let targets = claim.narrowedTo { kept.narrow(to: targets) }
-            var offer = kept.snapshot.offer
-            if let rewriter = keeper.rewriter {
-                let rewrite = await rewriter(kept.snapshot)
-                offer = rewrite.offer
-                if !rewrite.changes.isEmpty { report(.rewritten(keeper.selection, changes: rewrite.changes)) }
-            }
-            do {
-                let lease = try await keeper.connection.claim(keeper.selection, offering: offer, at: claim.time)
-                // What served before (a veto's restoration replaces a restored copy) finishes its transfers.
-                if let (previous, previousLease) = serving { previous.holdWhileServing(previousLease) }
-                serving = (kept, lease)
-                return .success(offer.representations.count)
-            } catch {
-                return .failure(Machine.ClaimFailure(reason: "\(error)"))
-            }
-        }
-
-        private func read(_ generation: Int, targets: [SelectionTarget]?, inOneRequest: Bool) -> Task<Void, Never> {
-            let connection = keeper.connection, selection = keeper.selection, limits = keeper.limits
-            let timeout = keeper.timeout, feed = feed, recording = keeper.recorder != nil
-            return Task {
-                let outcome: Machine.ReadOutcome
-                do {
-                    // Who copied, asked first, while the owner is surely there (a history's rules name applications):
-                    // a few round trips.
-                    var ownerClass: WindowClass?
-                    if recording, let owner = try? await connection.owner(of: selection) {
-                        ownerClass = try? await connection.applicationClass(of: owner)
-                    }
-                    let snapshot = try await connection.snapshot(
-                        selection, targets: targets, limits: limits, timeout: timeout, inOneRequest: inOneRequest)
-                    outcome = .kept(KeptSnapshot(snapshot, ownerClass: ownerClass), KeptFacts(snapshot))
-                } catch {
-                    outcome = .failed("\(error)")
-                }
-                // A cancelled read belongs to an owner since replaced: the machine would drop it anyway.
-                if !Task.isCancelled { feed.yield(.machine(.read(generation: generation, outcome))) }
-            }
-        }
-
-        func cancelAll() {
-            for read in reads.values { read.cancel() }
+            continuation.onTermination = { _ in task.cancel() }
         }
     }
 }

@@ -49,7 +49,7 @@ import Testing
         #expect(backend.claims.isEmpty)
         clock.advance(by: .milliseconds(1))
         #expect(await settled { backend.offer(of: .clipboard) == text })
-        #expect(backend.owner(of: .clipboard) == InMemoryBackend.ours)
+        #expect(backend.currentOwner(of: .clipboard) == InMemoryBackend.ours)
         #expect(await settled { reports.all == [.copied(from: .primary, to: .clipboard, flavours: 2)] }, "\(reports.all)")
     }
 
@@ -116,12 +116,12 @@ import Testing
         #expect(await settled { clock.sleepers == 0 })
         clock.advance(by: .seconds(1))
         #expect(await settled(turns: 2_000) { false } == false)
-        #expect(backend.claims.count == 1 && backend.owner(of: .primary) == 7)
+        #expect(backend.claims.count == 1 && backend.currentOwner(of: .primary) == 7)
         // And the other way round.
         backend.copy(Offer([.init("UTF8_STRING", "copied with ctrl+c")]), to: .clipboard, by: 9)
         #expect(await waits(until: 1200))
         clock.advance(by: .milliseconds(100))
-        #expect(await settled { backend.claims.count == 2 && backend.owner(of: .primary) == InMemoryBackend.ours })
+        #expect(await settled { backend.claims.count == 2 && backend.currentOwner(of: .primary) == InMemoryBackend.ours })
         #expect(await settled { clock.sleepers == 0 })
         #expect(backend.claims.count == 2)
     }

@@ -75,7 +75,7 @@ package struct SyncDriver<Backend: SelectionBackend, TaskClock: Clock<Duration>>
                     work[generation] = Task { [backend, source, limits] in
                         let result: Result<(Backend.Kept, KeptFacts), Machine.ReadFailure>
                         do {
-                            result = .success(try await backend.snapshot(of: source, limits: limits))
+                            result = .success(try await backend.snapshot(of: source, SnapshotRequest(limits: limits)))
                         } catch {
                             result = .failure(.init(reason: "\(error)"))
                         }

@@ -53,6 +53,12 @@ public final class InMemoryBackend: SelectionBackend, Sendable {
         var buttonHeld: Bool? = false
         var claims: [(SelectionName, Offer)] = []
         var snapshots = 0
+        var answers: [(InMemoryHandover, Bool)] = []
+        var holds = 0
+        var readsHeld = false
+        /// Changes made inside ``together(_:)``, told to the watchers at its end.
+        var queued: [(Watcher, BackendOwnerChange<Terms>)]?
+        var heldReads: [CheckedContinuation<Void, Never>] = []
     }
 
     private let state = Mutex(State())
@@ -80,6 +86,36 @@ public final class InMemoryBackend: SelectionBackend, Sendable {
     /// Whether a pointer button is held (nil: the backend cannot tell, as Wayland's data-control).
     public func setButtonHeld(_ held: Bool?) { state.withLock { $0.buttonHeld = held } }
 
+    /// Makes the changes `body` makes before anyone hears of any of them: to a watcher they come in order, but the
+    /// selection already is as the last one left it (an X server processes requests faster than a client reads
+    /// events).
+    public func together(_ body: () -> Void) {
+        state.withLock { $0.queued = [] }
+        body()
+        let queued = state.withLock { state in
+            defer { state.queued = nil }
+            return state.queued ?? []
+        }
+        for (watcher, change) in queued { watcher.continuation.yield(change) }
+    }
+
+    /// Makes every snapshot started from now on wait, after it saw the owner, until ``releaseReads()``: what the
+    /// owner does meanwhile (leave, be replaced) happens during the read.
+    public func holdReads() { state.withLock { $0.readsHeld = true } }
+
+    /// Lets the waiting snapshots go on, and the next ones run at once.
+    public func releaseReads() {
+        let waiting = state.withLock { state in
+            state.readsHeld = false
+            defer { state.heldReads = [] }
+            return state.heldReads
+        }
+        for read in waiting { read.resume() }
+    }
+
+    /// How many snapshots wait for ``releaseReads()``.
+    public var readsWaiting: Int { state.withLock { $0.heldReads.count } }
+
     /// Ends every watcher's owner changes, with `error` when given (a connection lost).
     public func tearDown(error: (any Error)? = nil) {
         let watchers = state.withLock { state in
@@ -92,7 +128,7 @@ public final class InMemoryBackend: SelectionBackend, Sendable {
     // MARK: What a test looks at
 
     /// Who owns `selection` (``ours`` for this backend's claims).
-    public func owner(of selection: SelectionName) -> Int? { state.withLock { $0.owners[selection] } }
+    public func currentOwner(of selection: SelectionName) -> Int? { state.withLock { $0.owners[selection] } }
 
     /// What `selection` offers now.
     public func offer(of selection: SelectionName) -> Offer? { state.withLock { $0.offers[selection] } }
@@ -102,6 +138,12 @@ public final class InMemoryBackend: SelectionBackend, Sendable {
 
     /// How many snapshots were read.
     public var snapshots: Int { state.withLock { $0.snapshots } }
+
+    /// Every handover answered, in order: the request, and whether it was saved.
+    public var answers: [(InMemoryHandover, Bool)] { state.withLock { $0.answers } }
+
+    /// How many times a kept offer was held for a claim that stopped serving.
+    public var holds: Int { state.withLock { $0.holds } }
 
     /// How many sequences watch owner changes.
     public var watchers: Int { state.withLock { $0.watchers.count } }
@@ -121,23 +163,32 @@ public final class InMemoryBackend: SelectionBackend, Sendable {
         return stream
     }
 
+    public func owner(of selection: SelectionName) async -> Int? { state.withLock { $0.owners[selection] } }
+
     public func isPointerButtonHeld() async -> Bool? { state.withLock { $0.buttonHeld } }
 
-    package func snapshot(of selection: SelectionName, limits: SnapshotLimits) async throws -> (Offer, KeptFacts) {
-        let offer = state.withLock { state -> Offer? in
+    /// The owner's offer as ``SnapshotPolicy`` keeps it. An owner that left while the read was held (``holdReads()``)
+    /// leaves its first flavour only, read whole before it went (`ownerLeft`); a newer owner's offer is never mixed
+    /// in.
+    package func snapshot(of selection: SelectionName, _ request: SnapshotRequest) async throws -> (Offer, KeptFacts) {
+        let (owner, offer, held) = state.withLock { state in
             state.snapshots += 1
-            return state.owners[selection] == nil ? nil : state.offers[selection]
+            return (state.owners[selection], state.offers[selection], state.readsHeld)
         }
-        guard let offer else { throw InMemoryBackendError.noOwner(selection) }
-        guard case .keep(let targets) = SnapshotPolicy.plan(for: offer.targets) else {
+        guard let owner, owner != Self.ours, let offer else { throw InMemoryBackendError.noOwner(selection) }
+        if held { await withCheckedContinuation { continuation in state.withLock { $0.heldReads.append(continuation) } } }
+        let ownerLeft = state.withLock { $0.owners[selection] } == nil
+        let offered = offer.targets
+        guard case .keep(let targets) = SnapshotPolicy.plan(for: offered, requested: request.targets) else {
             return (Offer([]), KeptFacts(flavours: 0, isSensitive: true))
         }
         var kept: [Flavour] = []
         var omitted: [SelectionTarget] = []
+        let limits = request.limits
         for step in SnapshotPolicy.steps(for: targets, keeps: limits.keepsTarget, maximumFlavours: limits.maximumFlavours) {
             switch step {
             case .read(let target):
-                guard let flavour = offer.flavours.first(where: { $0.target == target }),
+                guard !(ownerLeft && !kept.isEmpty), let flavour = offer.flavours.first(where: { $0.target == target }),
                     flavour.bytes.count <= limits.maximumFlavourBytes
                 else {
                     omitted.append(target)
@@ -150,22 +201,56 @@ public final class InMemoryBackend: SelectionBackend, Sendable {
         }
         let isCut = SnapshotPolicy.isCut(kept.map { ($0.target, $0.bytes) })
         return (Offer(kept), KeptFacts(flavours: kept.count, bytes: kept.reduce(0) { $0 + $1.bytes.count }, omitted: omitted,
-                                       isCut: isCut))
+                                       ownerLeft: ownerLeft, isCut: isCut))
     }
 
-    public func claim(_ selection: SelectionName, with kept: Offer) async throws -> Int {
-        state.withLock { $0.claims.append((selection, kept)) }
-        change(selection, owner: Self.ours, offer: kept, meaning: .ours)
-        return kept.flavours.count
+    public func narrow(_ kept: Offer, to targets: [SelectionTarget]) -> Offer {
+        Offer(targets.compactMap { target in kept.flavours.first { $0.target == target } })
+    }
+
+    public func offer(of kept: Offer) -> Offer { kept }
+
+    public func flavourCount(of offer: Offer) -> Int { offer.flavours.count }
+
+    /// Claims as an X server does: a claim older than the selection's last change is refused.
+    public func claim(_ selection: SelectionName, offering offer: Offer, at time: Int?) async throws -> Int {
+        let refused = state.withLock { state -> Bool in
+            if let time, time < state.time { return true }
+            state.claims.append((selection, offer))
+            return false
+        }
+        if refused { throw InMemoryBackendError.claimTooOld(selection) }
+        change(selection, owner: Self.ours, offer: offer, meaning: .ours)
+        return state.withLock { $0.claims.count }
+    }
+
+    public func hold(_ kept: Offer, while claim: Int) { state.withLock { $0.holds += 1 } }
+
+    public func release(_ selection: SelectionName) async {
+        guard state.withLock({ $0.owners[selection] }) == Self.ours else { return }
+        change(selection, owner: nil, offer: nil, meaning: .cleared)
+    }
+
+    public func clear(_ selection: SelectionName) async {
+        change(selection, owner: nil, offer: nil, meaning: .cleared)
+    }
+
+    public func answer(_ request: InMemoryHandover, saved: Bool) async {
+        state.withLock { $0.answers.append((request, saved)) }
     }
 
     private func change(_ selection: SelectionName, owner: Int?, offer: Offer?, meaning: OwnerChangeMeaning) {
-        let (watchers, change) = state.withLock { state in
+        let (watchers, change) = state.withLock { state -> ([Watcher], BackendOwnerChange<Terms>) in
             state.owners[selection] = owner
             state.offers[selection] = offer
             state.time += 1
             let change = BackendOwnerChange<Terms>(selection: selection, meaning: meaning, owner: owner, time: state.time)
-            return (state.watchers.values.filter { $0.selections.contains(selection) }, change)
+            let watchers = state.watchers.values.filter { $0.selections.contains(selection) }
+            if state.queued != nil {
+                state.queued?.append(contentsOf: watchers.map { ($0, change) })
+                return ([], change)
+            }
+            return (watchers, change)
         }
         for watcher in watchers { watcher.continuation.yield(change) }
     }
@@ -188,4 +273,6 @@ public struct InMemoryHandover: HandoverRequest {
 public enum InMemoryBackendError: Error, Equatable {
     /// Nobody owns the selection.
     case noOwner(SelectionName)
+    /// A claim at a time older than the selection's last change (an X server ignores it).
+    case claimTooOld(SelectionName)
 }
