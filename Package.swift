@@ -206,7 +206,7 @@ let package = Package(
         ),
         .testTarget(
             name: "clipbridgeTests",
-            dependencies: ["ClipBridgeTestSupport", "X11Selection", "WaylandSelection"],
+            dependencies: ["ClipBridgeOptions", "ClipBridgeTestSupport", "X11Selection", "WaylandSelection"],
             swiftSettings: strict
         ),
     ],

@@ -4,6 +4,7 @@
 // pasted by xclip, GTK 4 and Qt 5. And the configuration file: settings read from YAML and JSON, options
 // winning over the file, a bad file refused with its line and key.
 
+import ClipBridgeOptions
 import ClipBridgeTestSupport
 import Foundation
 import Testing
@@ -211,8 +212,10 @@ struct DaemonRulesTests {
     @Test("every setting is an option of clipbridge daemon, and a bad option value is refused as the file's is")
     func optionsFromSettings() async throws {
         let help = try await CLI.run(["daemon", "--help"], display: nil)
-        for key in ["selection", "max-flavour-size", "max-size", "max-flavours", "keep-type", "timeout", "sync", "validate",
-                    "validate-timeout", "rule", "strip-parameter", "log-level", "replace", "no-manager"] {
+        // Every key the settings declare (DaemonSettings.all), not a list written here.
+        let keys = DaemonSettings.all.map(\.key)
+        #expect(keys.count >= 23 && Set(keys).count == keys.count)
+        for key in keys {
             #expect(help.stdoutText.contains("--\(key)"), "--\(key)")
         }
         #expect(help.stdoutText.contains("(default: 512)"))
@@ -224,6 +227,29 @@ struct DaemonRulesTests {
             #expect(refused.exitCode == 64)
             #expect(refused.stderrText.contains(message), "\(option) \(value): \(refused.stderrText)")
         }
+    }
+
+    /// Each key of the settings file, given a value of no kind it takes (a mapping), is refused naming that key and
+    /// its line; and what `--check-config` writes reads back as the same settings.
+    @Test("every key is read from the file and checked there; --check-config's output reads back unchanged")
+    func everyKeyOfTheFile() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("daemon-keys-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("daemon.yaml")
+        for key in DaemonSettings.all.map(\.key) {
+            try Data("# every key\n\(key): {nested: 1}\n".utf8).write(to: file)
+            let refused = try await CLI.run(["daemon", "--check-config", "--config", file.path], display: nil)
+            #expect(refused.exitCode == 64, "\(key): \(refused)")
+            #expect(refused.stderrText.contains("daemon.yaml:2: key '\(key)'"), "\(key): \(refused.stderrText)")
+        }
+        let written = try await CLI.run(["daemon", "--check-config", "--max-size", "64", "--rule", "widen",
+                                         "--validate", "true", "--sync", "both"], display: nil)
+        #expect(written.succeeded, "\(written.stderrText)")
+        try Data(written.stdout).write(to: file)
+        let again = try await CLI.run(["daemon", "--check-config", "--config", file.path], display: nil)
+        #expect(again.succeeded, "\(again.stderrText)")
+        #expect(again.stdoutText == written.stdoutText)
     }
 
     @Test("a bad settings file is refused, naming the file, the line and the key; nothing starts",
