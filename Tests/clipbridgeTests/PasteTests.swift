@@ -217,6 +217,37 @@ struct PasteVerbatimTests {
         }
     }
 
+    /// A file copied in Dolphin (KDE Frameworks 5 over Qt 5's clipboard): the URL lists KIO puts in its QMimeData —
+    /// `text/uri-list`, `application/x-kde4-urilist`, Mozilla's UTF-16 `text/x-moz-url`, GNOME's copied-files list,
+    /// the cut flag — and the path as text, made the way Dolphin's own Qt makes them (a Qt 5 peer owning the same
+    /// MIME data; Dolphin itself is not installed here). Each target, pasted by its name, is xclip's bytes.
+    @Test("a Qt 5 owner of a file copy as Dolphin makes it: every target pasted by its name is byte for byte xclip's")
+    func aDolphinFileCopyMatchesXclip() async throws {
+        let display = try CLI.server().display
+        let uri = "file:///home/me/Caf%C3%A9%20notes.txt"
+        let owner = try await ToolkitPeer(.qt5, display: display).own(
+            text: "/home/me/Café notes.txt",
+            representations: [
+                ("text/uri-list", Data("\(uri)\r\n".utf8)),
+                ("application/x-kde4-urilist", Data("\(uri)\r\n".utf8)),
+                ("text/x-moz-url", Data("\(uri)\nCafé notes.txt".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })),
+                ("x-special/gnome-copied-files", Data("copy\n\(uri)".utf8)),
+                ("application/x-kde-cutselection", Data("0".utf8)),
+            ])
+        defer { Task { _ = await owner.stop() } }
+        let targets = try await Xclip.targets(display).contentTargets
+        #expect(targets.contains("text/x-moz-url") && targets.contains("text/uri-list"), "\(targets)")
+        var compared = 0
+        for target in targets {
+            let xclip = try await Xclip.paste(display, target: target)
+            guard xclip.succeeded else { continue }
+            compared += 1
+            let pasted = try await CLI.run(["paste", "-t", target], display: display)
+            #expect(pasted.stdout == xclip.stdout, "\(target): \(Array(pasted.stdout.prefix(40))) vs \(Array(xclip.stdout.prefix(40)))")
+        }
+        #expect(compared >= 8, "\(targets)")
+    }
+
     /// Java's AWT and Emacs write their own encodings under their own names (Java's `text/plain;charset=unicode`,
     /// UTF-16 with a byte-order mark, and ten more charsets; Emacs's COMPOUND_TEXT, and ICCCM's LENGTH as an
     /// INTEGER, which xclip prints as a decimal number): each, pasted by its name, is what xclip gets; and `text`
