@@ -93,11 +93,13 @@ let package = Package(
         // not GRDB.swift: it imports Foundation). Not linked: ClipHistory loads libsqlite3.so.0 when a history is first
         // opened (SQLiteLibrary), so a paste does not load it. Debian's build has FTS5, which search uses.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // OpenSSL 3's headers, for the types of the libcrypto functions the history loads on first use (no link).
+        .systemLibrary(name: "CLibCrypto", providers: [.apt(["libssl-dev"])]),
         // The clipboard history: every flavour of every copy in SQLite and content-addressed blob files.
         .target(
             name: "ClipHistory",
             dependencies: [
-                "ClipBridge", "UniformTypes", "X11Selection", "CSQLite",
+                "ClipBridge", "UniformTypes", "X11Selection", "CSQLite", "CLibCrypto",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

@@ -6,7 +6,8 @@ installs, that one of those packages depends on, or that every Debian system has
   scripts/check-install-deps.py [--build DIR] [--spawn-log FILE] [--deps FILE]
 
 What is checked:
-  headers    every file under /usr/include that the compiler's dependency files (DIR/**/*.d) name;
+  headers    every file under /usr/include that the compiler's dependency files (DIR/**/*.d) name, and
+             those the headers of the system-library module maps they name include (cc -M);
   linked     every shared library the built executables and test bundle link (ldd);
   loaded     every library the sources load on first use: each "lib….so.N" string literal under
              Sources/ (dlopen through SharedLibrary and the C shims);
@@ -125,14 +126,45 @@ def owning_packages(paths):
 
 def headers(build):
     named = {}
+    module_maps = set()
     for dependency_file in glob.glob(os.path.join(build, "**", "*.d"), recursive=True):
         with open(dependency_file, errors="replace") as handle:
             for word in handle.read().replace("\\\n", " ").split():
                 if word.startswith("/usr/include/"):
                     named.setdefault(os.path.normpath(word), dependency_file)
-    if not named:
+                elif word.startswith(os.path.join(ROOT, "Sources")) and word.endswith("module.modulemap"):
+                    module_maps.add(word)
+    if not named and not module_maps:
         fail_to_run(f"no compiler dependency files under {build} (build first)")
+    # A Swift file's dependency file names a system library's module map, not the headers behind it (CSQLite,
+    # CLibYAML, CLibCrypto): those are what the module map's headers include, as the C preprocessor finds them.
+    for module_map in sorted(module_maps):
+        for header in system_headers(module_map):
+            named.setdefault(header, module_map)
     return {path: f"a header, named by {os.path.relpath(source, ROOT)}" for path, source in named.items()}
+
+
+def system_headers(module_map):
+    """The /usr/include files the headers of `module_map` include (`cc -M`)."""
+    directory = os.path.dirname(module_map)
+    with open(module_map) as handle:
+        listed = re.findall(r'^\s*(?:umbrella\s+)?header\s+"([^"]+)"', handle.read(), re.MULTILINE)
+    found = set()
+    for header in listed:
+        path = os.path.join(directory, header)
+        if not os.path.isfile(path):
+            continue
+        result = subprocess.run(["cc", "-M", "-x", "c", "-I", directory, path], capture_output=True, text=True)
+        if result.returncode != 0:
+            # A header the compiler cannot find is missing: name it as the compiler does.
+            missing = re.findall(r"fatal error: ([^:]+): No such file", result.stderr)
+            print(f"check-install-deps: {os.path.relpath(module_map, ROOT)}: its header {header} does not compile here: "
+                  + (f"{missing[0]} is missing" if missing else result.stderr.strip()[:300]), file=sys.stderr)
+            sys.exit(1)
+        for word in result.stdout.replace("\\\n", " ").split():
+            if word.startswith("/usr/include/"):
+                found.add(os.path.normpath(word))
+    return found
 
 
 def linked_libraries(build):

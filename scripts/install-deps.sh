@@ -8,7 +8,7 @@ packages=(
     libx11-xcb-dev                        # CX11: XGetXCBConnection (property reads straight from XCB)
     libyaml-dev                           # CLibYAML: the daemon's settings file
     libwayland-dev                        # CWayland: wayland-client-core.h (the data-control client; the library is loaded on first use)
-    libsqlite3-dev libssl3                # the clipboard history: SQLite (FTS5 included), libcrypto (SHA-256), both loaded on first use
+    libsqlite3-dev libssl3 libssl-dev     # the clipboard history: SQLite (FTS5 included), libcrypto (SHA-256, ChaCha20-Poly1305), loaded on first use; the headers type the calls
     xvfb xauth x11-utils                  # the private X server tests and the demo start
     xclip xsel                            # independent peers in tests and benchmarks
     python3 python3-gi gir1.2-gtk-4.0     # a real GTK 4 app as a peer

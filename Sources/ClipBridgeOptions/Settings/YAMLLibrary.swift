@@ -5,12 +5,13 @@ import X11Selection
 /// is read, not linked: a process that reads none — every `paste` and `copy` — does not load the library. The
 /// header still gives the types and constants; `Package.swift` links no libyaml.
 struct YAMLLibrary: @unchecked Sendable {
-    let parserInitialize: @convention(c) (UnsafeMutablePointer<yaml_parser_t>?) -> Int32
-    let parserDelete: @convention(c) (UnsafeMutablePointer<yaml_parser_t>?) -> Void
-    let parserSetEncoding: @convention(c) (UnsafeMutablePointer<yaml_parser_t>?, yaml_encoding_t) -> Void
-    let parserSetInputString: @convention(c) (UnsafeMutablePointer<yaml_parser_t>?, UnsafePointer<UInt8>?, Int) -> Void
-    let parserParse: @convention(c) (UnsafeMutablePointer<yaml_parser_t>?, UnsafeMutablePointer<yaml_event_t>?) -> Int32
-    let eventDelete: @convention(c) (UnsafeMutablePointer<yaml_event_t>?) -> Void
+    // Each type is the C declaration's (CLibYAML/shim.h): a call that does not match it does not compile.
+    let parserInitialize: clipbridge_yaml_parser_initialize_t
+    let parserDelete: clipbridge_yaml_parser_delete_t
+    let parserSetEncoding: clipbridge_yaml_parser_set_encoding_t
+    let parserSetInputString: clipbridge_yaml_parser_set_input_string_t
+    let parserParse: clipbridge_yaml_parser_parse_t
+    let eventDelete: clipbridge_yaml_event_delete_t
 
     private static let loaded: Result<YAMLLibrary, SettingsNodeError> = {
         do throws(SettingsNodeError) {
@@ -35,12 +36,12 @@ struct YAMLLibrary: @unchecked Sendable {
     }
 
     private init(_ library: SharedLibrary) throws(SharedLibrary.LoadError) {
-        func symbol<T>(_ name: String) throws(SharedLibrary.LoadError) -> T { try library.function(name) }
-        parserInitialize = try symbol("yaml_parser_initialize")
-        parserDelete = try symbol("yaml_parser_delete")
-        parserSetEncoding = try symbol("yaml_parser_set_encoding")
-        parserSetInputString = try symbol("yaml_parser_set_input_string")
-        parserParse = try symbol("yaml_parser_parse")
-        eventDelete = try symbol("yaml_event_delete")
+        func symbol<T>(_ name: UnsafePointer<CChar>) throws(SharedLibrary.LoadError) -> T { try library.function(String(cString: name)) }
+        parserInitialize = try symbol(clipbridge_yaml_parser_initialize_name)
+        parserDelete = try symbol(clipbridge_yaml_parser_delete_name)
+        parserSetEncoding = try symbol(clipbridge_yaml_parser_set_encoding_name)
+        parserSetInputString = try symbol(clipbridge_yaml_parser_set_input_string_name)
+        parserParse = try symbol(clipbridge_yaml_parser_parse_name)
+        eventDelete = try symbol(clipbridge_yaml_event_delete_name)
     }
 }

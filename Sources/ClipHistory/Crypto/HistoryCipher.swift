@@ -214,7 +214,8 @@ enum HKDF {
         var digest = [UInt8](repeating: 0, count: SHA256.byteCount)
         var length: UInt32 = 0
         let done = key.withUnsafeBytes { keyBytes in
-            message.withUnsafeBytes { messageBytes in
+            // The data is `const unsigned char *` (openssl/hmac.h), the key `const void *`.
+            message.withUnsafeBufferPointer { messageBytes in
                 crypto.hmac(crypto.sha256(), keyBytes.baseAddress, Int32(keyBytes.count), messageBytes.baseAddress,
                             messageBytes.count, &digest, &length)
             }

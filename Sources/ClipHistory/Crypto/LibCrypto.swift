@@ -1,3 +1,4 @@
+import CLibCrypto
 import Glibc
 import X11Selection
 
@@ -5,39 +6,35 @@ import X11Selection
 /// looked up once, when a history first hashes or encrypts (Debian's libssl3; `dlopen`, so a process that never
 /// touches a history, a 16-byte paste, maps none of it).
 struct LibCrypto: @unchecked Sendable {
+    // Each type is the C declaration's (CLibCrypto/shim.h, from OpenSSL's headers): a call that does not match it
+    // does not compile.
+
     // Digests (EVP_MD).
-    let newDigestContext: @convention(c) () -> OpaquePointer?
-    let freeDigestContext: @convention(c) (OpaquePointer?) -> Void
-    let sha256: @convention(c) () -> OpaquePointer?
-    let digestInit: @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?) -> Int32
-    let digestUpdate: @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int) -> Int32
-    let digestFinal: @convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt32>?) -> Int32
+    let newDigestContext: clipbridge_EVP_MD_CTX_new_t
+    let freeDigestContext: clipbridge_EVP_MD_CTX_free_t
+    let sha256: clipbridge_EVP_sha256_t
+    let digestInit: clipbridge_EVP_DigestInit_ex_t
+    let digestUpdate: clipbridge_EVP_DigestUpdate_t
+    let digestFinal: clipbridge_EVP_DigestFinal_ex_t
     /// `HMAC(md, key, key_len, data, data_len, out, out_len)`.
-    let hmac: @convention(c) (
-        OpaquePointer?, UnsafeRawPointer?, Int32, UnsafeRawPointer?, Int, UnsafeMutablePointer<UInt8>?,
-        UnsafeMutablePointer<UInt32>?
-    ) -> UnsafeMutablePointer<UInt8>?
+    let hmac: clipbridge_HMAC_t
 
     // Ciphers (EVP_CIPHER).
-    let newCipherContext: @convention(c) () -> OpaquePointer?
-    let freeCipherContext: @convention(c) (OpaquePointer?) -> Void
+    let newCipherContext: clipbridge_EVP_CIPHER_CTX_new_t
+    let freeCipherContext: clipbridge_EVP_CIPHER_CTX_free_t
     /// ChaCha20-Poly1305, fetched from the default provider once (OpenSSL 3 fetches a legacy `EVP_chacha20_poly1305()`
     /// again at every initialisation, which cost more than sealing a short summary).
     let chacha20Poly1305: OpaquePointer
     /// `EVP_CipherInit_ex(ctx, cipher, engine, key, iv, enc)`.
-    let cipherInit: @convention(c) (
-        OpaquePointer?, OpaquePointer?, OpaquePointer?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, Int32
-    ) -> Int32
+    let cipherInit: clipbridge_EVP_CipherInit_ex_t
     /// `EVP_CipherUpdate(ctx, out, out_len, in, in_len)`; `out` nil for additional authenticated data.
-    let cipherUpdate: @convention(c) (
-        OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<Int32>?, UnsafePointer<UInt8>?, Int32
-    ) -> Int32
-    let cipherFinal: @convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<Int32>?) -> Int32
-    let cipherControl: @convention(c) (OpaquePointer?, Int32, Int32, UnsafeMutableRawPointer?) -> Int32
+    let cipherUpdate: clipbridge_EVP_CipherUpdate_t
+    let cipherFinal: clipbridge_EVP_CipherFinal_ex_t
+    let cipherControl: clipbridge_EVP_CIPHER_CTX_ctrl_t
 
     /// `EVP_CTRL_AEAD_GET_TAG` and `EVP_CTRL_AEAD_SET_TAG` (openssl/evp.h).
-    static let getTag: Int32 = 0x10
-    static let setTag: Int32 = 0x11
+    static let getTag = clipbridge_EVP_CTRL_AEAD_GET_TAG
+    static let setTag = clipbridge_EVP_CTRL_AEAD_SET_TAG
 
     private static let loaded: Result<LibCrypto, HistoryError> = {
         do throws(HistoryError) {
@@ -62,25 +59,24 @@ struct LibCrypto: @unchecked Sendable {
     }
 
     private init(_ library: SharedLibrary) throws(SharedLibrary.LoadError) {
-        func symbol<T>(_ name: String) throws(SharedLibrary.LoadError) -> T { try library.function(name) }
-        newDigestContext = try symbol("EVP_MD_CTX_new")
-        freeDigestContext = try symbol("EVP_MD_CTX_free")
-        sha256 = try symbol("EVP_sha256")
-        digestInit = try symbol("EVP_DigestInit_ex")
-        digestUpdate = try symbol("EVP_DigestUpdate")
-        digestFinal = try symbol("EVP_DigestFinal_ex")
-        hmac = try symbol("HMAC")
-        newCipherContext = try symbol("EVP_CIPHER_CTX_new")
-        freeCipherContext = try symbol("EVP_CIPHER_CTX_free")
-        let fetch: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> OpaquePointer? =
-            try symbol("EVP_CIPHER_fetch")
+        func symbol<T>(_ name: UnsafePointer<CChar>) throws(SharedLibrary.LoadError) -> T { try library.function(String(cString: name)) }
+        newDigestContext = try symbol(clipbridge_EVP_MD_CTX_new_name)
+        freeDigestContext = try symbol(clipbridge_EVP_MD_CTX_free_name)
+        sha256 = try symbol(clipbridge_EVP_sha256_name)
+        digestInit = try symbol(clipbridge_EVP_DigestInit_ex_name)
+        digestUpdate = try symbol(clipbridge_EVP_DigestUpdate_name)
+        digestFinal = try symbol(clipbridge_EVP_DigestFinal_ex_name)
+        hmac = try symbol(clipbridge_HMAC_name)
+        newCipherContext = try symbol(clipbridge_EVP_CIPHER_CTX_new_name)
+        freeCipherContext = try symbol(clipbridge_EVP_CIPHER_CTX_free_name)
+        let fetch: clipbridge_EVP_CIPHER_fetch_t = try symbol(clipbridge_EVP_CIPHER_fetch_name)
         guard let cipher = fetch(nil, "ChaCha20-Poly1305", nil) else {
             throw SharedLibrary.LoadError(description: "\(library.name) has no ChaCha20-Poly1305 in its default provider")
         }
         chacha20Poly1305 = cipher
-        cipherInit = try symbol("EVP_CipherInit_ex")
-        cipherUpdate = try symbol("EVP_CipherUpdate")
-        cipherFinal = try symbol("EVP_CipherFinal_ex")
-        cipherControl = try symbol("EVP_CIPHER_CTX_ctrl")
+        cipherInit = try symbol(clipbridge_EVP_CipherInit_ex_name)
+        cipherUpdate = try symbol(clipbridge_EVP_CipherUpdate_name)
+        cipherFinal = try symbol(clipbridge_EVP_CipherFinal_ex_name)
+        cipherControl = try symbol(clipbridge_EVP_CIPHER_CTX_ctrl_name)
     }
 }

@@ -10,36 +10,30 @@ struct SQLiteLibrary: @unchecked Sendable {
     typealias Handle = OpaquePointer
     typealias Statement = OpaquePointer
 
-    let open_v2: @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<Handle?>?, Int32, UnsafePointer<CChar>?) -> Int32
-    let close_v2: @convention(c) (Handle?) -> Int32
-    let errmsg: @convention(c) (Handle?) -> UnsafePointer<CChar>?
-    let errstr: @convention(c) (Int32) -> UnsafePointer<CChar>?
-    let busy_timeout: @convention(c) (Handle?, Int32) -> Int32
-    let exec: @convention(c) (
-        Handle?, UnsafePointer<CChar>?, (@convention(c) (UnsafeMutableRawPointer?, Int32,
-            UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32)?,
-        UnsafeMutableRawPointer?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32
-    let free: @convention(c) (UnsafeMutableRawPointer?) -> Void
-    let prepare_v2: @convention(c) (
-        Handle?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<Statement?>?, UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32
-    let finalize: @convention(c) (Statement?) -> Int32
-    let step: @convention(c) (Statement?) -> Int32
-    let bind_null: @convention(c) (Statement?, Int32) -> Int32
-    let bind_int64: @convention(c) (Statement?, Int32, Int64) -> Int32
-    let bind_double: @convention(c) (Statement?, Int32, Double) -> Int32
-    let bind_text: @convention(c) (
-        Statement?, Int32, UnsafePointer<CChar>?, Int32, (@convention(c) (UnsafeMutableRawPointer?) -> Void)?) -> Int32
-    let bind_text64: @convention(c) (
-        Statement?, Int32, UnsafePointer<CChar>?, UInt64, (@convention(c) (UnsafeMutableRawPointer?) -> Void)?, UInt8) -> Int32
-    let bind_blob64: @convention(c) (
-        Statement?, Int32, UnsafeRawPointer?, UInt64, (@convention(c) (UnsafeMutableRawPointer?) -> Void)?) -> Int32
-    let last_insert_rowid: @convention(c) (Handle?) -> Int64
-    let changes: @convention(c) (Handle?) -> Int32
-    let column_type: @convention(c) (Statement?, Int32) -> Int32
-    let column_int64: @convention(c) (Statement?, Int32) -> Int64
-    let column_text: @convention(c) (Statement?, Int32) -> UnsafePointer<UInt8>?
-    let column_bytes: @convention(c) (Statement?, Int32) -> Int32
-    let column_blob: @convention(c) (Statement?, Int32) -> UnsafeRawPointer?
+    // Each type is the C declaration's (CSQLite/shim.h): a call that does not match it does not compile.
+    let open_v2: clipbridge_sqlite3_open_v2_t
+    let close_v2: clipbridge_sqlite3_close_v2_t
+    let errmsg: clipbridge_sqlite3_errmsg_t
+    let errstr: clipbridge_sqlite3_errstr_t
+    let busy_timeout: clipbridge_sqlite3_busy_timeout_t
+    let exec: clipbridge_sqlite3_exec_t
+    let free: clipbridge_sqlite3_free_t
+    let prepare_v2: clipbridge_sqlite3_prepare_v2_t
+    let finalize: clipbridge_sqlite3_finalize_t
+    let step: clipbridge_sqlite3_step_t
+    let bind_null: clipbridge_sqlite3_bind_null_t
+    let bind_int64: clipbridge_sqlite3_bind_int64_t
+    let bind_double: clipbridge_sqlite3_bind_double_t
+    let bind_text: clipbridge_sqlite3_bind_text_t
+    let bind_text64: clipbridge_sqlite3_bind_text64_t
+    let bind_blob64: clipbridge_sqlite3_bind_blob64_t
+    let last_insert_rowid: clipbridge_sqlite3_last_insert_rowid_t
+    let changes: clipbridge_sqlite3_changes_t
+    let column_type: clipbridge_sqlite3_column_type_t
+    let column_int64: clipbridge_sqlite3_column_int64_t
+    let column_text: clipbridge_sqlite3_column_text_t
+    let column_bytes: clipbridge_sqlite3_column_bytes_t
+    let column_blob: clipbridge_sqlite3_column_blob_t
 
     /// The library, loaded once per process; the failure names the library and the missing symbol.
     static let loaded: Result<SQLiteLibrary, SQLiteError> = {
@@ -65,29 +59,29 @@ struct SQLiteLibrary: @unchecked Sendable {
     }
 
     private init(_ library: SharedLibrary) throws(SharedLibrary.LoadError) {
-        func symbol<T>(_ name: String) throws(SharedLibrary.LoadError) -> T { try library.function(name) }
-        open_v2 = try symbol("sqlite3_open_v2")
-        close_v2 = try symbol("sqlite3_close_v2")
-        errmsg = try symbol("sqlite3_errmsg")
-        errstr = try symbol("sqlite3_errstr")
-        busy_timeout = try symbol("sqlite3_busy_timeout")
-        exec = try symbol("sqlite3_exec")
-        free = try symbol("sqlite3_free")
-        prepare_v2 = try symbol("sqlite3_prepare_v2")
-        finalize = try symbol("sqlite3_finalize")
-        step = try symbol("sqlite3_step")
-        bind_null = try symbol("sqlite3_bind_null")
-        bind_int64 = try symbol("sqlite3_bind_int64")
-        bind_double = try symbol("sqlite3_bind_double")
-        bind_text = try symbol("sqlite3_bind_text")
-        bind_text64 = try symbol("sqlite3_bind_text64")
-        bind_blob64 = try symbol("sqlite3_bind_blob64")
-        last_insert_rowid = try symbol("sqlite3_last_insert_rowid")
-        changes = try symbol("sqlite3_changes")
-        column_type = try symbol("sqlite3_column_type")
-        column_int64 = try symbol("sqlite3_column_int64")
-        column_text = try symbol("sqlite3_column_text")
-        column_bytes = try symbol("sqlite3_column_bytes")
-        column_blob = try symbol("sqlite3_column_blob")
+        func symbol<T>(_ name: UnsafePointer<CChar>) throws(SharedLibrary.LoadError) -> T { try library.function(String(cString: name)) }
+        open_v2 = try symbol(clipbridge_sqlite3_open_v2_name)
+        close_v2 = try symbol(clipbridge_sqlite3_close_v2_name)
+        errmsg = try symbol(clipbridge_sqlite3_errmsg_name)
+        errstr = try symbol(clipbridge_sqlite3_errstr_name)
+        busy_timeout = try symbol(clipbridge_sqlite3_busy_timeout_name)
+        exec = try symbol(clipbridge_sqlite3_exec_name)
+        free = try symbol(clipbridge_sqlite3_free_name)
+        prepare_v2 = try symbol(clipbridge_sqlite3_prepare_v2_name)
+        finalize = try symbol(clipbridge_sqlite3_finalize_name)
+        step = try symbol(clipbridge_sqlite3_step_name)
+        bind_null = try symbol(clipbridge_sqlite3_bind_null_name)
+        bind_int64 = try symbol(clipbridge_sqlite3_bind_int64_name)
+        bind_double = try symbol(clipbridge_sqlite3_bind_double_name)
+        bind_text = try symbol(clipbridge_sqlite3_bind_text_name)
+        bind_text64 = try symbol(clipbridge_sqlite3_bind_text64_name)
+        bind_blob64 = try symbol(clipbridge_sqlite3_bind_blob64_name)
+        last_insert_rowid = try symbol(clipbridge_sqlite3_last_insert_rowid_name)
+        changes = try symbol(clipbridge_sqlite3_changes_name)
+        column_type = try symbol(clipbridge_sqlite3_column_type_name)
+        column_int64 = try symbol(clipbridge_sqlite3_column_int64_name)
+        column_text = try symbol(clipbridge_sqlite3_column_text_name)
+        column_bytes = try symbol(clipbridge_sqlite3_column_bytes_name)
+        column_blob = try symbol(clipbridge_sqlite3_column_blob_name)
     }
 }
