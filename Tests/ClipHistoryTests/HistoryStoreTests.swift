@@ -185,6 +185,24 @@ struct HistoryStoreTests {
         }
     }
 
+    /// The database, its write-ahead log and the log's index are the user's alone, whatever the umask, and opening a
+    /// history leaves the process's umask as it was (the daemon's other threads create files meanwhile).
+    @Test("the database and its log are made 0600, without touching the process's umask")
+    func databaseFilesArePrivate() throws {
+        let before = umask(0o022)
+        defer { umask(before) }
+        let history = try TemporaryHistory()
+        _ = try history.store.record(copy("UTF8_STRING", Data("private".utf8)))
+        let database = "\(history.store.directory)/\(HistoryStore.databaseName)"
+        for path in [database, database + "-wal", database + "-shm"] {
+            var info = stat()
+            #expect(stat(path, &info) == 0, "\(path) missing")
+            #expect(info.st_mode & 0o777 == 0o600, "\(path): \(String(info.st_mode & 0o777, radix: 8))")
+        }
+        let now = umask(0o022)
+        #expect(now == 0o022)
+    }
+
     @Test("garbage left by a writer killed mid-copy is collected at the next start")
     func collectsOrphans() throws {
         let history = try TemporaryHistory()

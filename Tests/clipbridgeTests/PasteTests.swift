@@ -148,6 +148,26 @@ struct PasteTests {
     }
 }
 
+/// `paste -o FILE` makes the file as any program does, under the caller's umask.
+@Suite("clipbridge paste -o: the file's mode", .xvfb, .timeLimit(.minutes(2)))
+struct PasteFileModeTests {
+    @Test("a pasted file has mode 0666 less the caller's umask", arguments: [0o022, 0o077, 0o002])
+    func modeFollowsTheUmask(mask: Int) async throws {
+        let display = try CLI.server().display
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let owner = try await Xclip.own(display, Data("mode".utf8))
+        defer { Task { _ = await owner.stop() } }
+        let file = scratch.url.appendingPathComponent("pasted-\(mask).txt")
+        let script = "umask \(String(mask, radix: 8)); exec '\(CLI.binary)' paste -o '\(file.path)'"
+        let pasted = try await runPeer(["/bin/sh", "-c", script], display: display)
+        #expect(pasted.succeeded, "\(pasted)")
+        var info = stat()
+        #expect(stat(file.path, &info) == 0)
+        #expect(Int(info.st_mode & 0o777) == 0o666 & ~mask, "\(String(info.st_mode & 0o777, radix: 8))")
+    }
+}
+
 /// `paste -t NAME` (issue 38): a target the owner offers by that exact name comes out as the owner wrote it, as xclip
 /// gives it — never re-encoded to UTF-8; only a generic name (`text`, a UTI) or one the owner does not offer is
 /// converted.

@@ -21,8 +21,8 @@ final class SQLiteDatabase {
     /// The file, for messages.
     let path: String
 
-    /// Opens (and with `create`, creates) the database at `path`. The file is created with mode 0600: the
-    /// process's umask is tightened for the call (SQLite has no mode argument).
+    /// Opens (and with `create`, creates) the database at `path`. The file is created with mode 0600, and SQLite
+    /// gives its write-ahead log the same.
     init(path: String, readOnly: Bool = false, create: Bool = true) throws(SQLiteError) {
         self.path = path
         let api = try SQLiteLibrary.api()
@@ -30,10 +30,15 @@ final class SQLiteDatabase {
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
         if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
+        if create && !readOnly {
+            // Made 0600 before SQLite opens it: SQLite has no mode argument, and it gives the write-ahead log and its
+            // index the database file's mode. (Tightening the umask around the call instead changed it for every
+            // thread of the daemon meanwhile.)
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            if descriptor >= 0 { close(descriptor) }
+        }
         var opened: OpaquePointer?
-        let previousMask = umask(0o077)
         let code = api.open_v2(path, &opened, flags, nil)
-        umask(previousMask)
         guard code == SQLITE_OK, let opened else {
             let message = String(cString: (opened.flatMap(api.errmsg) ?? api.errstr(code))!)
             _ = api.close_v2(opened)

@@ -116,10 +116,9 @@ struct PasteRequest: Sendable {
             unlink(temporary)
             throw error
         }
-        // mkstemp makes 0600 files; a pasted file gets the usual mode under the umask.
-        let mask = umask(0)
-        umask(mask)
-        fchmod(descriptor, 0o666 & ~mask)
+        // mkstemp makes 0600 files; a pasted file gets the usual mode under the umask (read, not toggled: the
+        // process has other threads).
+        fchmod(descriptor, 0o666 & ~FileCreationMask.current)
         let closed = close(descriptor) == 0
         guard closed, rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
