@@ -34,15 +34,8 @@ public final class WaylandSendRequest: Sendable {
         while offset < bytes.count {
             let fd = self.fd.withLock { $0 }
             guard fd >= 0 else { throw WaylandError(.transferFailed, "the request is finished") }
-            let start = offset
-            // On the loop thread, which blocks SIGPIPE: a requestor gone costs an EPIPE, not the process.
-            let written = try await loop.perform { _ -> Int in
-                let result = bytes.withUnsafeBytes { raw in Glibc.write(fd, raw.baseAddress! + start, raw.count - start) }
-                guard result < 0 else { return result }
-                let code = errno
-                if code == EPIPE { Self.takePendingPipeSignal() }
-                return -Int(code)
-            }
+            // On the caller's thread: the descriptor is non-blocking, and only a full pipe waits, on the loop.
+            let written = bytes.withUnsafeBytes { raw in Self.write(fd, raw.baseAddress! + offset, raw.count - offset) }
             if written >= 0 {
                 offset += written
                 continue
@@ -69,12 +62,24 @@ public final class WaylandSendRequest: Sendable {
         if fd >= 0 { Glibc.close(fd) }
     }
 
-    /// Takes the SIGPIPE a write to a closed pipe left pending on the (blocking) loop thread.
-    private static func takePendingPipeSignal() {
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGPIPE)
-        var none = timespec()
-        _ = sigtimedwait(&signals, nil, &none)
+    /// write(2) with SIGPIPE blocked on this thread for the call, so that a requestor gone costs an EPIPE, not the
+    /// process — without touching the process's signal handling (a library's to leave alone). The signal such a write
+    /// leaves pending on this thread is taken before the thread's mask is restored. Returns the count written, or
+    /// −errno.
+    private static func write(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        let result = Glibc.write(fd, bytes, count)
+        let code = errno
+        // A SIGPIPE blocked before this call is not ours to take.
+        if result < 0, code == EPIPE, sigismember(&previous, SIGPIPE) == 0 {
+            var none = timespec()
+            _ = sigtimedwait(&pipeSignal, nil, &none)
+        }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        return result < 0 ? -Int(code) : result
     }
 }

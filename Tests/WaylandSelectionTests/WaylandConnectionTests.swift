@@ -186,6 +186,45 @@ struct WaylandConnectionTests {
         }
     }
 
+    /// A requestor that closes its end early (`wl-paste | head -c`): the write fails with that reason — an EPIPE on
+    /// the writing task's own thread, whose SIGPIPE is blocked there for the call and taken, never the process's end
+    /// — and the next request is served.
+    @Test("a requestor that closes its end early fails that write alone; the process lives on and serves the next")
+    func requestorClosesEarly() async throws {
+        try await SwayServer.with(xwayland: false) { sway in
+            let wayland = sway.waylandEnvironment
+            let connection = try await WaylandConnection.open(display: sway.waylandDisplay)
+            defer { connection.close() }
+            let big = Self.pattern(32 << 20)
+            final class Failures: Sendable { let list = Mutex<[String]>([]) }
+            let failures = Failures()
+            let served = Task {
+                for await event in connection.events {
+                    guard case .sendRequested(let request) = event else { continue }
+                    Task {
+                        defer { request.finish() }
+                        do {
+                            try await request.write(request.mimeType == "text/plain" ? Data("after".utf8) : big)
+                        } catch {
+                            failures.list.withLock { $0.append("\(error)") }
+                        }
+                    }
+                }
+            }
+            defer { served.cancel() }
+            _ = try await connection.offer(["application/x-big", "text/plain"], as: .clipboard)
+            let cut = try await runPeer(
+                ["/bin/sh", "-c", "wl-paste --type application/x-big | head -c 1000 | wc -c"], display: nil,
+                environment: wayland, timeout: .seconds(30))
+            #expect(cut.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines) == "1000", "\(cut)")
+            #expect(try await eventually(timeout: .seconds(10)) { !failures.list.withLock { $0 }.isEmpty })
+            let failed = failures.list.withLock { $0 }
+            #expect(failed.first?.contains("closed its end") == true, "\(failed)")
+            let next = try await runPeer(["wl-paste", "--no-newline", "--type", "text/plain"], display: nil, environment: wayland)
+            #expect(next.stdout == Data("after".utf8), "\(next)")
+        }
+    }
+
     @Test("a compositor with neither data-control protocol (Weston, as GNOME's Mutter): an error naming both")
     func neitherProtocol() async throws {
         try await WestonServer.with { weston in
