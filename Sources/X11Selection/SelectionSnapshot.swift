@@ -6,7 +6,7 @@ import Glibc
 /// same order, same property types and formats, same bytes.
 ///
 /// Made by ``X11Connection/snapshot(_:targets:limits:timeout:inOneRequest:)``; served again through ``offer``. Large flavours live
-/// in private files (mode 0600) in ``SnapshotLimits/spoolDirectory``; ``removeFiles()`` deletes them when the
+/// in private files (mode 0600) in `SnapshotLimits.spoolDirectory`; ``removeFiles()`` deletes them when the
 /// snapshot is no longer served.
 public struct SelectionSnapshot: Sendable {
     /// Where a flavour's bytes are.

@@ -1,4 +1,4 @@
-/// A change of a selection's owner as a ``SelectionBackend`` reports it: what it means, and the backend's own
+/// A change of a selection's owner as a selection backend (`SelectionBackend`) reports it: what it means, and the backend's own
 /// names for the new owner and the time (nil when it has none).
 public struct BackendOwnerChange<Terms: BackendTerms>: Sendable, Equatable {
     /// The selection.

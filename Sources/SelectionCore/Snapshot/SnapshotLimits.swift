@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Bounds on what a snapshot of an owner's offer keeps (X11's `X11Connection.snapshot`, a backend's
-/// ``SelectionBackend/snapshot(of:limits:)``). Every size an owner announces or sends
+/// `SelectionBackend.snapshot(of:_:)`). Every size an owner announces or sends
 /// is untrusted: a flavour over its limit is omitted as soon as its bytes pass it, never read to its end.
 public struct SnapshotLimits: Sendable {
     /// The largest flavour kept, in bytes.

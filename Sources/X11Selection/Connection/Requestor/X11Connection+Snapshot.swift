@@ -6,7 +6,7 @@ extension X11Connection {
     /// gone (``SelectionSnapshot/offer``).
     ///
     /// The targets are read one after another in the owner's TARGETS order, each streamed (INCR included)
-    /// into memory or, past ``SnapshotLimits/inMemoryBytes``, a private file; a flavour passing its limit is
+    /// into memory or, past `SnapshotLimits.inMemoryBytes`, a private file; a flavour passing its limit is
     /// omitted the moment it does. A target the owner refuses, answers wrongly or leaves unanswered for
     /// `timeout` is omitted with its reason, and the others are still kept. Nothing is read of an offer
     /// marked sensitive. When the owner answers TARGET_SIZES, a flavour it announces over the limits is
@@ -22,11 +22,11 @@ extension X11Connection {
     ///     `Configuration.readTimeout`.
     ///   - inOneRequest: read the targets in one MULTIPLE request (ICCCM 2.6.2) when the owner offers it, as
     ///     a handover does (the owner waits, and toolkits that hand over implement MULTIPLE): each reply
-    ///     up to ``SnapshotLimits/inMemoryBytes``, all of them up to 16 MiB; a larger one is abandoned and
+    ///     up to `SnapshotLimits.inMemoryBytes`, all of them up to 16 MiB; a larger one is abandoned and
     ///     read alone, streamed. An owner that refuses MULTIPLE or answers it wrongly is read target by
     ///     target; one that advertises it and never answers (xsel 1.2) costs `timeout` first, which is why
     ///     it is not the default.
-    /// At most ``SnapshotLimits/maximumFlavours`` targets are read; from 16 of them on (and for a handover), an
+    /// At most `SnapshotLimits.maximumFlavours` targets are read; from 16 of them on (and for a handover), an
     /// owner offering MULTIPLE is read in batches of MULTIPLE requests of 64. When
     /// the owner goes away after at least one flavour was read whole, the snapshot keeps those
     /// (``SelectionSnapshot/ownerLeft``) and lists the others among its omissions.
