@@ -243,14 +243,17 @@ struct HistoryTests {
         let display = try CLI.server().display
         let history = try TestHistory()
         defer { history.remove() }
-        var daemon = try await DaemonProcess.start(display, history.option)
+        // The owner writes its 50 MiB into one property from Python, which on a loaded CI machine took longer than the
+        // daemon's default 5 s read deadline (the flavour was then omitted, "not kept: UTF8_STRING"): this test is about
+        // the kill, so the read gets time.
+        var daemon = try await DaemonProcess.start(display, history.option + ["--timeout", "60"])
         for index in 0..<3 {
             let owner = try await Xclip.own(display, Data("entry \(index) before the crash".utf8))
             try await daemon.waitFor("history: entry \(index + 1)")
             _ = await owner.kill()
         }
-        let big = try await HostilePeer.owner(["big-single", "--size", "\(50 << 20)"], display: display)
-        try await daemon.waitFor("kept CLIPBOARD: 1 flavours, \(50 << 20) bytes", timeout: .seconds(60))
+        let big = try await HostilePeer.owner(["big-single", "--size", "\(50 << 20)", "--exit-after", "180"], display: display)
+        try await daemon.waitFor("kept CLIPBOARD: 1 flavours, \(50 << 20) bytes", timeout: .seconds(120))
         try await Task.sleep(for: .milliseconds(delayMilliseconds))
         daemon.peer.send(signal: SIGKILL)
         _ = try await daemon.peer.waitForExit()
