@@ -114,7 +114,7 @@ let package = Package(
         // The bridge between an X display and a Wayland compositor (issue 30): the X bridge's machine, both engines.
         .target(
             name: "WaylandBridge",
-            dependencies: ["ClipBridge", "WaylandSelection", "X11Selection"],
+            dependencies: ["ClipBridge", "SelectionCore", "WaylandSelection", "X11Selection"],
             swiftSettings: strict
         ),
         // What the command line takes besides the libraries' own types: type names and patterns, selection
@@ -154,7 +154,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "WaylandBridgeTests", dependencies: ["WaylandBridge", "X11Selection", "ClipBridgeTestSupport"],
+            name: "WaylandBridgeTests",
+            dependencies: ["WaylandBridge", "SelectionCore", "WaylandSelection", "X11Selection", "ClipBridgeTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "WaylandSelectionTests",

@@ -149,7 +149,7 @@ struct PasteTests {
 }
 
 /// `paste -o FILE` makes the file as any program does, under the caller's umask.
-@Suite("clipbridge paste -o: the file's mode", .xvfb, .timeLimit(.minutes(2)))
+@Suite("clipbridge paste -o: the file's mode", .serialized, .xvfb, .timeLimit(.minutes(2)))
 struct PasteFileModeTests {
     @Test("a pasted file has mode 0666 less the caller's umask", arguments: [0o022, 0o077, 0o002])
     func modeFollowsTheUmask(mask: Int) async throws {

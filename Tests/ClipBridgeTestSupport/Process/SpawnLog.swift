@@ -45,7 +45,8 @@ public enum SpawnLog {
         let skipped: Set<String> = [
             "exec", "if", "then", "else", "elif", "fi", "do", "done", "while", "until", "for", "in", "case", "esac",
             "!", "{", "}", "read", "echo", "printf", "cd", "exit", "test", "[", "true", "false", "set", "export",
-            "trap", "wait", "kill", "sleep", "return", ":", ".", "eval", "shift", "local",
+            "trap", "wait", "kill", "sleep", "return", ":", ".", "eval", "shift", "local", "umask", "ulimit", "unset",
+            "command", "type", "pwd", "times", "hash", "alias",
         ]
         var words: [String] = []
         var atCommandStart = true

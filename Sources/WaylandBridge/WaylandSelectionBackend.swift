@@ -1,0 +1,237 @@
+import FoundationEssentials
+import SelectionCore
+import Synchronization
+import WaylandSelection
+
+/// A Wayland compositor's selections as the core's drivers use them (`SelectionBackend`), over one
+/// `WaylandConnection` through data-control: owner changes from its offers, snapshots read type by type, claims of
+/// sources of ours whose data it writes when a requestor asks — so `KeeperDriver` keeps a Wayland copy alive after the
+/// client that made it exits, as it does on X.
+///
+/// What Wayland does not have, it does not pretend: no owner identity (each new offer is counted), no server time
+/// (claims are made now), no pointer (the sync's settle time alone decides), no handover (a client's copy dies with
+/// it; nothing asks a manager to take it over).
+///
+/// One task reads the connection's events: offers go to the owner-change watchers, requests for our sources' data
+/// are answered from the content each source was made with, each on a task of its own.
+package final class WaylandSelectionBackend: SelectionBackend, Sendable {
+    package enum Terms: BackendTerms {
+        /// Each offer another client made, counted as they come.
+        package typealias Owner = Int
+        /// Wayland gives no time to claim at.
+        package typealias Time = Never
+        package typealias Handover = NoHandover
+    }
+
+    /// Content read from an owner: its flavours in its order, in memory.
+    package final class Kept: Sendable {
+        package let flavours: [(type: String, bytes: Data)]
+
+        package init(_ flavours: [(type: String, bytes: Data)]) { self.flavours = flavours }
+
+        package var types: [String] { flavours.map(\.type) }
+    }
+
+    /// The connection it reads and serves on.
+    package let connection: WaylandConnection
+    /// How long a requestor may leave a full pipe unread, and an owner a read silent.
+    package let timeout: Duration
+
+    private struct Watcher {
+        var selections: Set<SelectionName>
+        var continuation: AsyncThrowingStream<BackendOwnerChange<Terms>, any Error>.Continuation
+    }
+
+    private struct State {
+        var watchers: [UInt64: Watcher] = [:]
+        var nextWatcher: UInt64 = 0
+        var offers = 0
+        /// What each source of ours serves.
+        var served: [WaylandSourceID: Kept] = [:]
+        var ended: WaylandError?
+    }
+
+    private let state = Mutex(State())
+    private let pump: Mutex<Task<Void, Never>?> = Mutex(nil)
+
+    /// Starts taking `connection`'s events (they are this backend's alone from now on).
+    package init(_ connection: WaylandConnection, timeout: Duration = .seconds(5)) {
+        self.connection = connection
+        self.timeout = timeout
+        let task = Task { [weak self] in
+            for await event in connection.events {
+                guard let self else { return }
+                self.take(event)
+            }
+        }
+        pump.withLock { $0 = task }
+    }
+
+    deinit {
+        pump.withLock { $0?.cancel() }
+    }
+
+    private func take(_ event: WaylandSelectionEvent) {
+        switch event {
+        case .offered(let selection, let types, let isOwn):
+            let name = Self.name(selection)
+            let change = state.withLock { state -> (BackendOwnerChange<Terms>, [Watcher]) in
+                var owner: Int?
+                if !isOwn && !types.isEmpty {
+                    state.offers += 1
+                    owner = state.offers
+                }
+                // An empty selection: its client went away (or cleared it; data-control cannot tell the two apart,
+                // and a clipboard manager restores both, as Klipper does).
+                let meaning: OwnerChangeMeaning = isOwn ? .ours : types.isEmpty ? .ownerGone : .newOwner
+                let change = BackendOwnerChange<Terms>(selection: name, meaning: meaning, owner: owner, time: nil)
+                return (change, state.watchers.values.filter { $0.selections.contains(name) })
+            }
+            for watcher in change.1 { watcher.continuation.yield(change.0) }
+        case .sendRequested(let request):
+            let kept = state.withLock { $0.served[request.source] }
+            let timeout = timeout
+            Task {
+                defer { request.finish() }
+                guard let bytes = kept?.flavours.first(where: { $0.type == request.mimeType })?.bytes else { return }
+                try? await request.write(bytes, timeout: timeout)
+            }
+        case .cancelled(_, let source):
+            state.withLock { _ = $0.served.removeValue(forKey: source) }
+        case .ended(let error):
+            let watchers = state.withLock { state in
+                state.ended = error
+                defer { state.watchers = [:] }
+                return Array(state.watchers.values)
+            }
+            for watcher in watchers { watcher.continuation.finish(throwing: error) }
+        }
+    }
+
+    /// Whether a driver watches the owners (tests wait for it).
+    package var watching: Bool { state.withLock { !$0.watchers.isEmpty } }
+
+    private static func name(_ selection: WaylandSelectionName) -> SelectionName {
+        selection == .clipboard ? .clipboard : .primary
+    }
+
+    private static func wayland(_ selection: SelectionName) throws -> WaylandSelectionName {
+        switch selection {
+        case .clipboard: return .clipboard
+        case .primary: return .primary
+        default: throw WaylandError(.protocolUnavailable, "a Wayland compositor shares no \(selection) selection")
+        }
+    }
+
+    // MARK: SelectionBackend
+
+    package func ownerChanges(of selections: [SelectionName]) async throws
+        -> AsyncThrowingStream<BackendOwnerChange<Terms>, any Error>
+    {
+        let (stream, continuation) = AsyncThrowingStream<BackendOwnerChange<Terms>, any Error>.makeStream()
+        let (id, ended) = state.withLock { state -> (UInt64, WaylandError?) in
+            state.nextWatcher += 1
+            if state.ended == nil {
+                state.watchers[state.nextWatcher] = Watcher(selections: Set(selections), continuation: continuation)
+            }
+            return (state.nextWatcher, state.ended)
+        }
+        if let ended { continuation.finish(throwing: ended) }
+        continuation.onTermination = { [weak self] _ in self?.state.withLock { _ = $0.watchers.removeValue(forKey: id) } }
+        return stream
+    }
+
+    package func owner(of selection: SelectionName) async -> Int? {
+        guard let wayland = try? Self.wayland(selection), let types = try? await connection.types(of: wayland), !types.isEmpty,
+            await !connection.holds(wayland)
+        else { return nil }
+        return state.withLock { $0.offers }
+    }
+
+    package func isPointerButtonHeld() async -> Bool? { nil }
+
+    package func snapshot(of selection: SelectionName, _ request: SnapshotRequest) async throws -> (Kept, KeptFacts) {
+        let wayland = try Self.wayland(selection)
+        let offered = try await connection.types(of: wayland)
+        guard !offered.isEmpty else { throw WaylandError(.typeUnavailable, "the Wayland \(selection) is empty") }
+        guard case .keep(let targets) = SnapshotPolicy.plan(
+            for: offered.map(SelectionTarget.init(rawValue:)), requested: request.targets)
+        else {
+            return (Kept([]), KeptFacts(flavours: 0, isSensitive: true))
+        }
+        let limits = request.limits
+        var kept: [(type: String, bytes: Data)] = []
+        var omitted: [SelectionTarget] = []
+        var total = 0
+        var ownerLeft = false
+        for step in SnapshotPolicy.steps(for: targets, keeps: limits.keepsTarget, maximumFlavours: limits.maximumFlavours) {
+            let target: SelectionTarget
+            switch step {
+            case .omit(let omittedTarget, _):
+                omitted.append(omittedTarget)
+                continue
+            case .read(let unread) where ownerLeft:
+                omitted.append(unread)
+                continue
+            case .read(let read):
+                target = read
+            }
+            let budget = SnapshotPolicy.flavourBudget(flavourLimit: limits.maximumFlavourBytes, remaining: limits.maximumTotalBytes - total)
+            var bytes = Data()
+            do {
+                try await connection.read(target.rawValue, from: wayland, timeout: request.timeout ?? timeout) { chunk in
+                    guard bytes.count + chunk.count <= budget else { throw FlavourOverBudget() }
+                    bytes.append(chunk)
+                }
+                kept.append((target.rawValue, bytes))
+                total += bytes.count
+            } catch is FlavourOverBudget {
+                omitted.append(target)
+            } catch let error as WaylandError where error.code == .typeUnavailable {
+                // The offer changed under the read: its owner is gone (or replaced); what was read whole stays.
+                ownerLeft = true
+                omitted.append(target)
+            } catch {
+                omitted.append(target)
+            }
+        }
+        let isCut = SnapshotPolicy.isCut(kept.map { (SelectionTarget(rawValue: $0.type), $0.bytes) })
+        return (Kept(kept), KeptFacts(flavours: kept.count, bytes: total, omitted: omitted, ownerLeft: ownerLeft, isCut: isCut))
+    }
+
+    package func narrow(_ kept: Kept, to targets: [SelectionTarget]) -> Kept {
+        Kept(targets.compactMap { target in kept.flavours.first { $0.type == target.rawValue } })
+    }
+
+    package func offer(of kept: Kept) -> Kept { kept }
+
+    package func flavourCount(of offer: Kept) -> Int { offer.flavours.count }
+
+    package func claim(_ selection: SelectionName, offering offer: Kept, at time: Never?) async throws -> WaylandSourceID {
+        let source = try await connection.offer(offer.types, as: try Self.wayland(selection))
+        state.withLock { $0.served[source] = offer }
+        return source
+    }
+
+    /// A source keeps its content until the compositor cancels it (`served`), whatever the keeper does.
+    package func hold(_ kept: Kept, while claim: WaylandSourceID) {}
+
+    package func release(_ selection: SelectionName) async {
+        guard let wayland = try? Self.wayland(selection) else { return }
+        await connection.release(wayland)
+    }
+
+    package func clear(_ selection: SelectionName) async {
+        await release(selection)
+    }
+
+    package func answer(_ request: NoHandover, saved: Bool) async {}
+}
+
+/// Wayland has no handover: no client asks a manager to take its content over.
+package struct NoHandover: HandoverRequest {
+    package var requestor: Int { 0 }
+    package var targets: [SelectionTarget]? { nil }
+}
+
+private struct FlavourOverBudget: Error {}
