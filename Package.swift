@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "UniformTypes", targets: ["UniformTypes"]),
         .library(name: "UniformTypesFoundation", targets: ["UniformTypesFoundation"]),
         .library(name: "TransferKit", targets: ["TransferKit"]),
+        .library(name: "SelectionCore", targets: ["SelectionCore"]),
         .library(name: "X11Selection", targets: ["X11Selection"]),
         .library(name: "ClipBridge", targets: ["ClipBridge"]),
         .library(name: "ImageCodecs", targets: ["ImageCodecs"]),

@@ -22,6 +22,7 @@ let imageCodecs = Target.Dependency.product(name: "ImageCodecs", package: "ClipB
 let transferKit = Target.Dependency.product(name: "TransferKit", package: "ClipBridge")
 let uniformTypes = Target.Dependency.product(name: "UniformTypes", package: "ClipBridge")
 let x11Selection = Target.Dependency.product(name: "X11Selection", package: "ClipBridge")
+let selectionCore = Target.Dependency.product(name: "SelectionCore", package: "ClipBridge")
 
 let package = Package(
     name: "ClipBridgeFuzz",
@@ -40,7 +41,7 @@ let package = Package(
         fuzzer("fuzz-dropped-content", [clipBridge, uniformTypes, x11Selection]),
         fuzzer("fuzz-html-text", [clipBridge]),
         fuzzer("fuzz-color-text", [clipBridge]),
-        fuzzer("fuzz-properties", [x11Selection]),
+        fuzzer("fuzz-properties", [selectionCore, x11Selection]),
         fuzzer("fuzz-xdnd-messages", [x11Selection]),
         fuzzer("fuzz-read-machine", [x11Selection]),
         fuzzer("fuzz-xdnd-machines", [x11Selection]),

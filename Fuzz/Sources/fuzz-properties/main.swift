@@ -3,8 +3,8 @@
 // - MultipleRequest (MultipleRequest.swift): a MULTIPLE request's ATOM_PAIR parameter on the owner side, its
 //   rejection of nested MULTIPLE and None properties, completion bookkeeping and write-back, and the
 //   requestor's parsing of the write-back;
-// - SnapshotPolicy.announcedSizes (SnapshotPolicy.swift): a TARGET_SIZES reply; SnapshotPolicy.plan over the
-//   offered targets;
+// - SnapshotBatching.announcedSizes (X11Selection's SnapshotBatching.swift): a TARGET_SIZES reply; SelectionCore's
+//   SnapshotPolicy.plan over the offered targets;
 // - the INCR header: a ReadStateMachine read answered with a property of type INCR (PropertyValue.swift).
 //
 // Input: byte 0 picks the property's type and format, byte 1 drives the MULTIPLE bookkeeping; the rest is the
@@ -18,6 +18,7 @@
 import CFuzzerDriver
 import FoundationEssentials
 import FuzzSupport
+@testable import SelectionCore
 @testable import X11Selection
 
 private let types: [SelectionTarget] = [.atom, .targets, .atomPair, "INTEGER", .incr]
@@ -109,7 +110,7 @@ private func checkMultiple(_ items: [UInt], steering: UInt8) {
 }
 
 private func checkSizes(_ items: [UInt]) {
-    let sizes = SnapshotPolicy.announcedSizes(items)
+    let sizes = SnapshotBatching.announcedSizes(items)
     fuzzCheck(sizes.count <= items.count / 2, "\(sizes.count) sizes from \(items.count) items")
     fuzzCheck(Set(sizes.map(\.atom)).count == sizes.count, "an atom announced twice")
     for (atom, size) in sizes {
