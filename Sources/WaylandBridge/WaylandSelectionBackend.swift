@@ -154,49 +154,22 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
         let wayland = try Self.wayland(selection)
         let offered = try await connection.types(of: wayland)
         guard !offered.isEmpty else { throw WaylandError(.typeUnavailable, "the Wayland \(selection) is empty") }
-        guard case .keep(let targets) = SnapshotPolicy.plan(
-            for: offered.map(SelectionTarget.init(rawValue:)), requested: request.targets)
-        else {
-            return (Kept([]), KeptFacts(flavours: 0, isSensitive: true))
-        }
-        let limits = request.limits
-        var kept: [(type: String, bytes: Data)] = []
-        var omitted: [SelectionTarget] = []
-        var total = 0
-        var ownerLeft = false
-        for step in SnapshotPolicy.steps(for: targets, keeps: limits.keepsTarget, maximumFlavours: limits.maximumFlavours) {
-            let target: SelectionTarget
-            switch step {
-            case .omit(let omittedTarget, _):
-                omitted.append(omittedTarget)
-                continue
-            case .read(let unread) where ownerLeft:
-                omitted.append(unread)
-                continue
-            case .read(let read):
-                target = read
-            }
-            let budget = SnapshotPolicy.flavourBudget(flavourLimit: limits.maximumFlavourBytes, remaining: limits.maximumTotalBytes - total)
+        let timeout = request.timeout ?? timeout
+        let (flavours, facts) = await SnapshotReading.read(offered: offered.map(SelectionTarget.init(rawValue:)), request) {
+            target, budget in
             var bytes = Data()
             do {
-                try await connection.read(target.rawValue, from: wayland, timeout: request.timeout ?? timeout) { chunk in
-                    guard bytes.count + chunk.count <= budget else { throw FlavourOverBudget() }
+                try await self.connection.read(target.rawValue, from: wayland, timeout: timeout) { chunk in
+                    guard bytes.count + chunk.count <= budget else { throw SnapshotReading.Stop.overBudget }
                     bytes.append(chunk)
                 }
-                kept.append((target.rawValue, bytes))
-                total += bytes.count
-            } catch is FlavourOverBudget {
-                omitted.append(target)
             } catch let error as WaylandError where error.code == .typeUnavailable {
                 // The offer changed under the read: its owner is gone (or replaced); what was read whole stays.
-                ownerLeft = true
-                omitted.append(target)
-            } catch {
-                omitted.append(target)
+                throw SnapshotReading.Stop.ownerLeft
             }
+            return bytes
         }
-        let isCut = SnapshotPolicy.isCut(kept.map { (SelectionTarget(rawValue: $0.type), $0.bytes) })
-        return (Kept(kept), KeptFacts(flavours: kept.count, bytes: total, omitted: omitted, ownerLeft: ownerLeft, isCut: isCut))
+        return (Kept(flavours.map { ($0.target.rawValue, $0.bytes) }), facts)
     }
 
     package func narrow(_ kept: Kept, to targets: [SelectionTarget]) -> Kept {
@@ -234,4 +207,3 @@ package struct NoHandover: HandoverRequest {
     package var targets: [SelectionTarget]? { nil }
 }
 
-private struct FlavourOverBudget: Error {}

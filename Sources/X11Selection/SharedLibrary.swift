@@ -28,9 +28,13 @@ package struct SharedLibrary: @unchecked Sendable {
         self.handle = handle
     }
 
-    /// The function `symbol`, as the C function type `T`.
-    package func function<T>(_ symbol: String) throws(LoadError) -> T {
-        guard let address = dlsym(handle, symbol) else { throw LoadError(description: "\(name) has no \(symbol)") }
+    /// The function `symbol`, as the C function type `T`: a shim's `clipbridge_F_t`, with its name from the same
+    /// header's `clipbridge_F_name` (`CLIPBRIDGE_LOOKED_UP` in CSQLite, CLibYAML and CLibCrypto), so neither the type
+    /// nor the name is typed by hand.
+    package func function<T>(_ symbol: UnsafePointer<CChar>) throws(LoadError) -> T {
+        guard let address = dlsym(handle, symbol) else {
+            throw LoadError(description: "\(name) has no \(String(cString: symbol))")
+        }
         return unsafeBitCast(address, to: T.self)
     }
 }

@@ -122,10 +122,10 @@ struct LibreOfficeDragTests {
         let dragWindow = try await PeerWindow.find(named: "clipbridge drag", display: display)
         // No window manager here: the window is put where a user would have dragged it, beside the page.
         let corner = (x: page.x + 280, y: page.y + 210)
-        let moved = try await runPeer(["xdotool", "windowmove", "\(dragWindow.id.rawValue)", "\(corner.x)", "\(corner.y)"],
-                                      display: display)
+        // --sync: xdotool returns once the window is where it was put (its ConfigureNotify), not merely asked to.
+        let moved = try await runPeer(
+            ["xdotool", "windowmove", "--sync", "\(dragWindow.id.rawValue)", "\(corner.x)", "\(corner.y)"], display: display)
         #expect(moved.succeeded, "\(moved)")
-        try await Task.sleep(for: .milliseconds(300))
         let line = (x: corner.x + 30, y: corner.y + 12)  // the text's line, a few pixels in
         var attempts = 0
         while attempts < 3, !command.hasExited {
@@ -134,10 +134,10 @@ struct LibreOfficeDragTests {
             try await Pointer.run(["move", "\(line.x)", "\(line.y)", "sleep", "100", "press", "glide", "\(line.x - 30)",
                                    "\(line.y - 30)", "glide", "\(page.x)", "\(page.y)", "sleep", "400", "release"],
                                   display: display)
+            // The drag's JSON line is printed once it is over: the window takes the next press then.
             _ = try await eventually(timeout: .seconds(20)) {
                 command.hasExited || String(decoding: command.stdoutSoFar, as: UTF8.self).split(separator: "\n").count > before
             }
-            try await Task.sleep(for: .milliseconds(500))
         }
         let result = try await command.waitForExit(timeout: .seconds(20))
         let lines = DragCommand.jsonLines(result)

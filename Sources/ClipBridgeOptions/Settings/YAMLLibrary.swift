@@ -36,12 +36,11 @@ struct YAMLLibrary: @unchecked Sendable {
     }
 
     private init(_ library: SharedLibrary) throws(SharedLibrary.LoadError) {
-        func symbol<T>(_ name: UnsafePointer<CChar>) throws(SharedLibrary.LoadError) -> T { try library.function(String(cString: name)) }
-        parserInitialize = try symbol(clipbridge_yaml_parser_initialize_name)
-        parserDelete = try symbol(clipbridge_yaml_parser_delete_name)
-        parserSetEncoding = try symbol(clipbridge_yaml_parser_set_encoding_name)
-        parserSetInputString = try symbol(clipbridge_yaml_parser_set_input_string_name)
-        parserParse = try symbol(clipbridge_yaml_parser_parse_name)
-        eventDelete = try symbol(clipbridge_yaml_event_delete_name)
+        parserInitialize = try library.function(clipbridge_yaml_parser_initialize_name)
+        parserDelete = try library.function(clipbridge_yaml_parser_delete_name)
+        parserSetEncoding = try library.function(clipbridge_yaml_parser_set_encoding_name)
+        parserSetInputString = try library.function(clipbridge_yaml_parser_set_input_string_name)
+        parserParse = try library.function(clipbridge_yaml_parser_parse_name)
+        eventDelete = try library.function(clipbridge_yaml_event_delete_name)
     }
 }

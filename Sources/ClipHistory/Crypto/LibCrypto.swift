@@ -59,24 +59,23 @@ struct LibCrypto: @unchecked Sendable {
     }
 
     private init(_ library: SharedLibrary) throws(SharedLibrary.LoadError) {
-        func symbol<T>(_ name: UnsafePointer<CChar>) throws(SharedLibrary.LoadError) -> T { try library.function(String(cString: name)) }
-        newDigestContext = try symbol(clipbridge_EVP_MD_CTX_new_name)
-        freeDigestContext = try symbol(clipbridge_EVP_MD_CTX_free_name)
-        sha256 = try symbol(clipbridge_EVP_sha256_name)
-        digestInit = try symbol(clipbridge_EVP_DigestInit_ex_name)
-        digestUpdate = try symbol(clipbridge_EVP_DigestUpdate_name)
-        digestFinal = try symbol(clipbridge_EVP_DigestFinal_ex_name)
-        hmac = try symbol(clipbridge_HMAC_name)
-        newCipherContext = try symbol(clipbridge_EVP_CIPHER_CTX_new_name)
-        freeCipherContext = try symbol(clipbridge_EVP_CIPHER_CTX_free_name)
-        let fetch: clipbridge_EVP_CIPHER_fetch_t = try symbol(clipbridge_EVP_CIPHER_fetch_name)
+        newDigestContext = try library.function(clipbridge_EVP_MD_CTX_new_name)
+        freeDigestContext = try library.function(clipbridge_EVP_MD_CTX_free_name)
+        sha256 = try library.function(clipbridge_EVP_sha256_name)
+        digestInit = try library.function(clipbridge_EVP_DigestInit_ex_name)
+        digestUpdate = try library.function(clipbridge_EVP_DigestUpdate_name)
+        digestFinal = try library.function(clipbridge_EVP_DigestFinal_ex_name)
+        hmac = try library.function(clipbridge_HMAC_name)
+        newCipherContext = try library.function(clipbridge_EVP_CIPHER_CTX_new_name)
+        freeCipherContext = try library.function(clipbridge_EVP_CIPHER_CTX_free_name)
+        let fetch: clipbridge_EVP_CIPHER_fetch_t = try library.function(clipbridge_EVP_CIPHER_fetch_name)
         guard let cipher = fetch(nil, "ChaCha20-Poly1305", nil) else {
             throw SharedLibrary.LoadError(description: "\(library.name) has no ChaCha20-Poly1305 in its default provider")
         }
         chacha20Poly1305 = cipher
-        cipherInit = try symbol(clipbridge_EVP_CipherInit_ex_name)
-        cipherUpdate = try symbol(clipbridge_EVP_CipherUpdate_name)
-        cipherFinal = try symbol(clipbridge_EVP_CipherFinal_ex_name)
-        cipherControl = try symbol(clipbridge_EVP_CIPHER_CTX_ctrl_name)
+        cipherInit = try library.function(clipbridge_EVP_CipherInit_ex_name)
+        cipherUpdate = try library.function(clipbridge_EVP_CipherUpdate_name)
+        cipherFinal = try library.function(clipbridge_EVP_CipherFinal_ex_name)
+        cipherControl = try library.function(clipbridge_EVP_CIPHER_CTX_ctrl_name)
     }
 }

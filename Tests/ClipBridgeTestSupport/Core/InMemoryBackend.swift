@@ -178,30 +178,15 @@ public final class InMemoryBackend: SelectionBackend, Sendable {
         guard let owner, owner != Self.ours, let offer else { throw InMemoryBackendError.noOwner(selection) }
         if held { await withCheckedContinuation { continuation in state.withLock { $0.heldReads.append(continuation) } } }
         let ownerLeft = state.withLock { $0.owners[selection] } == nil
-        let offered = offer.targets
-        guard case .keep(let targets) = SnapshotPolicy.plan(for: offered, requested: request.targets) else {
-            return (Offer([]), KeptFacts(flavours: 0, isSensitive: true))
+        var reads = 0
+        let (flavours, facts) = await SnapshotReading.read(offered: offer.targets, request) { target, _ in
+            // An owner gone during the read left what was read whole before it went: the first flavour.
+            if ownerLeft && reads > 0 { throw SnapshotReading.Stop.ownerLeft }
+            reads += 1
+            guard let flavour = offer.flavours.first(where: { $0.target == target }) else { throw InMemoryBackendError.noOwner(selection) }
+            return flavour.bytes
         }
-        var kept: [Flavour] = []
-        var omitted: [SelectionTarget] = []
-        let limits = request.limits
-        for step in SnapshotPolicy.steps(for: targets, keeps: limits.keepsTarget, maximumFlavours: limits.maximumFlavours) {
-            switch step {
-            case .read(let target):
-                guard !(ownerLeft && !kept.isEmpty), let flavour = offer.flavours.first(where: { $0.target == target }),
-                    flavour.bytes.count <= limits.maximumFlavourBytes
-                else {
-                    omitted.append(target)
-                    continue
-                }
-                kept.append(flavour)
-            case .omit(let target, _):
-                omitted.append(target)
-            }
-        }
-        let isCut = SnapshotPolicy.isCut(kept.map { ($0.target, $0.bytes) })
-        return (Offer(kept), KeptFacts(flavours: kept.count, bytes: kept.reduce(0) { $0 + $1.bytes.count }, omitted: omitted,
-                                       ownerLeft: ownerLeft, isCut: isCut))
+        return (Offer(flavours.map { Flavour($0.target, $0.bytes) }), facts)
     }
 
     public func narrow(_ kept: Offer, to targets: [SelectionTarget]) -> Offer {

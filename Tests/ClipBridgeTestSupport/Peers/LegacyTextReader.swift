@@ -19,11 +19,13 @@ public enum LegacyTextReader: String, Sendable, CaseIterable, CustomStringConver
         switch self {
         case .tk: return ["wish8.6", scripts.appendingPathComponent("tk_paste.tcl").path]
         case .java:
-            // AWT with a display (not headless); the source launcher compiles in memory (jdk.compiler).
-            return ["/usr/lib/jvm/java-17-openjdk-amd64/bin/java", "-Djava.awt.headless=false", "-Xmx1g",
-                    scripts.appendingPathComponent("JavaPaste.java").path]
+            return Self.javaLauncher + ["-Xmx1g", scripts.appendingPathComponent("JavaPaste.java").path]
         }
     }
+
+    /// Debian's Java 17 running a peer's single source file: AWT with a display (not headless); the source launcher
+    /// compiles in memory (jdk.compiler).
+    static let javaLauncher = ["/usr/lib/jvm/java-17-openjdk-amd64/bin/java", "-Djava.awt.headless=false"]
 
     /// Reads CLIPBOARD on `display`; the result's stdout is the text.
     public func paste(display: String, timeout: Duration = .seconds(60)) async throws(CommandError) -> CommandResult {

@@ -18,8 +18,7 @@ public enum TextOwnerApplication: String, Sendable, CaseIterable, CustomStringCo
         let readyStream: BackgroundPeer.Stream
         switch self {
         case .java:
-            arguments = ["/usr/lib/jvm/java-17-openjdk-amd64/bin/java", "-Djava.awt.headless=false",
-                         ToolkitPeer.scriptsDirectory.appendingPathComponent("JavaCopy.java").path, text]
+            arguments = LegacyTextReader.javaLauncher + [ToolkitPeer.scriptsDirectory.appendingPathComponent("JavaCopy.java").path, text]
             readyStream = .stdout
         case .emacs:
             let literal = "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
