@@ -1,3 +1,4 @@
+import SelectionCore
 import X11Selection
 
 /// How the bridge shares the work with a compositor that syncs its own XWayland: what it leaves to the compositor,
@@ -33,10 +34,12 @@ package enum CompositorSync {
     /// What an X owner change means when the compositor syncs the X display; nil: decide as usual. The compositor's
     /// own copy is an echo, as the bridge's own claim is (`.ours`).
     /// - Parameters:
+    ///   - meaning: what the change means as the X side told it (our own claims, and nobody owning it, are decided
+    ///     as usual: ours are ignored anyway, an owner gone withdraws).
     ///   - ownerIsWindowManager: the new owner is a window of the compositor's window manager.
     ///   - xHasFocus: an X window has the focus (`_NET_ACTIVE_WINDOW`).
-    package static func xChange(_ change: OwnerChange, ownerIsWindowManager: Bool, xHasFocus: Bool) -> OwnerChangeMeaning? {
-        if change.isOwnedByThisProcess || change.owner == nil { return nil }
+    package static func xChange(meaning: OwnerChangeMeaning, ownerIsWindowManager: Bool, xHasFocus: Bool) -> OwnerChangeMeaning? {
+        guard meaning == .newOwner else { return nil }
         if ownerIsWindowManager || xHasFocus { return .ours }
         return nil
     }
@@ -44,10 +47,9 @@ package enum CompositorSync {
     /// Whether the Wayland offer of a selection is offered on X again when the focus leaves X: the compositor took the X
     /// selection with it while an X window had the focus, and refuses X requestors without the focus from then on, so
     /// the bridge claims X with it again — a claim the compositor leaves alone while no X window has the focus.
-    package static func reoffersOnX(
-        xHasFocus: Bool, xOwnerIsWindowManager: Bool, waylandTypes: [String], waylandOfferIsOwn: Bool
-    ) -> Bool {
-        !xHasFocus && xOwnerIsWindowManager && !waylandTypes.isEmpty && !waylandOfferIsOwn
+    /// - Parameter waylandHasForeignOffer: a Wayland client's offer (not one of ours) holds the selection.
+    package static func reoffersOnX(xHasFocus: Bool, xOwnerIsWindowManager: Bool, waylandHasForeignOffer: Bool) -> Bool {
+        !xHasFocus && xOwnerIsWindowManager && waylandHasForeignOffer
     }
 
     /// What a Wayland offer (not ours) means when the compositor syncs the X display; nil: decide as usual.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import SelectionCore
 import Synchronization
 import WaylandSelection
@@ -47,14 +48,25 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
         var nextWatcher: UInt64 = 0
         var offers = 0
         /// What each source of ours serves.
-        var served: [WaylandSourceID: Kept] = [:]
+        var served: [WaylandSourceID: Served] = [:]
         var ended: WaylandError?
+    }
+
+    /// What a source of ours serves: content kept whole, or flavours relayed from another display when asked.
+    private enum Served: Sendable {
+        case kept(Kept)
+        case relayed(RelayOffer)
     }
 
     private let state = Mutex(State())
     private let pump: Mutex<Task<Void, Never>?> = Mutex(nil)
 
     /// Starts taking `connection`'s events (they are this backend's alone from now on).
+    /// Connects `display` (nil: `$WAYLAND_DISPLAY`).
+    package static func open(_ display: String?, timeout: Duration = .seconds(5)) async throws -> WaylandSelectionBackend {
+        WaylandSelectionBackend(try await WaylandConnection.open(display: display, timeout: timeout), timeout: timeout)
+    }
+
     package init(_ connection: WaylandConnection, timeout: Duration = .seconds(5)) {
         self.connection = connection
         self.timeout = timeout
@@ -89,12 +101,19 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
             }
             for watcher in change.1 { watcher.continuation.yield(change.0) }
         case .sendRequested(let request):
-            let kept = state.withLock { $0.served[request.source] }
+            let served = state.withLock { $0.served[request.source] }
             let timeout = timeout
             Task {
                 defer { request.finish() }
-                guard let bytes = kept?.flavours.first(where: { $0.type == request.mimeType })?.bytes else { return }
-                try? await request.write(bytes, timeout: timeout)
+                switch served {
+                case .kept(let kept):
+                    guard let bytes = kept.flavours.first(where: { $0.type == request.mimeType })?.bytes else { return }
+                    try? await request.write(bytes, timeout: timeout)
+                case .relayed(let offer):
+                    await Self.serve(request, from: offer, timeout: timeout)
+                case nil:
+                    return
+                }
             }
         case .cancelled(_, let source):
             state.withLock { _ = $0.served.removeValue(forKey: source) }
@@ -182,7 +201,7 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
 
     package func claim(_ selection: SelectionName, offering offer: Kept, at time: Never?) async throws -> WaylandSourceID {
         let source = try await connection.offer(offer.types, as: try Self.wayland(selection))
-        state.withLock { $0.served[source] = offer }
+        state.withLock { $0.served[source] = .kept(offer) }
         return source
     }
 
@@ -199,6 +218,90 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
     }
 
     package func answer(_ request: NoHandover, saved: Bool) async {}
+
+    // MARK: What a bridge uses
+
+    package var naming: FlavourNaming { .mimeTypes }
+
+    /// The compositor's socket, as a path: one compositor named twice is one server.
+    package func serverIdentity() async -> String {
+        let name = connection.displayName
+        if name.hasPrefix("/") { return "wayland:" + name }
+        let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? ""
+        return "wayland:\(runtime)/\(name)"
+    }
+
+    package func shares(_ selection: SelectionName) -> Bool {
+        selection == .clipboard || (selection == .primary && connection.hasPrimarySelection)
+    }
+
+    package func offeredTypes(of selection: SelectionName, timeout: Duration?) async throws -> [SelectionTarget] {
+        let types = try await connection.types(of: try Self.wayland(selection))
+        guard !types.isEmpty else { throw WaylandError(.typeUnavailable, "the Wayland \(selection) is empty") }
+        return types.map(SelectionTarget.init(rawValue:))
+    }
+
+    package func ownsSelection(_ selection: SelectionName) async -> Bool {
+        guard let wayland = try? Self.wayland(selection) else { return false }
+        return await connection.holds(wayland)
+    }
+
+    package func read(_ selection: SelectionName, type: SelectionTarget, timeout: Duration?, into sink: FlavourSink) async throws {
+        var sent = false
+        try await connection.read(type.rawValue, from: try Self.wayland(selection), timeout: timeout ?? self.timeout) { bytes in
+            sent = true
+            try await sink(FlavourChunk(bytes, type: type))
+        }
+        if !sent { try await sink(FlavourChunk(Data(), type: type)) }
+    }
+
+    package func types(of kept: Kept) -> [SelectionTarget] { kept.types.map(SelectionTarget.init(rawValue:)) }
+
+    package func read(_ type: SelectionTarget, of kept: Kept, into sink: FlavourSink) async throws {
+        guard let bytes = kept.flavours.first(where: { $0.type == type.rawValue })?.bytes else {
+            throw WaylandError(.typeUnavailable, "\(type) was not kept")
+        }
+        try await sink(FlavourChunk(bytes, type: type))
+    }
+
+    package func claim(_ selection: SelectionName, relaying offer: RelayOffer) async throws {
+        var types = offer.flavours.map(\.type.rawValue) + offer.marks.map(\.type.rawValue)
+        if offer.isSensitive { types.append(SelectionTarget.passwordManagerHint.rawValue) }
+        let source = try await connection.offer(types, as: try Self.wayland(selection))
+        state.withLock { $0.served[source] = .relayed(offer) }
+    }
+
+    package func shutdown() async { connection.close() }
+
+    /// Writes a relayed flavour to a requestor's pipe as it is made. Whole or not at all up to the holdback's limit:
+    /// a pipe has no way to say a transfer failed, so a cut reply closes it with nothing written where it can.
+    private static func serve(_ request: WaylandSendRequest, from offer: RelayOffer, timeout: Duration) async {
+        let type = SelectionTarget(rawValue: request.mimeType)
+        if let mark = offer.marks.first(where: { $0.type == type }) {
+            try? await request.write(mark.bytes, timeout: timeout)
+            return
+        }
+        if type == .passwordManagerHint, offer.isSensitive {
+            try? await request.write(Data("secret".utf8), timeout: timeout)
+            return
+        }
+        guard let flavour = offer.flavours.first(where: { $0.type == type }) else {
+            offer.outcome(.failed(type, reason: "the type is not offered"))
+            return
+        }
+        let holdback = Mutex(WaylandWriteHoldback())
+        let total = Mutex(0)
+        do {
+            try await flavour.produce { chunk in
+                total.withLock { $0 += chunk.bytes.count }
+                for piece in holdback.withLock({ $0.take(chunk.bytes) }) { try await request.write(piece, timeout: timeout) }
+            }
+            for piece in holdback.withLock({ $0.finish() }) { try await request.write(piece, timeout: timeout) }
+            offer.outcome(.served(type, byteCount: total.withLock { $0 }))
+        } catch {
+            offer.outcome(.failed(type, reason: reportedMessage(of: error)))
+        }
+    }
 }
 
 /// Wayland has no handover: no client asks a manager to take its content over.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// One clipboard across X displays: keeps selections in sync between two or more X servers — a nested Xephyr
 /// or Xpra session, a VNC or x2go desktop, a container's or a VM's X server, a display forwarded over ssh.
@@ -54,23 +55,15 @@ public final class SelectionBridge: Sendable {
     /// connections. Never ends because a display went away.
     /// - Parameter report: called with each event, from any task.
     public func run(_ report: @escaping @Sendable (Event) -> Void) async {
-        let coordinator = BridgeCoordinator(bridge: self, report: report)
-        // The first attempt is made in the order given, and each display's current owners adopted in that order,
-        // so the first display named with an owner is the source.
-        var first: [BridgeCoordinator.Link?] = []
-        for index in displays.indices {
-            first.append(await coordinator.connect(index))
-        }
-        await withTaskCancellationHandler {
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask { await coordinator.drive() }
-                for index in displays.indices {
-                    let link = first[index]
-                    group.addTask { await coordinator.maintain(index, from: link) }
+        let configuration = configuration
+        let driver = BridgeDriver(
+            sides: displays.map { display in
+                BridgeDriver.Side(name: display) {
+                    BridgeEndpoint(try await X11SelectionBackend.open(display, configuration: configuration))
                 }
-            }
-        } onCancel: {
-            coordinator.close()
-        }
+            },
+            selections: selections, includeSensitive: includeSensitive, timeout: configuration.readTimeout,
+            maximumRetryDelay: maximumRetryDelay, markBytes: Data("clipbridge bridge \(getpid())".utf8), report: report)
+        await driver.run()
     }
 }

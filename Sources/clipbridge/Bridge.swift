@@ -11,7 +11,7 @@ import X11Selection
 
 struct Bridge: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Keep the clipboard in sync across X displays, or between an X display and a Wayland compositor.",
+        abstract: "Keep the clipboard in sync across displays: X displays and Wayland compositors, in any mix.",
         discussion: """
             When an application on one display copies, the bridge takes the selection on the others, \
             offering the same types in the same order. Nothing is copied ahead: a paste on another display \
@@ -28,10 +28,10 @@ struct Bridge: AsyncParsableCommand {
             To keep content after the copying application exits, run `clipbridge daemon` on that display: \
             the bridge relays the daemon's copy once it takes over.
 
-            WAYLAND: name one X display and one Wayland display — `wayland-1` (a socket in XDG_RUNTIME_DIR), \
-            `wayland:NAME` or `wayland:/path/to/socket`, or `wayland:` for WAYLAND_DISPLAY — to keep an X \
-            display (XWayland's, or a separate X server) and the compositor's clipboard and primary selection \
-            in sync both ways. The compositor must offer a data-control protocol — ext_data_control_v1 \
+            WAYLAND: name a Wayland display — `wayland-1` (a socket in XDG_RUNTIME_DIR), `wayland:NAME` or \
+            `wayland:/path/to/socket`, or `wayland:` for WAYLAND_DISPLAY — beside an X display (XWayland's, or a \
+            separate X server) or another compositor, to keep their clipboards and primary selections in sync \
+            both ways. The compositor must offer a data-control protocol — ext_data_control_v1 \
             (wlroots 0.19+, KWin 6) or wlr-data-control (sway, Hyprland, river, labwc, Wayfire); not GNOME's \
             Mutter. Text crosses as each side names it (UTF8_STRING, STRING, TEXT ↔ text/plain;charset=utf-8), \
             every other type by name; a compositor that restarts is reconnected like a display.
@@ -41,11 +41,12 @@ struct Bridge: AsyncParsableCommand {
               clipbridge bridge :0 :5 -s clipboard             # a VNC desktop (Xvnc :5), CLIPBOARD only
               clipbridge bridge "$DISPLAY" localhost:10.0      # a display forwarded by ssh -X
               clipbridge bridge "$DISPLAY" "wayland:$WAYLAND_DISPLAY"  # X apps and Wayland apps in one session
+              clipbridge bridge wayland:wayland-0 wayland:wayland-1   # two compositors (a nested one)
             """
     )
 
     @Argument(help: ArgumentHelp(
-        "The X displays to bridge (two or more), or one X display and one Wayland display (wayland-N, wayland:NAME).",
+        "The displays to bridge, two or more: X displays (:0) and Wayland displays (wayland-N, wayland:NAME), in any mix.",
         valueName: "display"))
     var displays: [String] = []
 
@@ -72,10 +73,7 @@ struct Bridge: AsyncParsableCommand {
             throw ValidationError("The display '\(display)' is named twice.")
         }
         let wayland = displays.filter { Self.waylandDisplay($0) != nil }
-        if !wayland.isEmpty && (wayland.count != 1 || displays.count != 2) {
-            throw ValidationError("A Wayland compositor is bridged with one X display: name one of each (got \(displays.joined(separator: " "))).")
-        }
-        if wayland.count == 1, selections.contains(.secondary) {
+        if !wayland.isEmpty, selections.contains(.secondary) {
             throw ValidationError("Wayland has no secondary selection: bridge clipboard and primary.")
         }
     }
@@ -105,21 +103,12 @@ struct Bridge: AsyncParsableCommand {
         let log = StandardErrorLogHandler.logger(level: quiet ? .notice : .info)
         let configuration = Connections.configuration(timeout: timeout)
         let (events, sink) = AsyncStream.makeStream(of: SelectionBridge.Event.self)
-        let run: @Sendable (@escaping @Sendable (SelectionBridge.Event) -> Void) async -> Void
-        let waylandBridge: X11WaylandBridge?
-        if let waylandIndex = displays.firstIndex(where: { Self.waylandDisplay($0) != nil }),
-            let wayland = Self.waylandDisplay(displays[waylandIndex])
-        {
-            let bridge = X11WaylandBridge(
-                xDisplay: displays[1 - waylandIndex], waylandDisplay: wayland, selections: selections,
-                includeSensitive: includeSensitive, configuration: configuration)
-            waylandBridge = bridge
-            run = bridge.run
-        } else {
-            waylandBridge = nil
-            run = SelectionBridge(
-                displays: displays, selections: selections, includeSensitive: includeSensitive, configuration: configuration).run
+        let bridged: [DisplayBridge.Display] = displays.map { argument in
+            Self.waylandDisplay(argument).map { DisplayBridge.Display.wayland($0) } ?? .x11(argument)
         }
+        let bridge = DisplayBridge(
+            displays: bridged, selections: selections, includeSensitive: includeSensitive, configuration: configuration)
+        let run = bridge.run
         let running = Task {
             await run { sink.yield($0) }
             sink.finish()
@@ -128,8 +117,8 @@ struct Bridge: AsyncParsableCommand {
         await Signals.stopping(with: { running.cancel() }) {
             for await event in events {
                 // A compositor's connection names the data-control protocol it speaks.
-                if case .connected(let display) = event, let waylandBridge, display == waylandBridge.sideNames[1],
-                    let spoken = waylandBridge.dataControlProtocol
+                if case .connected(let display) = event, let index = bridged.firstIndex(where: { $0.name == display }),
+                    let spoken = bridge.dataControlProtocol(of: index)
                 {
                     log.info("connected \(display) through \(spoken)")
                 } else {

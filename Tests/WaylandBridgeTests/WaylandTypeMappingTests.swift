@@ -86,22 +86,21 @@ struct CompositorSyncTests {
     @Test("the compositor's claims are never sources; with an X window focused both sides' changes are its to carry")
     func decisions() {
         let app = change(0x60_0001)
-        #expect(CompositorSync.xChange(app, ownerIsWindowManager: false, xHasFocus: false) == nil)
-        #expect(CompositorSync.xChange(app, ownerIsWindowManager: false, xHasFocus: true) == .ours)
-        #expect(CompositorSync.xChange(change(0x20_0001), ownerIsWindowManager: true, xHasFocus: false) == .ours)
+        #expect(CompositorSync.xChange(meaning: app.meaning, ownerIsWindowManager: false, xHasFocus: false) == nil)
+        #expect(CompositorSync.xChange(meaning: app.meaning, ownerIsWindowManager: false, xHasFocus: true) == .ours)
+        #expect(CompositorSync.xChange(meaning: change(0x20_0001).meaning, ownerIsWindowManager: true, xHasFocus: false) == .ours)
         // Ours, and nobody: decided as usual (ours is ignored anyway; an owner gone withdraws).
-        #expect(CompositorSync.xChange(change(0x40_0001, ours: true), ownerIsWindowManager: false, xHasFocus: true) == nil)
-        #expect(CompositorSync.xChange(change(nil), ownerIsWindowManager: false, xHasFocus: true) == nil)
+        #expect(CompositorSync.xChange(meaning: change(0x40_0001, ours: true).meaning, ownerIsWindowManager: false, xHasFocus: true) == nil)
+        #expect(CompositorSync.xChange(meaning: change(nil).meaning, ownerIsWindowManager: false, xHasFocus: true) == nil)
         #expect(CompositorSync.waylandOffer(xHasFocus: true) == .ours)
         #expect(CompositorSync.waylandOffer(xHasFocus: false) == nil)
         // The focus leaves X: the compositor's X claim of a Wayland app's content is made ours again — not with the focus,
         // not over an app's X claim, not for nothing, not for our own Wayland source.
-        let text = ["text/plain;charset=utf-8"]
-        #expect(CompositorSync.reoffersOnX(xHasFocus: false, xOwnerIsWindowManager: true, waylandTypes: text, waylandOfferIsOwn: false))
-        #expect(!CompositorSync.reoffersOnX(xHasFocus: true, xOwnerIsWindowManager: true, waylandTypes: text, waylandOfferIsOwn: false))
-        #expect(!CompositorSync.reoffersOnX(xHasFocus: false, xOwnerIsWindowManager: false, waylandTypes: text, waylandOfferIsOwn: false))
-        #expect(!CompositorSync.reoffersOnX(xHasFocus: false, xOwnerIsWindowManager: true, waylandTypes: [], waylandOfferIsOwn: false))
-        #expect(!CompositorSync.reoffersOnX(xHasFocus: false, xOwnerIsWindowManager: true, waylandTypes: text, waylandOfferIsOwn: true))
+        #expect(CompositorSync.reoffersOnX(xHasFocus: false, xOwnerIsWindowManager: true, waylandHasForeignOffer: true))
+        #expect(!CompositorSync.reoffersOnX(xHasFocus: true, xOwnerIsWindowManager: true, waylandHasForeignOffer: true))
+        #expect(!CompositorSync.reoffersOnX(xHasFocus: false, xOwnerIsWindowManager: false, waylandHasForeignOffer: true))
+        // Nothing offered on Wayland, or our own source there.
+        #expect(!CompositorSync.reoffersOnX(xHasFocus: false, xOwnerIsWindowManager: true, waylandHasForeignOffer: false))
     }
 
     @Test("a window manager's windows share its client's resource-ID base")

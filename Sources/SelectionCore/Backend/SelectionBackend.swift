@@ -63,6 +63,44 @@ package protocol SelectionBackend: Sendable {
 
     /// Answers a handover request: saved, or refused.
     func answer(_ request: Terms.Handover, saved: Bool) async
+
+    // MARK: What a bridge uses (`BridgeDriver`)
+
+    /// How this backend names flavours.
+    var naming: FlavourNaming { get }
+
+    /// Which server this is, so that one server named twice (X11's ":0" and "unix:0") is not bridged to itself.
+    func serverIdentity() async -> String
+
+    /// Whether this backend has `selection` at all (Wayland has no SECONDARY; PRIMARY only where the compositor
+    /// shares it).
+    func shares(_ selection: SelectionName) -> Bool
+
+    /// The flavours `selection`'s owner offers now, in its order (X11: its TARGETS reply).
+    /// - Throws: when nobody owns it, or the owner did not answer within `timeout`.
+    func offeredTypes(of selection: SelectionName, timeout: Duration?) async throws -> [SelectionTarget]
+
+    /// Whether a claim of this backend's owns `selection` now.
+    func ownsSelection(_ selection: SelectionName) async -> Bool
+
+    /// Reads one flavour of `selection`'s owner, handing `sink` each piece as it comes — at least one: an empty
+    /// flavour is one empty piece — each wait bounded by `timeout` (nil: the backend's).
+    /// - Throws: when the owner refuses, goes silent or goes away, or when `sink` throws.
+    func read(_ selection: SelectionName, type: SelectionTarget, timeout: Duration?, into sink: FlavourSink) async throws
+
+    /// The flavours of `kept`, in its order.
+    func types(of kept: Kept) -> [SelectionTarget]
+
+    /// Reads one flavour of `kept` as ``read(_:type:timeout:into:)`` reads an owner's.
+    func read(_ type: SelectionTarget, of kept: Kept, into sink: FlavourSink) async throws
+
+    /// Claims `selection` with `offer`, each flavour made when a requestor asks for it, until another client takes
+    /// the selection or it is released.
+    /// - Throws: when the claim could not be made.
+    func claim(_ selection: SelectionName, relaying offer: RelayOffer) async throws
+
+    /// Ends the backend: its owner changes finish, its claims end, its connection closes.
+    func shutdown() async
 }
 
 /// What a snapshot reads.

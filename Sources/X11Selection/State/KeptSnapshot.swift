@@ -5,7 +5,7 @@ import Synchronization
 /// A snapshot a keeper or a sync holds, whose spooled files live exactly as long as something refers to it:
 /// the current owner's offer, the content a veto would restore, a claim still serving it (ICCCM 2.2 lets
 /// transfers finish after a loss). Dropping the last reference removes the files.
-final class KeptSnapshot: Sendable {
+package final class KeptSnapshot: Sendable {
     private let state: Mutex<SelectionSnapshot>
     /// Every file the snapshot had: narrowing serves fewer flavours, but a history recording may still be
     /// copying the others, so all go only with the last reference.
@@ -23,7 +23,7 @@ final class KeptSnapshot: Sendable {
     }
 
     /// The snapshot now.
-    var snapshot: SelectionSnapshot { state.withLock { $0 } }
+    package var snapshot: SelectionSnapshot { state.withLock { $0 } }
 
     /// Keeps only the flavours of `targets`, in that order (a SAVE_TARGETS list); the others' files go with
     /// the last reference.

@@ -59,11 +59,24 @@ public final class InMemoryBackend: SelectionBackend, Sendable {
         /// Changes made inside ``together(_:)``, told to the watchers at its end.
         var queued: [(Watcher, BackendOwnerChange<Terms>)]?
         var heldReads: [CheckedContinuation<Void, Never>] = []
+        /// What this backend's relaying claims offer, by selection (a bridge's claims).
+        var relays: [SelectionName: RelayOffer] = [:]
+        var outcomes: [RelayOutcome] = []
+        var shutDown = false
     }
 
     private let state = Mutex(State())
+    /// How its flavours are named (a bridge translates between namings).
+    package let flavourNaming: FlavourNaming
+    /// Which server it is (one server named twice is not bridged to itself).
+    public let identity: String
 
-    public init() {}
+    package init(naming: FlavourNaming = .x11Targets, identity: String? = nil) {
+        flavourNaming = naming
+        self.identity = identity ?? "memory:\(UInt(bitPattern: ObjectIdentifier(Self.self).hashValue))-\(Self.counter.add(1, ordering: .relaxed).newValue)"
+    }
+
+    private static let counter = Atomic<Int>(0)
 
     // MARK: What applications do
 
@@ -125,7 +138,43 @@ public final class InMemoryBackend: SelectionBackend, Sendable {
         for watcher in watchers { watcher.continuation.finish(throwing: error) }
     }
 
+    /// A requestor pastes `type` from this backend's relaying claim of `selection` (a bridge's): the pieces the relay
+    /// made, joined, and the last piece's type. Throws what the relay threw.
+    public func paste(_ selection: SelectionName, _ type: SelectionTarget) async throws -> (bytes: Data, type: SelectionTarget) {
+        guard let offer = state.withLock({ $0.relays[selection] }), state.withLock({ $0.owners[selection] }) == Self.ours else {
+            throw InMemoryBackendError.noOwner(selection)
+        }
+        if let mark = offer.marks.first(where: { $0.type == type }) { return (mark.bytes, mark.type) }
+        guard let flavour = offer.flavours.first(where: { $0.type == type }) else { throw InMemoryBackendError.notOffered(type) }
+        let pasted = Mutex((bytes: Data(), type: type))
+        do {
+            try await flavour.produce { chunk in
+                pasted.withLock { pasted in
+                    pasted.bytes.append(chunk.bytes)
+                    pasted.type = chunk.type
+                }
+            }
+        } catch {
+            offer.outcome(.failed(type, reason: reportedMessage(of: error)))
+            throw error
+        }
+        let result = pasted.withLock { $0 }
+        offer.outcome(.served(type, byteCount: result.bytes.count))
+        return result
+    }
+
     // MARK: What a test looks at
+
+    /// What this backend's relaying claim of `selection` offers: its flavours' names, then its marks'.
+    public func relayedTypes(of selection: SelectionName) -> [SelectionTarget]? {
+        state.withLock { state in
+            guard state.owners[selection] == Self.ours, let offer = state.relays[selection] else { return nil }
+            return offer.flavours.map(\.type) + offer.marks.map(\.type) + (offer.isSensitive ? [.passwordManagerHint] : [])
+        }
+    }
+
+    /// Whether the backend was shut down.
+    public var isShutDown: Bool { state.withLock { $0.shutDown } }
 
     /// Who owns `selection` (``ours`` for this backend's claims).
     public func currentOwner(of selection: SelectionName) -> Int? { state.withLock { $0.owners[selection] } }
@@ -224,6 +273,58 @@ public final class InMemoryBackend: SelectionBackend, Sendable {
         state.withLock { $0.answers.append((request, saved)) }
     }
 
+    // MARK: What a bridge uses
+
+    package var naming: FlavourNaming { flavourNaming }
+
+    public func serverIdentity() async -> String { identity }
+
+    public func shares(_ selection: SelectionName) -> Bool { true }
+
+    public func offeredTypes(of selection: SelectionName, timeout: Duration?) async throws -> [SelectionTarget] {
+        try state.withLock { state in
+            guard let owner = state.owners[selection], owner != Self.ours, let offer = state.offers[selection] else {
+                throw InMemoryBackendError.noOwner(selection)
+            }
+            return offer.targets
+        }
+    }
+
+    public func ownsSelection(_ selection: SelectionName) async -> Bool { state.withLock { $0.owners[selection] } == Self.ours }
+
+    package func read(_ selection: SelectionName, type: SelectionTarget, timeout: Duration?, into sink: FlavourSink) async throws {
+        let flavour = try state.withLock { state in
+            guard let owner = state.owners[selection], owner != Self.ours, let offer = state.offers[selection] else {
+                throw InMemoryBackendError.noOwner(selection)
+            }
+            guard let flavour = offer.flavours.first(where: { $0.target == type }) else { throw InMemoryBackendError.notOffered(type) }
+            return flavour
+        }
+        // In pieces, as a streamed reply comes.
+        let pieces = stride(from: 0, to: max(flavour.bytes.count, 1), by: 4).map { flavour.bytes.dropFirst($0).prefix(4) }
+        for piece in pieces { try await sink(FlavourChunk(Data(piece), type: type)) }
+    }
+
+    public func types(of kept: Offer) -> [SelectionTarget] { kept.targets }
+
+    package func read(_ type: SelectionTarget, of kept: Offer, into sink: FlavourSink) async throws {
+        guard let flavour = kept.flavours.first(where: { $0.target == type }) else { throw InMemoryBackendError.notOffered(type) }
+        try await sink(FlavourChunk(flavour.bytes, type: type))
+    }
+
+    package func claim(_ selection: SelectionName, relaying offer: RelayOffer) async throws {
+        state.withLock { state in
+            state.relays[selection] = offer
+            state.claims.append((selection, Offer(offer.flavours.map { Flavour($0.type, Data()) })))
+        }
+        change(selection, owner: Self.ours, offer: Offer(offer.flavours.map { Flavour($0.type, Data()) }), meaning: .ours)
+    }
+
+    public func shutdown() async {
+        state.withLock { $0.shutDown = true }
+        tearDown()
+    }
+
     private func change(_ selection: SelectionName, owner: Int?, offer: Offer?, meaning: OwnerChangeMeaning) {
         let (watchers, change) = state.withLock { state -> ([Watcher], BackendOwnerChange<Terms>) in
             state.owners[selection] = owner
@@ -260,4 +361,6 @@ public enum InMemoryBackendError: Error, Equatable {
     case noOwner(SelectionName)
     /// A claim at a time older than the selection's last change (an X server ignores it).
     case claimTooOld(SelectionName)
+    /// The owner does not offer that type.
+    case notOffered(SelectionTarget)
 }
