@@ -150,7 +150,7 @@ let package = Package(
 
         .target(
             name: "ClipBridgeTestSupport",
-            dependencies: ["SelectionCore", "X11Selection"],
+            dependencies: ["SelectionCore", "X11Selection", "WaylandSelection"],
             path: "Tests/ClipBridgeTestSupport",
             swiftSettings: strict
         ),

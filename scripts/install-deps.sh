@@ -37,6 +37,7 @@ packages=(
     x11-xserver-utils                     # xhost: sway's XWayland admits the tests' user
     qtwayland5 wtype                      # Qt 5 as a Wayland client; a key typed into a Wayland peer's window (its claim's serial)
     weston                                # a compositor without data-control (as GNOME's Mutter): the error naming both protocols
+    kwin-wayland                          # KWin 5.27 headless (--virtual): the second compositor of the Wayland ↔ Wayland bridge
 )
 
 missing=()
