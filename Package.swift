@@ -63,6 +63,8 @@ let package = Package(
         // The clipboard's application layer, whatever the display server: the selection's values and the keeper's,
         // sync's and bridge's decisions. X11Selection and the Wayland side are its backends.
         .target(name: "SelectionCore", swiftSettings: strict),
+        // dlopen on first use, for the system libraries only some paths need (SQLite, libcrypto, libyaml).
+        .target(name: "DynamicLibraries", swiftSettings: strict),
         .target(
             name: "X11Selection",
             dependencies: ["SelectionCore", "CX11", "CX11Shims", .product(name: "Logging", package: "swift-log")],
@@ -100,7 +102,7 @@ let package = Package(
         .target(
             name: "ClipHistory",
             dependencies: [
-                "ClipBridge", "UniformTypes", "X11Selection", "CSQLite", "CLibCrypto",
+                "ClipBridge", "UniformTypes", "SelectionCore", "DynamicLibraries", "CSQLite", "CLibCrypto",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -123,7 +125,7 @@ let package = Package(
         .target(
             name: "ClipBridgeOptions",
             dependencies: [
-                "ClipBridge", "UniformTypes", "X11Selection",
+                "ClipBridge", "UniformTypes", "X11Selection", "DynamicLibraries",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 "CLibYAML",

@@ -1,7 +1,7 @@
 import ClipBridge
 import FoundationEssentials
 import UniformTypes
-import X11Selection
+import SelectionCore
 
 /// The clipboard history as a library: the entries `clipbridge daemon` records (or any ``HistoryRecorder``),
 /// newest first, each readable as an `ItemProvider` (ClipBridge's) — `loadTransferable(type:)` reads a history entry as it
@@ -11,7 +11,7 @@ import X11Selection
 /// let history = try ClipboardHistory()
 /// for entry in try history.entries(limit: 10) { print(entry.id, entry.summary) }
 /// let note = try await history.itemProvider(for: id).loadTransferable(type: Note.self)
-/// let lease = try await history.restore(id, to: clipboard)
+/// let lease = try await history.restore(id) { try await clipboard.claim($0) }
 /// for try await entries in history.changes() { show(entries) }
 /// ```
 public final class ClipboardHistory: Sendable {
@@ -67,15 +67,20 @@ public final class ClipboardHistory: Sendable {
         return provider
     }
 
-    /// Puts entry `id` on `clipboard` again: every flavour byte-exact with its property type and format, in the
-    /// owner's order, served by the clipboard's connection while the lease lasts; the entry moves to the top.
-    /// - Throws: ``HistoryError`` when there is no such entry; the claim's `SelectionError`.
-    public func restore(_ id: HistoryEntry.ID, to clipboard: Clipboard) async throws -> SelectionLease {
-        let snapshot = try store.snapshot(of: id, selection: clipboard.selection)
+    /// Puts entry `id` on a selection again through `claim`, which claims it with the entry's snapshot — every
+    /// flavour byte-exact with its property type and format, in the owner's order (ClipBridge's
+    /// `Clipboard.claim(_:)` on X11) — then moves the entry to the top. The history decides nothing about the display:
+    /// the same restore serves any backend.
+    /// - Throws: ``HistoryError`` when there is no such entry; what `claim` throws (the entry then stays where it was).
+    public func restore<Claimed>(
+        _ id: HistoryEntry.ID, selection: SelectionName = .clipboard,
+        with claim: (SelectionSnapshot) async throws -> Claimed
+    ) async throws -> Claimed {
+        let snapshot = try store.snapshot(of: id, selection: selection)
         guard !snapshot.flavours.isEmpty else { throw HistoryError("no history entry \(id)") }
-        let lease = try await clipboard.connection.claim(clipboard.selection, offering: snapshot.offer)
+        let claimed = try await claim(snapshot)
         try store.moveToTop(id)
-        return lease
+        return claimed
     }
 
     /// Deletes entries; returns how many there were.

@@ -57,19 +57,9 @@ public final class SelectionKeeper: Sendable {
     /// the history is written from the keeper's own snapshot, never from a second read of the owner.
     ///
     /// Its spooled files stay on disk while the recording is alive, even once the keeper serves something
-    /// else: a recorder may copy them at its own pace, then drops the recording.
-    public struct Recording: Sendable {
-        /// The selection.
-        public var selection: SelectionName
-        /// The owner's window (nil when the verdict came after it left).
-        public var owner: X11Window?
-        /// The application that copied (`WM_CLASS` of the owner's client), looked up while it was read.
-        public var ownerClass: WindowClass?
-        /// Every flavour kept, in the owner's order.
-        public var snapshot: SelectionSnapshot
-        /// Holds the snapshot's files.
-        let files: KeptSnapshot
-    }
+    /// else: a recorder may copy them at its own pace, then drops the recording. The type is the core's, the same
+    /// on every backend.
+    public typealias Recording = RecordedCopy
 
     /// Takes each copy the keeper kept and accepted, in order, on the keeper's task: it must return at once
     /// (hand the recording to a queue of its own).
@@ -143,7 +133,7 @@ public final class SelectionKeeper: Sendable {
         }
         let recorder = recorder.map { recorder in
             { @Sendable (owner: X11Window?, kept: KeptSnapshot) in
-                recorder(Recording(selection: selection, owner: owner, ownerClass: kept.ownerClass, snapshot: kept.snapshot, files: kept))
+                recorder(Recording(selection: selection, ownerClass: kept.ownerClass, snapshot: kept.snapshot, files: kept))
             }
         }
         let driver = KeeperDriver(

@@ -237,7 +237,7 @@ struct Daemon: AsyncParsableCommand {
             }
             for name in names {
                 // Each read's deadline is the connection's (--timeout, see Connections.configuration).
-                let records = recorder.map { recorder in { @Sendable (recording: SelectionKeeper.Recording) in recorder.record(recording) } }
+                let records = recorder.map { recorder in { @Sendable (recording: RecordedCopy) in recorder.record(recording) } }
                 let keeper = SelectionKeeper(
                     connection: connection, selection: name, limits: limits, validator: validator, rewriter: rewriter,
                     recorder: recorder?.policy.selections.contains(name) == true ? records : nil)

@@ -48,7 +48,7 @@ struct ClipboardHistoryTests {
         else { Issue.record("not added"); return }
         let display = try #require(XvfbServer.current).display
         let clipboard = try await Clipboard.open(display: display)
-        let lease = try await history.restore(id, to: clipboard)
+        let lease = try await history.restore(id) { try await clipboard.claim($0) }
         let reader = try await X11Connection.open(display: display)
         let targets = try await reader.targets(of: .clipboard)
         #expect(Array(targets.prefix(4)).map(\.rawValue) == ["text/html", "STRING", "UTF8_STRING", "application/x-example-todo"])

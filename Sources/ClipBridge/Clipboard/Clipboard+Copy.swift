@@ -52,6 +52,12 @@ extension Clipboard {
         try await claim([try PreparedItem.files(files)], options: options, isCut: cut)
     }
 
+    /// Claims the clipboard with `snapshot` as it was kept — every flavour byte-exact with its property type and format,
+    /// in the owner's order (a history entry restored, a keeper's copy) — served while the lease lasts.
+    public func claim(_ snapshot: SelectionSnapshot) async throws -> SelectionLease {
+        try await connection.claim(selection, offering: snapshot.offer)
+    }
+
     /// Gives up ownership if this process owns the selection through this connection (a no-op otherwise).
     public func clear() async {
         InProcessContent.remove(display: connection.displayName, selection: selection)

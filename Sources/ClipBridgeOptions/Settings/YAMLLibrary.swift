@@ -1,5 +1,5 @@
 import CLibYAML
-import X11Selection
+import DynamicLibraries
 
 /// libyaml's few functions the settings reader calls, looked up in `libyaml-0.so.2` the first time a settings file
 /// is read, not linked: a process that reads none — every `paste` and `copy` — does not load the library. The

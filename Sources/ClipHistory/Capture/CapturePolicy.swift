@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Synchronization
-import X11Selection
+import SelectionCore
 
 /// Which copies the history records — one pure decision, before anything is written.
 ///

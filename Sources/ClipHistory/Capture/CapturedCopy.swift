@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Glibc
-import X11Selection
+import SelectionCore
 
 /// A copy as the history records it: the selection, the application, every flavour kept (in memory or in the
 /// snapshot's spooled files), and what a history line says of it.

@@ -1,7 +1,7 @@
 import Dispatch
 import FoundationEssentials
 import Logging
-import X11Selection
+import SelectionCore
 
 /// Writes the keeper's copies into a history, in order, on a thread of its own: the keeper hands each over
 /// (``record(_:)`` returns at once) and goes on serving, whatever the copy's size — the copying application
@@ -33,7 +33,7 @@ public final class HistoryRecorder: Sendable {
     }
 
     /// Takes a keeper's recording; it is written after every earlier one.
-    public func record(_ recording: SelectionKeeper.Recording) {
+    public func record(_ recording: RecordedCopy) {
         queue.async { [self] in
             // The recording holds the snapshot's spooled files until this returns.
             let outcome = write(recording)
@@ -47,7 +47,7 @@ public final class HistoryRecorder: Sendable {
         await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
     }
 
-    private func write(_ recording: SelectionKeeper.Recording) -> RecordOutcome {
+    private func write(_ recording: RecordedCopy) -> RecordOutcome {
         let copy = CapturedCopy(recording.snapshot, ownerClass: recording.ownerClass?.className)
         do {
             let paused = try store.pausedUntil()

@@ -1,6 +1,6 @@
 import CLibCrypto
 import Glibc
-import X11Selection
+import DynamicLibraries
 
 /// The few libcrypto functions the history uses — OpenSSL 3's EVP digest and cipher API and its one-shot HMAC —
 /// looked up once, when a history first hashes or encrypts (Debian's libssl3; `dlopen`, so a process that never

@@ -1,6 +1,6 @@
 import CSQLite
 import Glibc
-import X11Selection
+import DynamicLibraries
 
 /// SQLite's functions, looked up in `libsqlite3.so.0` when the history is first opened, not linked: a process
 /// that never opens a history — every `clipbridge paste` and `copy` — does not load the library (loading it cost

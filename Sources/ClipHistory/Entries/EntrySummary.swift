@@ -1,7 +1,7 @@
 import ClipBridge
 import FoundationEssentials
 import UniformTypes
-import X11Selection
+import SelectionCore
 
 /// What a history line says of a copy, and the text it is found by: decided from the flavours' names and the
 /// first bytes of each, the way a person would describe the copy.

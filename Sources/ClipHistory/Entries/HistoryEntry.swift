@@ -1,5 +1,5 @@
 import FoundationEssentials
-import X11Selection
+import SelectionCore
 
 /// One copy in the history: when, from which application, and its one-line summary. Its flavours — every target
 /// kept, in the owner's order — are ``HistoryStore/flavours(of:)``'s.

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Glibc
-import X11Selection
+import SelectionCore
 
 /// The history's large payloads: one file per distinct content, named by its SHA-256 (`blobs/ab/abcd…`), so
 /// identical bytes are stored once — across the flavours of one copy and across copies. In an encrypted history

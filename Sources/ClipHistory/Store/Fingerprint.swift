@@ -1,5 +1,5 @@
 import FoundationEssentials
-import X11Selection
+import SelectionCore
 
 /// What makes two copies the same entry: every flavour's target, property type, format and bytes (by their
 /// SHA-256, or in an encrypted history their keyed names), in the owner's order. The selection, the time and the application are not part of it: the same

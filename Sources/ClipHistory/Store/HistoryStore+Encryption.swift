@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Synchronization
-import X11Selection
+import SelectionCore
 
 /// What an encrypted history does differently: search over sealed text, and sealing the entries a history held
 /// before it was encrypted.

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 import Synchronization
-import X11Selection
+import SelectionCore
 
 /// The clipboard history on disk: an SQLite database (WAL) and a folder of content-addressed blob files, in a
 /// directory private to the user (0700; files 0600). Safe to open from several processes at once — the daemon

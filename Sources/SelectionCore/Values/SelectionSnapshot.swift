@@ -5,9 +5,10 @@ import Glibc
 /// outlives the application that made it, and serves again exactly as the owner did — same targets in the
 /// same order, same property types and formats, same bytes.
 ///
-/// Made by ``X11Connection/snapshot(_:targets:limits:timeout:inOneRequest:)``; served again through ``offer``. Large flavours live
-/// in private files (mode 0600) in `SnapshotLimits.spoolDirectory`; ``removeFiles()`` deletes them when the
-/// snapshot is no longer served.
+/// Made by a backend's read of an owner's offer (X11: `X11Connection.snapshot(_:targets:limits:timeout:inOneRequest:)`),
+/// or from a history entry; served again by a claim (X11: `SelectionSnapshot.offer`). Large flavours live in private
+/// files (mode 0600) in ``SnapshotLimits/spoolDirectory``; ``removeFiles()`` deletes them when the snapshot is no
+/// longer served.
 public struct SelectionSnapshot: Sendable {
     /// Where a flavour's bytes are.
     public enum Content: Sendable, Equatable {
@@ -46,6 +47,12 @@ public struct SelectionSnapshot: Sendable {
         public var target: SelectionTarget
         /// Why: the owner refused or broke the conversion, it timed out, or it was over a size limit.
         public var reason: String
+
+        /// Creates an omission.
+        public init(target: SelectionTarget, reason: String) {
+            self.target = target
+            self.reason = reason
+        }
     }
 
     /// The selection it was taken of.
@@ -74,22 +81,9 @@ public struct SelectionSnapshot: Sendable {
     /// Total bytes kept.
     public var byteCount: Int { flavours.reduce(0) { $0 + $1.byteCount } }
 
-    /// The flavours as an offer to claim the selection with, in the owner's order.
-    public var offer: SelectionOffer {
-        SelectionOffer(flavours.map { flavour in
-            let source: SelectionOffer.DataSource
-            switch flavour.content {
-            case .bytes(let data): source = .bytes(data)
-            case .file(let url): source = .file(url)
-            }
-            return SelectionOffer.Representation(
-                target: flavour.target, type: flavour.type, format: flavour.format, source: source)
-        })
-    }
-
     /// This snapshot with only the flavours of `targets`, in that order (a SAVE_TARGETS list); the other
     /// flavours' files stay (their holder removes them).
-    func narrowed(to targets: [SelectionTarget]) -> SelectionSnapshot {
+    package func narrowed(to targets: [SelectionTarget]) -> SelectionSnapshot {
         var kept = self
         var byTarget: [SelectionTarget: Flavour] = [:]
         for flavour in flavours where byTarget[flavour.target] == nil { byTarget[flavour.target] = flavour }
@@ -100,7 +94,7 @@ public struct SelectionSnapshot: Sendable {
     /// Marks a cut, and for a copy puts back the file lists that were not read because reading them acts on the
     /// owner (`SnapshotPolicy.sideEffectTargets`), re-made from the kept `text/uri-list`, each at its place in the
     /// owner's order. `steps` are the snapshot's, in the owner's order (the flavours' order too).
-    mutating func completeFileList(sideEffectPlaces steps: [SnapshotPolicy.Step]) {
+    package mutating func completeFileList(sideEffectPlaces steps: [SnapshotPolicy.Step]) {
         let inMemory = flavours.compactMap { flavour -> (target: SelectionTarget, bytes: Data)? in
             guard case .bytes(let data) = flavour.content else { return nil }
             return (flavour.target, data)
@@ -128,7 +122,7 @@ public struct SelectionSnapshot: Sendable {
 
     /// Marks the snapshot as cut short by its owner's departure: the targets of `steps` still to read are
     /// omitted (those already omitted keep their reason).
-    mutating func keepRead(omittingFrom steps: ArraySlice<SnapshotPolicy.Step>) {
+    package mutating func keepRead(omittingFrom steps: ArraySlice<SnapshotPolicy.Step>) {
         ownerLeft = true
         for step in steps {
             switch step {

@@ -16,7 +16,7 @@ public struct WindowClass: Sendable, Hashable, CustomStringConvertible {
 
     /// The property's value, or nil when it names nothing. A property with one string (some toolkits omit the
     /// second NUL) gives it as both.
-    init?(property bytes: Data) {
+    package init?(property bytes: Data) {
         let parts = bytes.split(separator: 0, omittingEmptySubsequences: false)
         let strings = parts.prefix(2).map { String(decoding: $0, as: UTF8.self) }
         guard let instance = strings.first, !(instance.isEmpty && (strings.count < 2 || strings[1].isEmpty)) else {
