@@ -24,13 +24,46 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
         package typealias Handover = NoHandover
     }
 
-    /// Content read from an owner: its flavours in its order, in memory.
+    /// Content read from an owner: its flavours in its order, each in memory or — past `SnapshotLimits.inMemoryBytes`
+    /// — in a private file, which goes with the last reference (the keeper's, a source still serving it).
     package final class Kept: Sendable {
-        package let flavours: [(type: String, bytes: Data)]
+        package struct Flavour: Sendable {
+            package var type: String
+            package var content: SelectionSnapshot.Content
+            package var byteCount: Int
+        }
 
-        package init(_ flavours: [(type: String, bytes: Data)]) { self.flavours = flavours }
+        package let flavours: [Flavour]
+        /// Every file it had: a narrowed copy shares them with the content it came from.
+        private let files: FileHolder?
+
+        package init(_ flavours: [Flavour]) {
+            self.flavours = flavours
+            let paths = flavours.compactMap { flavour -> String? in
+                if case .file(let url) = flavour.content { return url.path }
+                return nil
+            }
+            files = paths.isEmpty ? nil : FileHolder(paths)
+        }
+
+        private init(_ flavours: [Flavour], sharing files: FileHolder?) {
+            self.flavours = flavours
+            self.files = files
+        }
+
+        /// Only the flavours of `types`, in that order; the files stay until both are gone.
+        func narrowed(to types: [String]) -> Kept {
+            Kept(types.compactMap { type in flavours.first { $0.type == type } }, sharing: files)
+        }
 
         package var types: [String] { flavours.map(\.type) }
+
+        /// Removes spooled files when the last content referring to them goes.
+        private final class FileHolder: Sendable {
+            let paths: [String]
+            init(_ paths: [String]) { self.paths = paths }
+            deinit { for path in paths { unlink(path) } }
+        }
     }
 
     /// The connection it reads and serves on.
@@ -107,8 +140,8 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
                 defer { request.finish() }
                 switch served {
                 case .kept(let kept):
-                    guard let bytes = kept.flavours.first(where: { $0.type == request.mimeType })?.bytes else { return }
-                    try? await request.write(bytes, timeout: timeout)
+                    guard let flavour = kept.flavours.first(where: { $0.type == request.mimeType }) else { return }
+                    try? await Self.write(flavour.content, to: request, timeout: timeout)
                 case .relayed(let offer):
                     await Self.serve(request, from: offer, timeout: timeout)
                 case nil:
@@ -175,24 +208,19 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
         guard !offered.isEmpty else { throw WaylandError(.typeUnavailable, "the Wayland \(selection) is empty") }
         let timeout = request.timeout ?? timeout
         let (flavours, facts) = await SnapshotReading.read(offered: offered.map(SelectionTarget.init(rawValue:)), request) {
-            target, budget in
-            var bytes = Data()
+            target, spool in
             do {
-                try await self.connection.read(target.rawValue, from: wayland, timeout: timeout) { chunk in
-                    guard bytes.count + chunk.count <= budget else { throw SnapshotReading.Stop.overBudget }
-                    bytes.append(chunk)
-                }
+                try await self.connection.read(target.rawValue, from: wayland, timeout: timeout) { try spool.append($0) }
             } catch let error as WaylandError where error.code == .typeUnavailable {
                 // The offer changed under the read: its owner is gone (or replaced); what was read whole stays.
                 throw SnapshotReading.Stop.ownerLeft
             }
-            return bytes
         }
-        return (Kept(flavours.map { ($0.target.rawValue, $0.bytes) }), facts)
+        return (Kept(flavours.map { Kept.Flavour(type: $0.target.rawValue, content: $0.content, byteCount: $0.byteCount) }), facts)
     }
 
     package func narrow(_ kept: Kept, to targets: [SelectionTarget]) -> Kept {
-        Kept(targets.compactMap { target in kept.flavours.first { $0.type == target.rawValue } })
+        kept.narrowed(to: targets.map(\.rawValue))
     }
 
     package func offer(of kept: Kept) -> Kept { kept }
@@ -258,10 +286,21 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
     package func types(of kept: Kept) -> [SelectionTarget] { kept.types.map(SelectionTarget.init(rawValue:)) }
 
     package func read(_ type: SelectionTarget, of kept: Kept, into sink: FlavourSink) async throws {
-        guard let bytes = kept.flavours.first(where: { $0.type == type.rawValue })?.bytes else {
+        guard let flavour = kept.flavours.first(where: { $0.type == type.rawValue }) else {
             throw WaylandError(.typeUnavailable, "\(type) was not kept")
         }
-        try await sink(FlavourChunk(bytes, type: type))
+        switch flavour.content {
+        case .bytes(let bytes):
+            try await sink(FlavourChunk(bytes, type: type))
+        case .file(let url):
+            let file = try FilePieces(url.path)
+            var sent = false
+            while let piece = try file.next() {
+                sent = true
+                try await sink(FlavourChunk(piece, type: type))
+            }
+            if !sent { try await sink(FlavourChunk(Data(), type: type)) }
+        }
     }
 
     package func claim(_ selection: SelectionName, relaying offer: RelayOffer) async throws {
@@ -272,6 +311,17 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
     }
 
     package func shutdown() async { connection.close() }
+
+    /// Writes kept content to a requestor's pipe: from memory, or its file a piece at a time.
+    private static func write(_ content: SelectionSnapshot.Content, to request: WaylandSendRequest, timeout: Duration) async throws {
+        switch content {
+        case .bytes(let bytes):
+            try await request.write(bytes, timeout: timeout)
+        case .file(let url):
+            let file = try FilePieces(url.path)
+            while let piece = try file.next() { try await request.write(piece, timeout: timeout) }
+        }
+    }
 
     /// Writes a relayed flavour to a requestor's pipe as it is made. Whole or not at all up to the holdback's limit:
     /// a pipe has no way to say a transfer failed, so a cut reply closes it with nothing written where it can.

@@ -53,9 +53,15 @@ struct WaylandKeeperTests {
             defer { keeping.close() }
             let backend = WaylandSelectionBackend(keeping)
             let reports = Reports()
-            let keeper = Task {
-                try await KeeperDriver(backend: backend, selection: .clipboard, limits: SnapshotLimits()).run(manager: nil, reports.add)
+            // Past 1 MiB a flavour is spooled to a private file, which goes with the last reference to it.
+            let spool = URL(fileURLWithPath: try makeRuntimeDirectory("clipbridge-wayland-spool"))
+            defer { try? FileManager.default.removeItem(at: spool) }
+            var limits = SnapshotLimits()
+            limits.spoolDirectory = spool
+            let keeper = Task { [limits] in
+                try await KeeperDriver(backend: backend, selection: .clipboard, limits: limits).run(manager: nil, reports.add)
             }
+            func spooled() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: spool.path)) ?? [] }
             defer { keeper.cancel() }
             #expect(try await eventually { backend.watching })
 
@@ -68,6 +74,7 @@ struct WaylandKeeperTests {
             #expect(try await eventually(timeout: .seconds(20)) {
                 reports.all.contains(.kept(.clipboard, flavours: 3, bytes: flavours.reduce(0) { $0 + $1.1.count }, omitted: []))
             }, "\(reports.all)")
+            #expect(spooled().count == 1, "\(spooled())")
             application.exit()
             #expect(try await eventually(timeout: .seconds(20)) { reports.all.contains(.restored(.clipboard, flavours: 3)) },
                     "\(reports.all)")
@@ -89,6 +96,8 @@ struct WaylandKeeperTests {
             secret.exit()
             #expect(try await eventually(timeout: .seconds(20)) { reports.all.last == .lostWithOwner(.clipboard) }, "\(reports.all)")
             #expect(try await keeping.types(of: .clipboard).isEmpty)
+            // Nothing refers to the first copy any more: its file is gone.
+            #expect(try await eventually { spooled().isEmpty }, "\(spooled())")
         }
     }
 }

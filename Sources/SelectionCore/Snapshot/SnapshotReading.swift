@@ -1,29 +1,37 @@
 import FoundationEssentials
 
 /// Reads an owner's offer as ``SnapshotPolicy`` keeps it, one target at a time, for a backend that has no faster way
-/// (X11 reads in MULTIPLE batches and spools to files on its own): the plan, the omitted targets, the flavour and
-/// total budgets, an owner that leaves midway — decided here once, the bytes read by the backend's `read`.
+/// (X11 reads in MULTIPLE batches on its own): the plan, the omitted targets, the flavour and total budgets, an owner
+/// that leaves midway — decided here once; the bytes read by the backend's `read` into a ``FlavourSpool`` each, in
+/// memory up to ``SnapshotLimits/inMemoryBytes`` and in a private file past it, so memory stays bounded at any size.
 package enum SnapshotReading {
     /// How a backend's read of one target ended other than with its bytes.
     package enum Stop: Error {
-        /// The flavour passed the budget it was given: omitted.
+        /// The flavour passed the budget it was given: omitted (a spool's ``FlavourSpool/TooLarge`` is the same).
         case overBudget
         /// The owner went away (or was replaced): this target and those after it are omitted, what was read stays.
         case ownerLeft
     }
 
+    /// One flavour kept: its bytes in memory or in the spool's file (the caller owns the file).
+    package struct Kept: Sendable {
+        package var target: SelectionTarget
+        package var content: SelectionSnapshot.Content
+        package var byteCount: Int
+    }
+
     /// The kept flavours of an owner offering `offered`, in the plan's order, and their facts; nothing is read of an
-    /// offer marked sensitive. `read` gets each target and the most bytes it may bring; it throws ``Stop`` (or any
-    /// other error: that target is omitted).
+    /// offer marked sensitive. `read` gets each target and a spool holding at most the bytes it may bring (past them
+    /// its `append` throws); it throws ``Stop`` (or any other error: that target is omitted).
     package static func read(
         offered: [SelectionTarget], _ request: SnapshotRequest,
-        read: (SelectionTarget, _ budget: Int) async throws -> Data
-    ) async -> (flavours: [(target: SelectionTarget, bytes: Data)], facts: KeptFacts) {
+        read: (SelectionTarget, FlavourSpool) async throws -> Void
+    ) async -> (flavours: [Kept], facts: KeptFacts) {
         guard case .keep(let targets) = SnapshotPolicy.plan(for: offered, requested: request.targets) else {
             return ([], KeptFacts(flavours: 0, isSensitive: true))
         }
         let limits = request.limits
-        var kept: [(target: SelectionTarget, bytes: Data)] = []
+        var kept: [Kept] = []
         var omitted: [SelectionTarget] = []
         var total = 0
         var ownerLeft = false
@@ -40,19 +48,40 @@ package enum SnapshotReading {
                 target = next
             }
             let budget = SnapshotPolicy.flavourBudget(flavourLimit: limits.maximumFlavourBytes, remaining: limits.maximumTotalBytes - total)
+            let spool = FlavourSpool(limit: budget, inMemoryLimit: limits.inMemoryBytes, directory: limits.spoolDirectory)
             do {
-                let bytes = try await read(target, budget)
-                guard bytes.count <= budget else { throw Stop.overBudget }
-                kept.append((target, bytes))
-                total += bytes.count
+                try await read(target, spool)
+                let byteCount = spool.byteCount
+                kept.append(Kept(target: target, content: try spool.finish(), byteCount: byteCount))
+                total += byteCount
             } catch Stop.ownerLeft {
+                spool.discard()
                 ownerLeft = true
                 omitted.append(target)
             } catch {
+                spool.discard()
                 omitted.append(target)
             }
         }
-        let isCut = SnapshotPolicy.isCut(kept.map { ($0.target, $0.bytes) })
+        let inMemory = kept.compactMap { flavour -> (SelectionTarget, Data)? in
+            guard case .bytes(let bytes) = flavour.content else { return nil }
+            return (flavour.target, bytes)
+        }
+        let isCut = SnapshotPolicy.isCut(inMemory)
         return (kept, KeptFacts(flavours: kept.count, bytes: total, omitted: omitted, ownerLeft: ownerLeft, isCut: isCut))
+    }
+}
+
+extension SelectionSnapshot.Content {
+    /// All the bytes (a file read whole: for content known to be small, or a test).
+    package func wholeBytes() throws -> Data {
+        switch self {
+        case .bytes(let bytes): return bytes
+        case .file(let url):
+            let file = try FilePieces(url.path)
+            var bytes = Data()
+            while let piece = try file.next() { bytes.append(piece) }
+            return bytes
+        }
     }
 }

@@ -228,14 +228,14 @@ public final class InMemoryBackend: SelectionBackend, Sendable {
         if held { await withCheckedContinuation { continuation in state.withLock { $0.heldReads.append(continuation) } } }
         let ownerLeft = state.withLock { $0.owners[selection] } == nil
         var reads = 0
-        let (flavours, facts) = await SnapshotReading.read(offered: offer.targets, request) { target, _ in
+        let (flavours, facts) = await SnapshotReading.read(offered: offer.targets, request) { target, spool in
             // An owner gone during the read left what was read whole before it went: the first flavour.
             if ownerLeft && reads > 0 { throw SnapshotReading.Stop.ownerLeft }
             reads += 1
             guard let flavour = offer.flavours.first(where: { $0.target == target }) else { throw InMemoryBackendError.noOwner(selection) }
-            return flavour.bytes
+            try spool.append(flavour.bytes)
         }
-        return (Offer(flavours.map { Flavour($0.target, $0.bytes) }), facts)
+        return (Offer(try flavours.map { Flavour($0.target, try $0.content.wholeBytes()) }), facts)
     }
 
     public func narrow(_ kept: Offer, to targets: [SelectionTarget]) -> Offer {

@@ -114,6 +114,9 @@ extension X11Connection {
                     } catch let error as SelectionError where Self.omitsFlavour(error) {
                         spool.discard()
                         snapshot.omissions.append(.init(target: target, reason: error.description))
+                    } catch let failure as FlavourSpool.StorageFailure {
+                        spool.discard()
+                        throw SelectionError(.storageFailed, failure.description)
                     } catch {
                         spool.discard()
                         throw error

@@ -2,14 +2,19 @@ import FoundationEssentials
 import Glibc
 import Synchronization
 
-/// One flavour's bytes as a snapshot reads them: in memory up to a threshold, then in a private file
+/// One flavour's bytes as a snapshot reads them, on any backend: in memory up to a threshold, then in a private file
 /// (`PrivateFiles`, mode 0600), and refused once they pass the flavour's limit — so an owner announcing or sending
 /// any size costs at most the limit, in linear time.
-final class FlavourSpool: Sendable {
+package final class FlavourSpool: Sendable {
     /// The bytes passed the limit.
-    struct TooLarge: Error, CustomStringConvertible {
-        var limit: Int
-        var description: String { "over the size limit of \(limit) bytes" }
+    package struct TooLarge: Error, CustomStringConvertible {
+        package var limit: Int
+        package var description: String { "over the size limit of \(limit) bytes" }
+    }
+
+    /// The spool file could not be made or written (the disk full, the folder gone).
+    package struct StorageFailure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     private struct State {
@@ -24,15 +29,15 @@ final class FlavourSpool: Sendable {
     private let directory: String
     private let state = Mutex(State())
 
-    init(limit: Int, inMemoryLimit: Int, directory: URL?) {
+    package init(limit: Int, inMemoryLimit: Int, directory: URL?) {
         self.limit = limit
         self.inMemoryLimit = inMemoryLimit
         self.directory = directory?.path ?? PrivateFiles.temporaryDirectory
     }
 
     /// Takes the next chunk.
-    /// - Throws: `TooLarge` past the limit; `SelectionError` `.storageFailed` when the file cannot be written.
-    func append(_ chunk: Data) throws {
+    /// - Throws: ``TooLarge`` past the limit; ``StorageFailure`` when the file cannot be written.
+    package func append(_ chunk: Data) throws {
         try state.withLock { state in
             state.count += chunk.count
             guard state.count <= limit else { throw TooLarge(limit: limit) }
@@ -53,8 +58,11 @@ final class FlavourSpool: Sendable {
         }
     }
 
+    /// How many bytes it has taken.
+    package var byteCount: Int { state.withLock { $0.count } }
+
     /// The bytes taken, for the snapshot.
-    func finish() throws -> SelectionSnapshot.Content {
+    package func finish() throws -> SelectionSnapshot.Content {
         try state.withLock { state in
             guard state.descriptor >= 0, let path = state.path else { return .bytes(state.memory) }
             let closed = close(state.descriptor) == 0
@@ -65,7 +73,7 @@ final class FlavourSpool: Sendable {
     }
 
     /// Drops what was taken (its file included).
-    func discard() {
+    package func discard() {
         state.withLock { state in
             if state.descriptor >= 0 { close(state.descriptor) }
             if let path = state.path { unlink(path) }
@@ -85,7 +93,7 @@ final class FlavourSpool: Sendable {
         }
     }
 
-    private static func failure(_ what: String) -> SelectionError {
-        SelectionError(.storageFailed, "\(what): \(String(cString: strerror(errno)))")
+    private static func failure(_ what: String) -> StorageFailure {
+        StorageFailure(description: "\(what): \(String(cString: strerror(errno)))")
     }
 }
