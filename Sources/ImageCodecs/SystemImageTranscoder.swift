@@ -5,10 +5,10 @@ import TransferKit
 
 /// TransferKit's `ImageTranscoder` over ``ImageDecoder`` and ``ImageEncoder``: decode, then encode.
 ///
-/// Install it once and every `Image` also exports PNG, JPEG, TIFF, WebP and BMP:
+/// An `Image` made with it also exports PNG, JPEG, TIFF, WebP and BMP:
 ///
 /// ```swift
-/// Image.transcoder = SystemImageTranscoder()
+/// let image = try Image(data: jpegBytes, transcoder: SystemImageTranscoder())
 /// ```
 ///
 /// Peak memory of one conversion is the input, the decoded pixels and the output. Pixels take 4 bytes each;

@@ -13,9 +13,9 @@
 /// Image.importedContentTypes().contains(.jpeg)              // true
 /// ```
 ///
-/// Transfer: the image exports its own bytes first, as its own content type; then, when an
-/// ``ImageTranscoder`` is installed (``Image/transcoder``), PNG and the other formats the transcoder writes,
-/// each converted only when asked for. It imports every known format, and any other `public.image` subtype
+/// Transfer: the image exports its own bytes first, as its own content type; then, when it carries an
+/// ``ImageTranscoder`` (``Image/transcoder``), PNG and the other formats the transcoder writes, each converted only
+/// when asked for. It imports every known format, and any other `public.image` subtype
 /// as offered. On import the bytes decide the type when they carry a
 /// known signature (a PNG offered as `image/jpeg` becomes a PNG image); bytes with no recognisable
 /// signature offered as a format that has one are rejected with ``TransferError/Code/decodingFailed``.
@@ -24,22 +24,43 @@ public struct Image: Hashable, Sendable {
     public var data: Data
     /// The bytes' content type, conforming to `public.image`.
     public var contentType: UTType
+    /// Through what the image exports formats other than its own; nil (the default) exports it as its own type
+    /// only. It belongs to this value — no process-wide switch: two parts of a program can transfer images with
+    /// different transcoders, or none. Not part of the image's equality.
+    public var transcoder: (any ImageTranscoder)?
 
     /// An image from encoded bytes of a known type. The bytes are not checked.
-    public init(data: Data, contentType: UTType) {
+    public init(data: Data, contentType: UTType, transcoder: (any ImageTranscoder)? = nil) {
         self.data = data
         self.contentType = contentType
+        self.transcoder = transcoder
     }
 
     /// An image from encoded bytes whose type is recognised from their signature.
     ///
     /// - Throws: ``TransferError`` with code ``TransferError/Code/decodingFailed`` when the bytes match no
     ///   known image format.
-    public init(data: Data) throws {
+    public init(data: Data, transcoder: (any ImageTranscoder)? = nil) throws {
         guard let type = ImageFormat.sniff(data) else {
             throw TransferError(.decodingFailed, "the data is not an image in a known format", contentType: .image)
         }
-        self.init(data: data, contentType: type)
+        self.init(data: data, contentType: type, transcoder: transcoder)
+    }
+
+    /// This image, exporting the formats `transcoder` writes (nil: its own only).
+    public func transcoding(with transcoder: (any ImageTranscoder)?) -> Image {
+        var image = self
+        image.transcoder = transcoder
+        return image
+    }
+
+    public static func == (lhs: Image, rhs: Image) -> Bool {
+        lhs.data == rhs.data && lhs.contentType == rhs.contentType
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(data)
+        hasher.combine(contentType)
     }
 
     /// The formats with a dedicated representation, in export order: PNG, JPEG, GIF, TIFF, WebP, BMP,
@@ -73,8 +94,7 @@ extension Image: Transferable {
     }
 }
 
-/// One format an image of another format exports through the installed ``ImageTranscoder``, converted on
-/// request. Offered only for images the transcoder decodes whose header reads as a still image.
+/// One format an image of another format exports through its ``ImageTranscoder``, converted on request. Offered only for images the transcoder decodes whose header reads as a still image.
 struct TranscodedImageRepresentation: TransferRepresentation {
     typealias Item = Image
 
@@ -83,13 +103,13 @@ struct TranscodedImageRepresentation: TransferRepresentation {
     var body: some TransferRepresentation<Image> {
         let format = format
         DataRepresentation(exportedContentType: format) { image in
-            guard let transcoder = Image.transcoder else {
-                throw TransferError(.exportFailed, "no image transcoder is installed", contentType: format)
+            guard let transcoder = image.transcoder else {
+                throw TransferError(.exportFailed, "the image carries no transcoder", contentType: format)
             }
             return try transcoder.transcode(image.data, to: format)
         }
         .exportingCondition { image in
-            guard image.contentType != format, let transcoder = Image.transcoder,
+            guard image.contentType != format, let transcoder = image.transcoder,
                 transcoder.encodableContentTypes.contains(format), let properties = image.properties
             else { return false }
             return transcoder.accepts(properties)

@@ -1,18 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 
-import Synchronization
-
 /// Converts encoded images from one format to another.
 ///
 /// TransferKit links no image codec, so by default an ``Image`` exports only its own bytes. The `ImageCodecs`
 /// library provides `SystemImageTranscoder`, over the system's libpng, libjpeg-turbo, giflib, libtiff and
-/// libwebp; install it once at startup and every image also exports PNG, JPEG, TIFF, WebP and BMP:
+/// libwebp; an image made with it also exports PNG, JPEG, TIFF, WebP and BMP:
 ///
 /// ```swift
 /// import ImageCodecs
 ///
-/// Image.transcoder = SystemImageTranscoder()
-/// let png = try await Image(data: jpegBytes).exported(as: .png)
+/// let png = try await Image(data: jpegBytes, transcoder: SystemImageTranscoder()).exported(as: .png)
 /// ```
 public protocol ImageTranscoder: Sendable {
     /// The types the transcoder reads.
@@ -36,16 +33,5 @@ extension ImageTranscoder {
     /// Reads the format and requires a still image; transcoders with size limits add theirs.
     public func accepts(_ properties: ImageProperties) -> Bool {
         canDecode(properties.contentType) && !properties.isAnimated
-    }
-}
-
-extension Image {
-    private static let installedTranscoder = Mutex<(any ImageTranscoder)?>(nil)
-
-    /// The transcoder through which images export formats other than their own; nil (the default) exports
-    /// every image as its own type only. Set it once at startup, before images are transferred.
-    public static var transcoder: (any ImageTranscoder)? {
-        get { installedTranscoder.withLock { $0 } }
-        set { installedTranscoder.withLock { $0 = newValue } }
     }
 }
