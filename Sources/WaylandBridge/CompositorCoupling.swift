@@ -2,7 +2,7 @@ import SelectionCore
 import Synchronization
 import X11Selection
 
-/// The bridge's side of ``CompositorSync``: between an X display and the Wayland compositor whose XWayland it is, it
+/// The bridge's side of `CompositorSync`: between an X display and the Wayland compositor whose XWayland it is, it
 /// tells the one `BridgeDriver` which changes the compositor carries itself, that the X owners' content is read ahead,
 /// and when the focus leaving X means the Wayland content is to be offered on X again. Over any other X display (no
 /// compositor's window manager on it) it changes nothing.
@@ -96,7 +96,7 @@ final class CompositorCoupling: BridgeCoupling {
     }
 
     /// The focus left X (or came to it): the Wayland content the compositor holds on X is offered there again by the
-    /// bridge where ``CompositorSync/reoffersOnX(xHasFocus:xOwnerIsWindowManager:waylandHasForeignOffer:)`` says so.
+    /// bridge where `CompositorSync.reoffersOnX(xHasFocus:xOwnerIsWindowManager:waylandHasForeignOffer:)` says so.
     private func focusChanged(hasFocus: Bool, _ x: X11Connection, _ manager: WindowManager) async {
         for selection in selections {
             let foreign = state.withLock { $0.waylandForeign[selection] ?? false }

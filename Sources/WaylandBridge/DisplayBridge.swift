@@ -21,7 +21,7 @@ import X11Selection
 /// backoff while the others go on, and given the current content when it comes back.
 ///
 /// Between one X display and one compositor, what the compositor carries itself when that display is its own XWayland
-/// is left to it (``CompositorSync``).
+/// is left to it (`CompositorSync`).
 ///
 /// A Wayland side goes through a data-control protocol: `ext_data_control_manager_v1` where the compositor offers it
 /// (wlroots 0.19 and later, KWin 6), else `zwlr_data_control_manager_v1` (older wlroots: sway, Hyprland, river, labwc,

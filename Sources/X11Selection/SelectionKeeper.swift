@@ -4,7 +4,7 @@ import FoundationEssentials
 /// two ways of saving content, on one selection.
 ///
 /// - **Keep-alive**, for the many owners that never hand over (xclip, terminals, Java, games): on every new
-///   owner it takes a ``SelectionSnapshot`` of the offer, every flavour. When the owner then disappears
+///   owner it takes a `SelectionSnapshot` of the offer, every flavour. When the owner then disappears
 ///   without a successor — its window destroyed or its client gone (XFixes SelectionWindowDestroy /
 ///   SelectionClientClose) — it claims the selection and serves the snapshot, targets in the owner's order.
 ///   It never claims while an owner lives, so it cannot clobber app-private formats; it keeps nothing of a

@@ -5,7 +5,7 @@ import FoundationEssentials
 ///
 /// A change is copied once it settled: after `settle`, and once no pointer button is held (a PRIMARY
 /// selection still being dragged out is not copied half-way), at most `maximumWait` after the change. The
-/// copy is a ``SelectionSnapshot`` of the source served on the destination, so it outlives the source's
+/// copy is a `SelectionSnapshot` of the source served on the destination, so it outlives the source's
 /// owner. Our own claims are never copied back, so syncing both ways does not loop; sensitive content is not
 /// copied; a change overtaken by a newer one is dropped.
 public final class SelectionSync: Sendable {

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// Reading every flavour of an offer: what a clipboard manager keeps (see `SnapshotPolicy` for which).
 extension X11Connection {
     /// Reads every flavour `selection`'s owner offers, as it wrote them, for serving again once the owner is
-    /// gone (``SelectionSnapshot/offer``).
+    /// gone (`SelectionSnapshot.offer`).
     ///
     /// The targets are read one after another in the owner's TARGETS order, each streamed (INCR included)
     /// into memory or, past `SnapshotLimits.inMemoryBytes`, a private file; a flavour passing its limit is
@@ -29,7 +29,7 @@ extension X11Connection {
     /// At most `SnapshotLimits.maximumFlavours` targets are read; from 16 of them on (and for a handover), an
     /// owner offering MULTIPLE is read in batches of MULTIPLE requests of 64. When
     /// the owner goes away after at least one flavour was read whole, the snapshot keeps those
-    /// (``SelectionSnapshot/ownerLeft``) and lists the others among its omissions.
+    /// (`SelectionSnapshot.ownerLeft`) and lists the others among its omissions.
     /// - Throws: `.noOwner`, `.ownerGone` (the owner went away before any flavour was read: nothing is kept, no
     ///   file is left),
     ///   `.storageFailed`, `.connectionLost`, `.shutDown`; cancellation.
