@@ -23,11 +23,10 @@ struct Note: Codable, Transferable, Equatable {
 }
 
 // Images through the system codecs, no display needed: a 2×1 picture to PNG and back, then exported as JPEG by
-// TransferKit's Image once the transcoder is installed.
+// TransferKit's Image made with the system transcoder.
 let picture = try PixelImage(width: 2, height: 1, hasAlpha: true, pixels: Data([255, 0, 0, 255, 0, 0, 255, 128]))
 let png: Data = try ImageEncoder().encode(picture, as: .png)
-Image.transcoder = SystemImageTranscoder()
-let jpeg = try await Image(data: png).exported(as: .jpeg)
+let jpeg = try await Image(data: png, transcoder: SystemImageTranscoder()).exported(as: .jpeg)
 let decoded: PixelImage = try ImageDecoder().decode(png)
 print("image round trip: \(decoded.pixels == picture.pixels), exported as \(ImageProperties(data: jpeg)?.contentType.identifier ?? "?")")
 
