@@ -36,6 +36,8 @@ public final class KWinServer: Sendable {
         guard FileManager.default.isExecutableFile(atPath: installed) else {
             throw CommandError(kind: .notFound, arguments: [installed], detail: "KWin is not installed (scripts/install-deps.sh)")
         }
+        // The program run is a copy: the fresh-machine check is told the installed one it came from.
+        SpawnLog.record([installed], searchPath: nil)
         let directory = try makeRuntimeDirectory("clipbridge-kwin")
         let binary = "\(directory)/kwin_wayland"
         try FileManager.default.copyItem(atPath: installed, toPath: binary)
