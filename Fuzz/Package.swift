@@ -45,7 +45,7 @@ let package = Package(
         fuzzer("fuzz-xdnd-messages", [x11Selection]),
         fuzzer("fuzz-read-machine", [x11Selection]),
         fuzzer("fuzz-xdnd-machines", [x11Selection]),
-        fuzzer("fuzz-history-entry", [clipHistory, x11Selection]),
+        fuzzer("fuzz-history-entry", [clipHistory, selectionCore]),
         fuzzer("fuzz-history-sealed", [clipHistory]),
     ],
     swiftLanguageModes: [.v6]

@@ -240,7 +240,7 @@ struct Daemon: AsyncParsableCommand {
                 let records = recorder.map { recorder in { @Sendable (recording: RecordedCopy) in recorder.record(recording) } }
                 let keeper = SelectionKeeper(
                     connection: connection, selection: name, limits: limits, validator: validator, rewriter: rewriter,
-                    recorder: recorder?.policy.selections.contains(name) == true ? records : nil)
+                    recorder: recorder?.policy.records(name) == true ? records : nil)
                 let lease = name == .clipboard ? managerLease : nil
                 group.addTask {
                     try await keeper.run(managing: lease) { event in

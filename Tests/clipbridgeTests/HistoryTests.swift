@@ -200,7 +200,7 @@ struct HistoryTests {
         #expect(try await history.entries().count == 2)
     }
 
-    @Test("ignore rules: an application by WM_CLASS (a GTK 4 app's, or a raw client's other window), text by pattern; pause and resume")
+    @Test("ignore rules: an application by WM_CLASS (a GTK 4 app's, or a raw client's other window), text by pattern; a cut; pause and resume")
     func ignoreRules() async throws {
         let display = try CLI.server().display
         let history = try TestHistory()
@@ -220,6 +220,13 @@ struct HistoryTests {
         let key = try await Xclip.own(display, Data("sk-abcdefghijklmnopqrstuvwxyz".utf8))
         try await daemon.waitFor("matches the ignore pattern")
         _ = await key.kill()
+        // A file manager's cut (clipbridge's own --cut, as PCManFM and Dolphin mark one): the keeper keeps it on the
+        // display, the history never records it — pasting it again from there would move files that moved already.
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let moved = try scratch.file("moved-by-a-cut.txt", Data("to be moved".utf8))
+        #expect(try await CLI.run(["copy", "--files", moved.path, "--cut"], display: display).succeeded)
+        try await daemon.waitFor("a cut is not recorded")
         #expect(try await history.run(["pause"]).succeeded)
         let paused = try await Xclip.own(display, Data("while paused".utf8))
         try await daemon.waitFor("recording is paused")
@@ -233,7 +240,7 @@ struct HistoryTests {
         #expect(entries.map { $0["summary"] as? String } == ["from an ordinary GTK app"])
         #expect(entries.first?["application"] as? String == "gedit")
         let bytes = try history.allBytes()
-        for text in ["from the ignored GTK app", "from KeePassXC", "sk-abcdefghijklmnopqrstuvwxyz", "while paused"] {
+        for text in ["from the ignored GTK app", "from KeePassXC", "sk-abcdefghijklmnopqrstuvwxyz", "moved-by-a-cut", "while paused"] {
             #expect(bytes.range(of: Data(text.utf8)) == nil, "\(text) was written")
         }
     }

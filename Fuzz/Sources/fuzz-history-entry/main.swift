@@ -1,9 +1,9 @@
 // fuzz-history-entry: what the clipboard history reads of other clients' bytes and of what a person types, in
-// Sources/ClipHistory and X11Selection:
+// Sources/ClipHistory and SelectionCore:
 // - EntrySummary (Entries/EntrySummary.swift): a copy's one-line summary and search text from its flavours'
 //   names and first bytes — file lists (file: URIs, percent-decoding), image headers, text decoded as paste does;
 // - ImageHeader (Entries/ImageHeader.swift): PNG, GIF, JPEG (segment walk), BMP and WebP sizes from a header;
-// - WindowClass(property:) (X11Selection/Protocol/WindowClass.swift): a WM_CLASS property of any client;
+// - WindowClass(property:) (SelectionCore/Values/WindowClass.swift): a WM_CLASS property of any client;
 // - SearchQuery.expression (Store/SearchQuery.swift): `history search` words as an FTS5 query, run against a
 //   real FTS5 table in memory — no input may be a query syntax error;
 // - SearchQuery.Matcher (the same file): an encrypted history's search in memory, which must find the rows FTS5
@@ -18,7 +18,7 @@ import CFuzzerDriver
 import FoundationEssentials
 import FuzzSupport
 @testable import ClipHistory
-@testable import X11Selection
+@testable import SelectionCore
 
 private let targets: [SelectionTarget] = [
     "UTF8_STRING", "text/uri-list", "image/png", "image/jpeg", "image/gif", "image/bmp", "image/webp", "STRING",

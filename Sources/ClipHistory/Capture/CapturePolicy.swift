@@ -7,8 +7,11 @@ import SelectionCore
 /// Never recorded: content marked sensitive (the keeper reads nothing of an offer carrying
 /// `x-kde-passwordManagerHint`, whatever its value — presence, the safest reading: arboard sets the target for
 /// Bitwarden and 1Password, KeePassXC sets it to `secret`), a selection not asked for (PRIMARY only when
-/// asked), copies while paused, copies of an ignored application (by `WM_CLASS`, class or instance, without
-/// case), and copies whose text an ignore pattern matches.
+/// asked), a file manager's cut (pasting it again from the history would move files that moved already),
+/// copies while paused, copies of an ignored application (by `WM_CLASS`, class or instance, without case), and
+/// copies whose text an ignore pattern matches. The keeper hands the recorder every copy it kept and accepted;
+/// this is the one place that decides what of it is recorded. (The store's own bounds — an empty copy, one over
+/// `HistoryLimits.maximumEntryBytes` — are what it can hold, not a choice of what to record.)
 public struct CapturePolicy: Sendable {
     /// The selections recorded.
     public var selections: Set<SelectionName>
@@ -55,6 +58,12 @@ public struct CapturePolicy: Sendable {
         self.ignoredText = ignoredText
     }
 
+    /// Whether copies to `selection` are recorded at all (a daemon gives its other selections' keepers no
+    /// recorder).
+    public func records(_ selection: SelectionName) -> Bool {
+        selections.contains(selection)
+    }
+
     /// Why `copy` is not recorded, or nil when it is.
     /// - Parameters:
     ///   - copy: the copy.
@@ -64,7 +73,8 @@ public struct CapturePolicy: Sendable {
     public func refusal(_ copy: CapturedCopy, application: WindowClass?, pausedUntil: Date?, now: Date = Date())
         -> String?
     {
-        guard selections.contains(copy.selection) else { return "\(copy.selection) is not recorded" }
+        guard records(copy.selection) else { return "\(copy.selection) is not recorded" }
+        if copy.isCut { return "a cut is not recorded (pasting it moves the files)" }
         if let pausedUntil, pausedUntil > now { return "recording is paused" }
         if let application, let name = ignoredApplications.first(where: { application.matches($0) }) {
             return "copies of \(name) are ignored"

@@ -23,6 +23,14 @@ public struct CapturedCopy: Sendable {
     /// The text of the copy as search finds it (empty for an image or a custom type).
     public var text: String { summary.searchText }
 
+    /// Whether the copy is a file manager's cut (`application/x-kde-cutselection` = `1`): pasting it moves the files.
+    public var isCut: Bool {
+        SnapshotPolicy.isCut(flavours.compactMap { flavour in
+            guard case .bytes(let bytes) = flavour.content else { return nil }
+            return (flavour.target, bytes)
+        })
+    }
+
     /// A copy of `snapshot`'s flavours.
     public init(_ snapshot: SelectionSnapshot, ownerClass: String? = nil) {
         self.init(selection: snapshot.selection, ownerClass: ownerClass, flavours: snapshot.flavours)

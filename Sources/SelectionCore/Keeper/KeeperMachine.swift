@@ -250,8 +250,10 @@ package struct KeeperMachine<Content: Sendable, Terms: BackendTerms>: Sendable {
     }
 
     /// A copy for the history, unless it may not be kept.
+    /// Content kept and accepted goes to the recorder; what a history keeps of it (not a cut, not an ignored
+    /// application, …) is the history's one decision (ClipHistory's `CapturePolicy`), not the keeper's.
     private func record(_ content: Content, _ facts: KeptFacts, owner: Owner?) -> [Action] {
-        facts.refusal == nil && !facts.isCut ? [.record(owner: owner, content)] : []
+        facts.refusal == nil ? [.record(owner: owner, content)] : []
     }
 
     package static func keptEvent(_ selection: SelectionName, _ facts: KeptFacts) -> KeeperReport<Owner> {
