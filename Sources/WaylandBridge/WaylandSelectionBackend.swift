@@ -35,18 +35,13 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
 
         package let flavours: [Flavour]
         /// Every file it had: a narrowed copy shares them with the content it came from.
-        private let files: FileHolder?
+        private let files: SpooledFiles
 
-        package init(_ flavours: [Flavour]) {
-            self.flavours = flavours
-            let paths = flavours.compactMap { flavour -> String? in
-                if case .file(let url) = flavour.content { return url.path }
-                return nil
-            }
-            files = paths.isEmpty ? nil : FileHolder(paths)
+        package convenience init(_ flavours: [Flavour]) {
+            self.init(flavours, sharing: SpooledFiles(of: flavours.map(\.content)))
         }
 
-        private init(_ flavours: [Flavour], sharing files: FileHolder?) {
+        private init(_ flavours: [Flavour], sharing files: SpooledFiles) {
             self.flavours = flavours
             self.files = files
         }
@@ -57,13 +52,6 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
         }
 
         package var types: [String] { flavours.map(\.type) }
-
-        /// Removes spooled files when the last content referring to them goes.
-        private final class FileHolder: Sendable {
-            let paths: [String]
-            init(_ paths: [String]) { self.paths = paths }
-            deinit { for path in paths { unlink(path) } }
-        }
     }
 
     /// The connection it reads and serves on.
@@ -141,7 +129,9 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
                 switch served {
                 case .kept(let kept):
                     guard let flavour = kept.flavours.first(where: { $0.type == request.mimeType }) else { return }
-                    try? await Self.write(flavour.content, to: request, timeout: timeout)
+                    try? await flavour.content.read(as: SelectionTarget(rawValue: flavour.type)) { piece in
+                        try await request.write(piece.bytes, timeout: timeout)
+                    }
                 case .relayed(let offer):
                     await Self.serve(request, from: offer, timeout: timeout)
                 case nil:
@@ -289,18 +279,7 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
         guard let flavour = kept.flavours.first(where: { $0.type == type.rawValue }) else {
             throw WaylandError(.typeUnavailable, "\(type) was not kept")
         }
-        switch flavour.content {
-        case .bytes(let bytes):
-            try await sink(FlavourChunk(bytes, type: type))
-        case .file(let url):
-            let file = try FilePieces(url.path)
-            var sent = false
-            while let piece = try file.next() {
-                sent = true
-                try await sink(FlavourChunk(piece, type: type))
-            }
-            if !sent { try await sink(FlavourChunk(Data(), type: type)) }
-        }
+        try await flavour.content.read(as: type, into: sink)
     }
 
     package func claim(_ selection: SelectionName, relaying offer: RelayOffer) async throws {
@@ -311,17 +290,6 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
     }
 
     package func shutdown() async { connection.close() }
-
-    /// Writes kept content to a requestor's pipe: from memory, or its file a piece at a time.
-    private static func write(_ content: SelectionSnapshot.Content, to request: WaylandSendRequest, timeout: Duration) async throws {
-        switch content {
-        case .bytes(let bytes):
-            try await request.write(bytes, timeout: timeout)
-        case .file(let url):
-            let file = try FilePieces(url.path)
-            while let piece = try file.next() { try await request.write(piece, timeout: timeout) }
-        }
-    }
 
     /// Writes a relayed flavour to a requestor's pipe as it is made. Whole or not at all up to the holdback's limit:
     /// a pipe has no way to say a transfer failed, so a cut reply closes it with nothing written where it can.

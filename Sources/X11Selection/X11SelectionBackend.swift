@@ -119,18 +119,7 @@ package struct X11SelectionBackend: SelectionBackend {
         guard let flavour = kept.snapshot.flavours.first(where: { $0.target == type }) else {
             throw SelectionError(.targetUnavailable, "\(type) was not kept")
         }
-        switch flavour.content {
-        case .bytes(let bytes):
-            try await sink(FlavourChunk(bytes, type: flavour.type, format: flavour.format))
-        case .file(let url):
-            let file = try FilePieces(url.path)
-            var sent = false
-            while let piece = try file.next() {
-                sent = true
-                try await sink(FlavourChunk(piece, type: flavour.type, format: flavour.format))
-            }
-            if !sent { try await sink(FlavourChunk(Data(), type: flavour.type, format: flavour.format)) }
-        }
+        try await flavour.content.read(as: flavour.type, format: flavour.format, into: sink)
     }
 
     package func claim(_ selection: SelectionName, relaying offer: RelayOffer) async throws {

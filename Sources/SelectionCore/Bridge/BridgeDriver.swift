@@ -128,7 +128,7 @@ package final class BridgeDriver: Sendable {
                 throw error
             }
         } catch {
-            if reportingFailure { report(.disconnected(display: name, reason: Self.describe(error))) }
+            if reportingFailure { report(.disconnected(display: name, reason: reportedMessage(of: error))) }
             return nil
         }
         let identity = await endpoint.serverIdentity()
@@ -160,7 +160,7 @@ package final class BridgeDriver: Sendable {
                 do {
                     for try await change in current.changes { feed.yield(.changed(index, change)) }
                 } catch {
-                    reason = Self.describe(error)
+                    reason = reportedMessage(of: error)
                 }
                 if Task.isCancelled { return }
                 servers.withLock { _ = $0.removeValue(forKey: index) }
@@ -281,7 +281,7 @@ package final class BridgeDriver: Sendable {
                     result = .success(try await endpoint.liveOffer(selection, timeout))
                 }
             } catch {
-                result = .failure(.init(reason: Self.describe(error), ownClaimIsOwner: await endpoint.ownsSelection(selection)))
+                result = .failure(.init(reason: reportedMessage(of: error), ownClaimIsOwner: await endpoint.ownsSelection(selection)))
             }
             feed.yield(.offerRead(selection, side: side, generation: generation, result))
         }
@@ -321,7 +321,7 @@ package final class BridgeDriver: Sendable {
             try await endpoint.claim(selection, relay)
             return true
         } catch {
-            report(.failed(selection, display: name, target: "TARGETS", reason: "could not claim: \(Self.describe(error))"))
+            report(.failed(selection, display: name, target: "TARGETS", reason: "could not claim: \(reportedMessage(of: error))"))
             return false
         }
     }
@@ -370,5 +370,4 @@ package final class BridgeDriver: Sendable {
         }
     }
 
-    private static func describe(_ error: any Error) -> String { reportedMessage(of: error) }
 }

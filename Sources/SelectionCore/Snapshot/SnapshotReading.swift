@@ -5,10 +5,9 @@ import FoundationEssentials
 /// that leaves midway — decided here once; the bytes read by the backend's `read` into a ``FlavourSpool`` each, in
 /// memory up to ``SnapshotLimits/inMemoryBytes`` and in a private file past it, so memory stays bounded at any size.
 package enum SnapshotReading {
-    /// How a backend's read of one target ended other than with its bytes.
+    /// How a backend's read of one target ended other than with its bytes (past its budget, the spool's
+    /// ``FlavourSpool/TooLarge`` omits it).
     package enum Stop: Error {
-        /// The flavour passed the budget it was given: omitted (a spool's ``FlavourSpool/TooLarge`` is the same).
-        case overBudget
         /// The owner went away (or was replaced): this target and those after it are omitted, what was read stays.
         case ownerLeft
     }
@@ -69,19 +68,5 @@ package enum SnapshotReading {
         }
         let isCut = SnapshotPolicy.isCut(inMemory)
         return (kept, KeptFacts(flavours: kept.count, bytes: total, omitted: omitted, ownerLeft: ownerLeft, isCut: isCut))
-    }
-}
-
-extension SelectionSnapshot.Content {
-    /// All the bytes (a file read whole: for content known to be small, or a test).
-    package func wholeBytes() throws -> Data {
-        switch self {
-        case .bytes(let bytes): return bytes
-        case .file(let url):
-            let file = try FilePieces(url.path)
-            var bytes = Data()
-            while let piece = try file.next() { bytes.append(piece) }
-            return bytes
-        }
     }
 }

@@ -9,16 +9,13 @@ package final class KeptSnapshot: Sendable {
     private let state: Mutex<SelectionSnapshot>
     /// Every file the snapshot had: narrowing serves fewer flavours, but a history recording may still be
     /// copying the others, so all go only with the last reference.
-    private let files: [String]
+    private let files: SpooledFiles
     /// The application that copied, when the keeper looked it up (for a history's rules).
     let ownerClass: WindowClass?
 
     init(_ snapshot: SelectionSnapshot, ownerClass: WindowClass? = nil) {
         state = Mutex(snapshot)
-        files = snapshot.flavours.compactMap { flavour in
-            if case .file(let url) = flavour.content { return url.path }
-            return nil
-        }
+        files = SpooledFiles(of: snapshot.flavours.map(\.content))
         self.ownerClass = ownerClass
     }
 
@@ -38,9 +35,5 @@ package final class KeptSnapshot: Sendable {
             for await _ in lease.events {}
             withExtendedLifetime(self) {}
         }
-    }
-
-    deinit {
-        for path in files { unlink(path) }
     }
 }

@@ -47,20 +47,19 @@ public final class KWinServer: Sendable {
         ]
         let peer = try startPeer(command, display: nil)
         let socket = "\(directory)/wayland-kwin"
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline, !FileManager.default.fileExists(atPath: socket), !peer.hasExited {
-            try await Task.sleep(for: .milliseconds(20))
-        }
         let server = KWinServer(waylandDisplay: socket, runtimeDirectory: directory, peer: peer)
-        // The socket is bound before KWin's globals are up: ready once a client sees data-control. (wl-paste cannot
-        // tell: with nothing copied it waits for a selection event KWin does not send.)
+        // Ready once a client sees data-control: the socket is bound before KWin's globals are up, and wl-paste
+        // cannot tell (with nothing copied it waits for a selection event KWin does not send).
+        let deadline = ContinuousClock.now + timeout
         var ready = false
         while !ready, ContinuousClock.now < deadline, !peer.hasExited {
-            if let connection = try? await WaylandConnection.open(display: socket, timeout: .seconds(2)) {
+            if FileManager.default.fileExists(atPath: socket),
+                let connection = try? await WaylandConnection.open(display: socket, timeout: .seconds(2))
+            {
                 connection.close()
                 ready = true
             } else {
-                try await Task.sleep(for: .milliseconds(50))
+                try await Task.sleep(for: .milliseconds(20))
             }
         }
         guard ready else {
