@@ -30,6 +30,11 @@ public final class ClipboardHistory: Sendable {
         store = try HistoryStore(directory: directory, limits: limits, key: key)
     }
 
+    /// The history held by `store`.
+    public init(store: HistoryStore) {
+        self.store = store
+    }
+
     /// The entries, newest first.
     public func entries(limit: Int = .max) throws -> [HistoryEntry] {
         try store.entries(limit: limit)
@@ -45,7 +50,7 @@ public final class ClipboardHistory: Sendable {
     /// - Throws: ``HistoryError`` when there is no such entry.
     public func itemProvider(for id: HistoryEntry.ID) throws -> ItemProvider {
         let flavours = try store.flavours(of: id)
-        guard !flavours.isEmpty else { throw HistoryError("no history entry \(id)") }
+        guard !flavours.isEmpty else { throw HistoryError.noSuchEntry(id) }
         let provider = ItemProvider()
         let store = self.store
         let text = TargetMapping.preferredTextTarget(in: flavours.map(\.target))
@@ -76,11 +81,20 @@ public final class ClipboardHistory: Sendable {
         _ id: HistoryEntry.ID, selection: SelectionName = .clipboard,
         with claim: (SelectionSnapshot) async throws -> Claimed
     ) async throws -> Claimed {
-        let snapshot = try store.snapshot(of: id, selection: selection)
-        guard !snapshot.flavours.isEmpty else { throw HistoryError("no history entry \(id)") }
-        let claimed = try await claim(snapshot)
+        let claimed = try await claim(try snapshot(for: id, selection: selection))
         try store.moveToTop(id)
         return claimed
+    }
+
+    /// Entry `id` ready to be served on `selection`: every flavour in the owner's order, each blob held open
+    /// (``HistoryStore/snapshot(of:selection:)``) — what ``restore(_:selection:with:)`` claims with, and what
+    /// `clipbridge history restore` hands its detached server.
+    /// - Throws: ``HistoryError`` (``HistoryError/isNoSuchEntry``) when there is no such entry; when a payload
+    ///   cannot be opened.
+    public func snapshot(for id: HistoryEntry.ID, selection: SelectionName = .clipboard) throws -> SelectionSnapshot {
+        let snapshot = try store.snapshot(of: id, selection: selection)
+        guard !snapshot.flavours.isEmpty else { throw HistoryError.noSuchEntry(id) }
+        return snapshot
     }
 
     /// Deletes entries; returns how many there were.

@@ -6,10 +6,19 @@ public struct HistoryError: Error, CustomStringConvertible, Sendable {
     public var description: String
     /// The disk or quota was full: the entry was dropped, and the store is still readable.
     public var isDiskFull = false
+    /// There is no entry of the id asked for.
+    public var isNoSuchEntry = false
 
     init(_ description: String, isDiskFull: Bool = false) {
         self.description = description
         self.isDiskFull = isDiskFull
+    }
+
+    /// No entry has `id`.
+    static func noSuchEntry(_ id: Int64) -> HistoryError {
+        var error = HistoryError("no history entry \(id)")
+        error.isNoSuchEntry = true
+        return error
     }
 
     /// `what` failed with the system's `errno`.

@@ -11,6 +11,9 @@ public struct SelectionOffer: Sendable {
         case provider(@Sendable () async throws -> Data)
         /// A file streamed from disk in chunks (never loaded whole); its size is taken when served.
         case file(URL)
+        /// A file this offer holds open, streamed like ``file(_:)`` through its `/proc/self/fd` link: deleting its
+        /// name meanwhile (a history pruning the entry being restored) does not affect the claim.
+        case openedFile(OpenedFile)
         /// Produced anew for each request, as it streams: the closure runs outside the event loop and sends
         /// the reply's type, format and bytes to the ``SelectionRelay`` as they come (a selection on another
         /// display, read as it arrives). A reply that ends within the INCR threshold is written whole; a

@@ -6,6 +6,7 @@ extension SelectionSnapshot {
             switch flavour.content {
             case .bytes(let data): source = .bytes(data)
             case .file(let url): source = .file(url)
+            case .opened(let file): source = .openedFile(file)
             }
             return SelectionOffer.Representation(
                 target: flavour.target, type: flavour.type, format: flavour.format, source: source)

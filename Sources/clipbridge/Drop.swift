@@ -137,7 +137,7 @@ struct Drop: AsyncParsableCommand {
                     // The source answered that it does not save after all: the plan's target is read instead.
                     guard let target = plan.target, let read = try? await drop.read(target, timeout: readTimeout)
                     else { return false }
-                    printed = (try? report(DroppedContent.decode(read.bytes, as: target), target: target, action: drop.action, index: index)) ?? false
+                    printed = (try? report(DroppedContent.decode(read.bytes, as: target, propertyType: read.type), target: target, action: drop.action, index: index)) ?? false
                 }
                 finishing.taken.withLock { $0 = printed }
                 if printed {

@@ -9,7 +9,7 @@ import Testing
 import UniformTypes
 import X11Selection
 
-@Suite("ClipboardHistory", .xvfb, .timeLimit(.minutes(1)))
+@Suite("ClipboardHistory", .xvfb, .serialized, .timeLimit(.minutes(1)))
 struct ClipboardHistoryTests {
     /// A copy as GTK 3 might offer it: Latin-1 STRING, UTF-8, HTML and an app-private type.
     private func richCopy() -> CapturedCopy {
@@ -58,6 +58,36 @@ struct ClipboardHistoryTests {
         _ = lease
         await reader.shutdown()
         await clipboard.shutdown(handOverTimeout: nil)
+    }
+
+    @Test("a restored entry stays whole when the history deletes it while served, plain and encrypted",
+          arguments: [false, true])
+    func restoreOutlivesTheEntry(encrypted: Bool) async throws {
+        let temporary = try TemporaryHistory(key: encrypted ? EncryptionTests.key : nil)
+        let history = ClipboardHistory(store: temporary.store)
+        // 3 MB of distinct bytes (a blob, served by INCR) beside a small inline flavour.
+        var large = Data(count: 3_000_000)
+        for index in large.indices { large[index] = UInt8(truncatingIfNeeded: index &* 2_654_435_761 >> 13) }
+        let small = Data("beside".utf8)
+        let copy = CapturedCopy(selection: .clipboard, flavours: [
+            .init(target: "image/x-test", type: "image/x-test", format: 8, content: .bytes(large), byteCount: large.count),
+            .init(target: "UTF8_STRING", type: "UTF8_STRING", format: 8, content: .bytes(small), byteCount: small.count),
+        ])
+        guard case .added(let id) = try temporary.store.record(copy) else { Issue.record("not added"); return }
+        let display = try #require(XvfbServer.current).display
+        let clipboard = try await Clipboard.open(display: display)
+        let lease = try await history.restore(id) { try await clipboard.claim($0) }
+        #expect(try history.delete([id]) == 1)
+        #expect(try temporary.store.totals().entries == 0)
+        let reader = try await X11Connection.open(display: display)
+        #expect(try await reader.read(.clipboard, target: "image/x-test").bytes == large)
+        #expect(try await reader.read(.clipboard, target: "UTF8_STRING").bytes == small)
+        _ = lease
+        await reader.shutdown()
+        await clipboard.shutdown(handOverTimeout: nil)
+        #expect(throws: HistoryError.self) { try history.snapshot(for: id) }
+        #expect((try? history.snapshot(for: id)) == nil)
+        do { _ = try history.snapshot(for: id) } catch let error as HistoryError { #expect(error.isNoSuchEntry) }
     }
 
     @Test("changes yields the entries now, then again when another connection records")

@@ -24,10 +24,6 @@ public enum DroppedContent: Sendable, Equatable {
 
     /// The targets read as URLs, best first.
     public static let urlTargets: [SelectionTarget] = ["text/uri-list", "text/x-moz-url", "_NETSCAPE_URL"]
-    /// The targets read as text, best first.
-    public static let textTargets: [SelectionTarget] = [
-        .utf8String, .utf8PlainText, "text/plain;charset=UTF-8", .plainText, .string, .text,
-    ]
 
     /// Which of the `offered` targets to read.
     ///
@@ -36,7 +32,8 @@ public enum DroppedContent: Sendable, Equatable {
     /// - Otherwise, with `takesData`, an image first: a browser offers an image dragged from a page both as its
     ///   URL and as the image (Firefox: `text/x-moz-url`, `text/uri-list` and `image/png` among 20 types), and the
     ///   image is what is wanted in a folder. Then URLs (a dragged file or link is what it names), then — with
-    ///   `takesData` — the richest offered type that is neither a URL nor text, then text.
+    ///   `takesData` — the richest offered type that is neither a URL nor text, then text in
+    ///   ``SelectionCore/TextReadOrder`` (what a paste would read).
     public static func preferredTarget(
         offered: [SelectionTarget], accepting: [SelectionTarget] = [], takesData: Bool
     ) -> SelectionTarget? {
@@ -49,12 +46,15 @@ public enum DroppedContent: Sendable, Equatable {
         }
         if let url = urlTargets.lazy.compactMap(offeredMatch).first { return url }
         if takesData {
-            let known = Set((urlTargets + textTargets).map { $0.rawValue.lowercased() })
-            if let data = offered.first(where: { !$0.isMetaTarget && !known.contains($0.rawValue.lowercased()) && !Self.isSideChannel($0) }) {
+            let urls = Set(urlTargets.map { $0.rawValue.lowercased() })
+            if let data = offered.first(where: {
+                !$0.isMetaTarget && !urls.contains($0.rawValue.lowercased()) && TextReadOrder.rank(of: $0) == nil
+                    && !Self.isSideChannel($0)
+            }) {
                 return data
             }
         }
-        return textTargets.lazy.compactMap(offeredMatch).first
+        return TextReadOrder.best(in: offered)
     }
 
     /// Targets that describe the drag rather than carry its data (toolkit bookkeeping).
@@ -64,8 +64,10 @@ public enum DroppedContent: Sendable, Equatable {
             || name == "application/x-qt-image" || name == "XdndDirectSave0"
     }
 
-    /// Decodes `data`, read as `target`.
-    public static func decode(_ data: Data, as target: SelectionTarget) -> DroppedContent {
+    /// Decodes `data`, read as `target` and written by the source as `propertyType` (the type decides a `TEXT`
+    /// reply's encoding). Text decodes as a paste decodes it (``TargetMapping/canonicalText(_:target:propertyType:)``);
+    /// what only Xlib converts (`COMPOUND_TEXT` beyond Latin-1) falls back to UTF-8, else Latin-1.
+    public static func decode(_ data: Data, as target: SelectionTarget, propertyType: SelectionTarget? = nil) -> DroppedContent {
         switch target.rawValue.lowercased() {
         case "text/uri-list":
             return locations(URIList.parse(TextDecoding.utf8(data) ?? TextDecoding.latin1(data)))
@@ -78,13 +80,12 @@ public enum DroppedContent: Sendable, Equatable {
             let text = TextDecoding.utf8(data) ?? TextDecoding.latin1(data)
             let first = text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).first.map(String.init)
             return locations(first.map { [$0] } ?? [])
-        case "string", "text/plain":
-            return .text(TextDecoding.utf8(data) ?? TextDecoding.latin1(data))
         default:
-            if textTargets.contains(where: { $0.rawValue.lowercased() == target.rawValue.lowercased() }) {
-                return .text(TextDecoding.utf8(data) ?? TextDecoding.latin1(data))
+            guard TextReadOrder.rank(of: target) != nil else { return .data(data, type: target) }
+            if let canonical = TargetMapping.canonicalText(data, target: target, propertyType: propertyType ?? target) {
+                return .text(String(decoding: canonical, as: UTF8.self))
             }
-            return .data(data, type: target)
+            return .text(TextDecoding.utf8(data) ?? TextDecoding.latin1(data))
         }
     }
 

@@ -145,9 +145,7 @@ public enum TargetMapping {
     /// the bytes as they are.
     static func codec(for target: SelectionTarget) -> WireCodec {
         if let row = rows[target] { return row.codec }
-        let name = target.rawValue.lowercased()
-        guard name.hasPrefix("text/"), let charsetRange = name.firstRange(of: "charset=") else { return .bytes }
-        let charset = name[charsetRange.upperBound...].prefix { $0 != ";" }.trimming { $0 == "\"" || $0 == " " }
+        guard let charset = TextReadOrder.textCharset(of: target), !charset.isEmpty else { return .bytes }
         switch charset {
         case "utf-8", "utf8": return .utf8Text
         case "iso-8859-1", "latin1", "latin-1", "us-ascii", "ascii": return .latin1Text
@@ -172,43 +170,15 @@ public enum TargetMapping {
 
     // MARK: - Best text
 
-    /// The target to read when text is wanted, chosen by what each target means, not by the owner's order:
-    /// `UTF8_STRING`, then `text/plain;charset=utf-8` (exact UTF-8, what xclip and GTK pick), then
-    /// `COMPOUND_TEXT`, `STRING` (Latin-1), `TEXT` (decoded by the reply's type), `text/plain` with another
-    /// charset, bare `text/plain` (no charset: GTK 3 fills it with ASCII escapes and CRLF), then any other
-    /// plain-text type in the owner's order. Nil when nothing offered is plain text.
-    ///
-    /// Why not the owner's order: xsel lists TEXT first and answers it with UTF-8 bytes typed STRING;
-    /// Xfce's clipboard manager, restoring a GTK 3 copy, lists bare `text/plain` first.
+    /// The target to read when text is wanted: ``SelectionCore/TextReadOrder``'s best (UTF-8 first, then
+    /// `COMPOUND_TEXT`, `STRING`, `TEXT`, other charsets, bare `text/plain`), else any other plain-text type in
+    /// the owner's order. Nil when nothing offered is plain text.
     ///
     /// Linear in the number of targets; the type registry is consulted only when no target is named
     /// `text/plain…` or in the X text family.
     public static func preferredTextTarget(in offered: [SelectionTarget]) -> SelectionTarget? {
-        var best: (rank: Int, target: SelectionTarget)?
-        for target in offered {
-            guard let rank = textRank(target), rank < (best?.rank ?? .max) else { continue }
-            best = (rank, target)
-        }
-        return best?.target
+        TextReadOrder.best(in: offered)
             ?? offered.first { isContentTarget($0) && contentType(for: $0).conforms(to: .plainText) }
-    }
-
-    /// A text target's place in ``preferredTextTarget(in:)``'s order, by its name alone; nil for any other
-    /// target.
-    static func textRank(_ target: SelectionTarget) -> Int? {
-        switch target {
-        case .utf8String: return 0
-        case .compoundText: return 2
-        case .string: return 3
-        case .text: return 4
-        default: break
-        }
-        let name = target.rawValue.lowercased()
-        if name == "text/plain" { return 6 }
-        if name.hasPrefix("text/plain;") || name.hasPrefix("text/plain ") {
-            return codec(for: target) == .utf8Text ? 1 : 5
-        }
-        return nil
     }
 
     // MARK: - UTType → targets

@@ -149,14 +149,14 @@ public struct ContentRewriter: Sendable {
 
     /// True for the text family and `text/plain` with a charset: the targets paste reads text from.
     private static func isText(_ rep: Rep) -> Bool {
-        TargetMapping.textRank(rep.target) != nil
+        TextReadOrder.rank(of: rep.target) != nil
     }
 
     /// The text of the offer, read as paste reads it (best text target first); nil when there is none, or
     /// none that decodes.
     private func text(in reps: [Rep]) -> String? {
         let candidates = reps.filter { Self.isText($0) && TargetMapping.codec(for: $0.target) != .bytes }
-            .sorted { (TargetMapping.textRank($0.target) ?? .max) < (TargetMapping.textRank($1.target) ?? .max) }
+            .sorted { (TextReadOrder.rank(of: $0.target) ?? .max) < (TextReadOrder.rank(of: $1.target) ?? .max) }
         for rep in candidates {
             guard let data = bytes(of: rep),
                 let canonical = TargetMapping.canonicalText(data, target: rep.target, propertyType: rep.type ?? rep.target),
@@ -216,6 +216,9 @@ public struct ContentRewriter: Sendable {
                 size <= maximumBytes
             else { return nil }
             return try? Data(contentsOf: url)
+        case .openedFile(let file):
+            guard let size = file.size, size <= maximumBytes else { return nil }
+            return try? SelectionSnapshot.Content.opened(file).wholeBytes()
         case .provider, .relay:
             return nil
         }

@@ -53,40 +53,17 @@ extension SelectionSnapshot.Flavour {
     /// The bytes, when in memory or in a small file; nil for a file that cannot be read (then the blob store
     /// reports why).
     func inlineBytes() throws -> Data? {
-        switch content {
-        case .bytes(let data): return data
-        case .file(let url): return try? Self.prefix(of: url.path, count: byteCount)
-        }
+        content.path == nil ? try content.wholeBytes() : try? content.prefix(byteCount)
     }
 
     /// Stores the bytes as a blob.
     func store(in blobs: BlobStore) throws -> BlobStore.Stored {
-        switch content {
-        case .bytes(let data): return try blobs.store(data)
-        case .file(let url): return try blobs.store(contentsOf: url.path)
-        }
+        guard let path = content.path else { return try blobs.store(try content.wholeBytes()) }
+        return try blobs.store(contentsOf: path)
     }
 
     /// The first `count` bytes.
     func prefix(_ count: Int) -> Data {
-        switch content {
-        case .bytes(let data): return data.prefix(count)
-        case .file(let url): return (try? Self.prefix(of: url.path, count: count)) ?? Data()
-        }
-    }
-
-    private static func prefix(of path: String, count: Int) throws -> Data {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw HistoryError.system("cannot open \(path)") }
-        defer { close(descriptor) }
-        var data = Data(count: count)
-        var filled = 0
-        while filled < count {
-            let got = data.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, count - filled) }
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { break }
-            filled += got
-        }
-        return data.prefix(filled)
+        (try? content.prefix(count)) ?? Data()
     }
 }

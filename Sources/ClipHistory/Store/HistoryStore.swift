@@ -255,12 +255,21 @@ public final class HistoryStore: Sendable {
         return descriptor
     }
 
-    /// Entry `id` as the snapshot it was recorded from: every flavour, in the owner's order, its bytes in memory
-    /// or in its blob file (empty when there is no such entry).
+    /// Entry `id` as the snapshot it was recorded from, ready to be served again — what every restore serves (the
+    /// library's ``ClipboardHistory/restore(_:selection:with:)``, `clipbridge history restore` and `pick`): every
+    /// flavour in the owner's order, a small one's bytes in memory, a blob held open (``SelectionCore/OpenedFile``:
+    /// pruning the entry meanwhile does not cut the restore short; an encrypted blob is decrypted into a file in
+    /// memory, a piece at a time). Empty when there is no such entry.
+    /// - Throws: ``HistoryError`` when a payload cannot be opened; every payload opened so far is closed.
     public func snapshot(of id: Int64, selection: SelectionName = .clipboard) throws -> SelectionSnapshot {
-        SelectionSnapshot(selection: selection, flavours: try flavours(of: id).map {
-            SelectionSnapshot.Flavour(target: $0.target, type: $0.type, format: $0.format, content: try content(of: $0),
-                                      byteCount: $0.byteCount)
+        SelectionSnapshot(selection: selection, flavours: try flavours(of: id).map { flavour in
+            let content: SelectionSnapshot.Content = switch flavour.storage {
+            case .inline: .bytes(try bytes(of: flavour))
+            case .blob: .opened(OpenedFile(adopting: try openPayload(flavour)))
+            }
+            return SelectionSnapshot.Flavour(
+                target: flavour.target, type: flavour.type, format: flavour.format, content: content,
+                byteCount: flavour.byteCount)
         })
     }
 

@@ -16,6 +16,26 @@ public struct SelectionSnapshot: Sendable {
         case bytes(Data)
         /// In a private file of this snapshot.
         case file(URL)
+        /// In a file held open (a history entry being restored): not this snapshot's to delete.
+        case opened(OpenedFile)
+
+        public static func == (lhs: Content, rhs: Content) -> Bool {
+            switch (lhs, rhs) {
+            case (.bytes(let a), .bytes(let b)): a == b
+            case (.file(let a), .file(let b)): a == b
+            case (.opened(let a), .opened(let b)): a === b
+            default: false
+            }
+        }
+
+        /// The path a reader opens, for content in a file.
+        public var path: String? {
+            switch self {
+            case .bytes: nil
+            case .file(let url): url.path
+            case .opened(let file): file.path
+            }
+        }
     }
 
     /// One target's reply, as the owner wrote it.

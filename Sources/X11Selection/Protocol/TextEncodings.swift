@@ -48,7 +48,7 @@ package enum TextEncodings {
         String(validating: bytes, as: UTF8.self)
     }
 
-    /// How `readText` decodes the reply of each text target, in the order it tries them.
+    /// How `readText` decodes the reply of a text target.
     enum Decoding: Equatable {
         case utf8
         case latin1
@@ -56,24 +56,33 @@ package enum TextEncodings {
         case xlib
     }
 
-    /// The targets `readText` tries, richest first (UTF-8 first: no conversion, no loss).
-    static let readOrder: [SelectionTarget] = [
-        .utf8String, .utf8PlainText, .compoundText, .text, .string, .plainText,
-    ]
-
-    /// How to decode a reply of `type` for `target`.
-    static func decoding(target: SelectionTarget, type: SelectionTarget) -> Decoding {
-        switch type {
-        case .utf8String, .utf8PlainText, "text/plain;charset=UTF-8": return .utf8
-        case .compoundText: return .xlib
-        case .string: return .latin1
-        default:
-            // The type names no known encoding (e.g. text/plain written with its own name): go by target.
-            switch target {
-            case .utf8String, .utf8PlainText: return .utf8
-            case .compoundText, .text: return .xlib
-            default: return .latin1
-            }
+    /// The text targets `readText` tries among `offered`, in ``SelectionCore/TextReadOrder``: every text target
+    /// it can decode (the X text family, UTF-8 and bare `text/plain`); `text/plain` in another charset is left
+    /// to the clipboard layer's charset converters.
+    static func readOrder(_ offered: [SelectionTarget]) -> [SelectionTarget] {
+        TextReadOrder.ranked(offered).filter { target in
+            guard let charset = TextReadOrder.plainTextCharset(of: target) else { return true }
+            return isUTF8(charset) || charset.isEmpty
         }
     }
+
+    /// How to decode a reply of `type` for `target`: by the reply's type where it names an encoding (TEXT's
+    /// owner chooses one), else by the target.
+    static func decoding(target: SelectionTarget, type: SelectionTarget) -> Decoding {
+        if let decoding = named(by: type) { return decoding }
+        if let decoding = named(by: target) { return decoding }
+        return target == .text ? .xlib : .latin1
+    }
+
+    /// The decoding a type's name states, or nil when it states none (bare `text/plain`, an unknown name).
+    private static func named(by type: SelectionTarget) -> Decoding? {
+        switch type {
+        case .utf8String: return .utf8
+        case .compoundText: return .xlib
+        case .string: return .latin1
+        default: return TextReadOrder.plainTextCharset(of: type).flatMap { isUTF8($0) ? .utf8 : nil }
+        }
+    }
+
+    private static func isUTF8(_ charset: String) -> Bool { charset == "utf-8" || charset == "utf8" }
 }

@@ -113,7 +113,7 @@ enum Thumbnails {
             return "/proc/\(getpid())/fd/\(descriptor)"
         }
         switch try? store.content(of: flavour) {
-        case nil:
+        case nil, .opened:  // content(of:) names a blob's file; it opens nothing
             return nil
         case .file(let url):
             return url.path

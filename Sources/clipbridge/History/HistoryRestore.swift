@@ -32,23 +32,32 @@ extension HistoryCommand {
         }
     }
 
-    /// Serves entry `id` on `selection` — detached as `copy` does unless `foreground` — and moves it to the top.
+    /// Serves entry `id` on `selection` — detached as `copy` does unless `foreground` — and moves it to the top
+    /// first (a detached serve ends this process; a foreground one returns only once replaced).
+    ///
+    /// The entry is prepared as the library's restore prepares it (``ClipboardHistory/snapshot(for:selection:)``):
+    /// each blob held open, so the history pruning it meanwhile changes nothing; an encrypted history's payloads
+    /// are decrypted into files in memory.
     @MainActor
     static func restore(
         _ id: Int64, from store: HistoryStore, selection: SelectionName, display: String?, foreground: Bool
     ) async throws {
-        let flavours = try store.flavours(of: id)
-        guard !flavours.isEmpty else { throw CLIFailure(status: .nothingToPaste, message: "no history entry \(id)").exit() }
-        // Each payload opened now: a blob the history deletes meanwhile is still served whole. An encrypted
-        // history's payloads are opened into files in memory (HistoryStore.openPayload).
+        let snapshot: SelectionSnapshot
         var payloads: [SpooledPayload] = []
         var raw: [CopyPlan.RawFlavour] = []
         do {
-            for flavour in flavours {
-                payloads.append(SpooledPayload(descriptor: try store.openPayload(flavour), size: flavour.byteCount, prefix: []))
+            snapshot = try ClipboardHistory(store: store).snapshot(for: id, selection: selection)
+            for flavour in snapshot.flavours {
+                switch flavour.content {
+                case .opened(let file): payloads.append(try Spool.payload(of: file, size: flavour.byteCount))
+                case .bytes(let bytes): payloads.append(try Spool.spool(bytes: Array(bytes), inMemory: true))
+                case .file(let url): payloads.append(try Spool.open(path: url.path))
+                }
                 raw.append(.init(target: flavour.target.rawValue, type: flavour.type.rawValue, format: flavour.format,
                                  payload: payloads.count - 1))
             }
+        } catch let error as HistoryError where error.isNoSuchEntry {
+            throw CLIFailure(status: .nothingToPaste, message: error.description).exit()
         } catch {
             for payload in payloads { close(payload.descriptor) }
             throw CLIFailure(status: .ioError, message: "entry \(id): \(error)").exit()

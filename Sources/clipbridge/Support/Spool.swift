@@ -70,10 +70,11 @@ enum Spool {
         return SpooledPayload(descriptor: descriptor, size: size, prefix: prefix)
     }
 
-    /// Wraps bytes (command-line text) as a payload, through the same kind of anonymous file so the
-    /// detached server receives every payload the same way.
-    static func spool(bytes: [UInt8]) throws -> SpooledPayload {
-        let descriptor = try makeAnonymousFile()
+    /// Wraps bytes (command-line text, a history entry's small flavour) as a payload, through the same kind of
+    /// anonymous file so the detached server receives every payload the same way; `inMemory` (a history's
+    /// content) in a file in memory, never on a disk.
+    static func spool(bytes: [UInt8], inMemory: Bool = false) throws -> SpooledPayload {
+        let descriptor = try inMemory ? makeMemoryFile() : makeAnonymousFile()
         var written = 0
         while written < bytes.count {
             let wrote = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
@@ -121,6 +122,20 @@ enum Spool {
         }
         unlink(path)
         return descriptor
+    }
+
+    private static func makeMemoryFile() throws -> Int32 {
+        guard let (descriptor, _) = PrivateFiles.makeMemoryFile(prefix: "clipbridge.") else {
+            throw failure("cannot create a file in memory")
+        }
+        return descriptor
+    }
+
+    /// A second descriptor of a file held open, for a payload (the payload's owner closes it).
+    static func payload(of file: OpenedFile, size: Int) throws -> SpooledPayload {
+        let descriptor = fcntl(file.descriptor, F_DUPFD_CLOEXEC, 0)
+        guard descriptor >= 0 else { throw failure("cannot duplicate a payload descriptor") }
+        return SpooledPayload(descriptor: descriptor, size: size, prefix: [])
     }
 
     static func failure(_ what: String) -> CLIFailure {

@@ -77,20 +77,9 @@ struct ValidationHook: Sendable {
             let target = TargetMapping.preferredTextTarget(in: snapshot.flavours.map(\.target)),
             let flavour = snapshot.flavours.first(where: { $0.target == target })
         else { return Data() }
-        let bytes: Data
-        switch flavour.content {
-        case .bytes(let data):
-            bytes = data
-        case .file(let url):
-            // Spooled text is over 1 MiB: its first `textLimit` bytes (a multi-byte character cut at the end
-            // decodes as a replacement character).
-            let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { return Data() }
-            defer { close(descriptor) }
-            var head = Data(count: textLimit)
-            let count = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, textLimit, 0) }
-            bytes = count > 0 ? head.prefix(count) : Data()
-        }
+        // Spooled text is over 1 MiB: only its first `textLimit` bytes are read (a multi-byte character cut at the
+        // end decodes as a replacement character).
+        let bytes = (try? flavour.content.prefix(textLimit)) ?? Data()
         let text = TargetMapping.canonicalText(bytes, target: flavour.target, propertyType: flavour.type) ?? Data()
         return text.prefix(textLimit)
     }

@@ -49,6 +49,23 @@ import X11Selection
         #expect(DroppedContent.preferredTarget(offered: ["application/x-thing"], takesData: false) == nil)
     }
 
+    @Test("a drop reads text as a paste does: TextReadOrder's pick, decoded by the same codec")
+    func dropTextFollowsTheOneOrder() {
+        let offers: [[SelectionTarget]] = [
+            ["TEXT", "STRING", "text/plain"], ["text/plain", "text/plain;charset=utf-8", "TEXT"],
+            ["COMPOUND_TEXT", "STRING"], ["text/plain;charset=iso-8859-15", "text/plain"],
+        ]
+        for offered in offers {
+            #expect(DroppedContent.preferredTarget(offered: offered, takesData: false) == TextReadOrder.best(in: offered))
+            #expect(DroppedContent.preferredTarget(offered: offered, takesData: true) == TextReadOrder.best(in: offered))
+            #expect(DroppedContent.preferredTarget(offered: offered, takesData: false) == TargetMapping.preferredTextTarget(in: offered))
+        }
+        // TEXT decodes by the type the source wrote; Latin-1 text in ISO-8859-15 by its label.
+        #expect(DroppedContent.decode(Data([0x63, 0x61, 0x66, 0xE9]), as: .text, propertyType: .string) == .text("café"))
+        #expect(DroppedContent.decode(Data("café".utf8), as: .text, propertyType: .utf8String) == .text("café"))
+        #expect(DroppedContent.decode(Data([0xA4]), as: "text/plain;charset=iso-8859-15") == .text("€"))
+    }
+
     /// File names come from the type only, never from what the source said.
     @Test func fileNamesAreMadeHere() {
         #expect(DroppedContent.fileName(index: 3, type: "image/png") == "drop-3.png")

@@ -66,11 +66,7 @@ struct SnapshotTests {
         for flavour in snapshot.flavours {
             let read = try await reader.read(selection, target: flavour.target)
             #expect(read.type == flavour.type && read.format == flavour.format, "\(flavour.target)")
-            let expected: Data
-            switch flavour.content {
-            case .bytes(let data): expected = data
-            case .file(let url): expected = try Data(contentsOf: url)
-            }
+            let expected = try flavour.content.wholeBytes()
             #expect(read.bytes == expected, "\(flavour.target)")
         }
         if selection == .primary {

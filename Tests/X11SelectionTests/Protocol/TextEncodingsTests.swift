@@ -28,6 +28,19 @@ import Testing
         #expect(TextEncodings.decoding(target: .text, type: .utf8String) == .utf8)
         #expect(TextEncodings.decoding(target: .utf8PlainText, type: .utf8PlainText) == .utf8)
         #expect(TextEncodings.decoding(target: .plainText, type: .plainText) == .latin1)
+        #expect(TextEncodings.decoding(target: "text/plain; charset=UTF-8", type: "text/plain; charset=UTF-8") == .utf8)
+        #expect(TextEncodings.decoding(target: .text, type: .text) == .xlib)
+    }
+
+    @Test("readText tries the text targets in TextReadOrder, those it can decode only")
+    func readTextFollowsTheOneOrder() {
+        let offered: [SelectionTarget] = [
+            "TEXT", "text/plain", "STRING", "text/plain;charset=iso-8859-15", "COMPOUND_TEXT", "image/png",
+            "text/plain;charset=UTF-8", "UTF8_STRING",
+        ]
+        #expect(TextEncodings.readOrder(offered)
+            == ["UTF8_STRING", "text/plain;charset=UTF-8", "COMPOUND_TEXT", "STRING", "TEXT", "text/plain"])
+        #expect(TextEncodings.readOrder(offered) == TextReadOrder.ranked(offered).filter { $0 != "text/plain;charset=iso-8859-15" })
     }
 
     @Test func invalidUTF8IsRejected() {

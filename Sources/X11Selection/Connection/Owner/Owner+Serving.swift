@@ -107,9 +107,14 @@ extension Owner {
 
     private func knownSize(of representation: SelectionOffer.Representation, index: Int, claim: Claim) -> Int? {
         if let data = claim.produced[index] { return data.count }
-        if case .file(let url) = representation.source {
+        switch representation.source {
+        case .file(let url):
             var info = stat()
             if stat(url.path, &info) == 0 { return Int(info.st_size) }
+        case .openedFile(let file):
+            return file.size
+        default:
+            break
         }
         return nil
     }
@@ -199,6 +204,18 @@ extension Owner {
 
     // MARK: Content
 
+    private func serveFile(_ url: URL, claim: Claim, index: Int, route: ReplyRoute, on connection: isolated X11Connection) {
+        switch openPayload(url) {
+        case .success(let payload):
+            deliver(payload, claim: claim, index: index, route: route, on: connection)
+        case .failure(let error):
+            report(
+                .failed(target: claim.offer.representations[index].target, requestor: route.requestor, reason: error.message),
+                to: claim, on: connection)
+            replied(route, success: false, on: connection)
+        }
+    }
+
     private func serveContent(claim: Claim, index: Int, route: ReplyRoute, on connection: isolated X11Connection) {
         let representation = claim.offer.representations[index]
         if let data = claim.produced[index] {
@@ -209,15 +226,9 @@ extension Owner {
         case .bytes(let data):
             deliver(.bytes(data), claim: claim, index: index, route: route, on: connection)
         case .file(let url):
-            switch openPayload(url) {
-            case .success(let payload):
-                deliver(payload, claim: claim, index: index, route: route, on: connection)
-            case .failure(let error):
-                report(
-                    .failed(target: representation.target, requestor: route.requestor, reason: error.message),
-                    to: claim, on: connection)
-                replied(route, success: false, on: connection)
-            }
+            serveFile(url, claim: claim, index: index, route: route, on: connection)
+        case .openedFile(let file):
+            serveFile(URL(fileURLWithPath: file.path), claim: claim, index: index, route: route, on: connection)
         case .relay(let produce):
             startRelay(produce, claim: claim, index: index, route: route, on: connection)
         case .provider(let provider):

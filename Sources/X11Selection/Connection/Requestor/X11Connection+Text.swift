@@ -1,9 +1,9 @@
 import FoundationEssentials
 
 extension X11Connection {
-    /// The selection's text as a String, from the best text target the owner offers, in this order:
-    /// `UTF8_STRING`, `text/plain;charset=utf-8`, `COMPOUND_TEXT`, `TEXT`, `STRING`, `text/plain`.
-    /// UTF-8 targets are decoded as UTF-8 (invalid sequences become U+FFFD), STRING as ISO-8859-1,
+    /// The selection's text as a String, from the best text target the owner offers in
+    /// ``SelectionCore/TextReadOrder`` (`UTF8_STRING`, `text/plain;charset=utf-8`, `COMPOUND_TEXT`, `STRING`,
+    /// `TEXT`, `text/plain`), the next when one fails. UTF-8 targets are decoded as UTF-8 (invalid sequences become U+FFFD), STRING as ISO-8859-1,
     /// COMPOUND_TEXT (and TEXT replies of that type) with Xlib's converters; `text/plain` as UTF-8 when
     /// valid, else ISO-8859-1. When the owner does not answer TARGETS, UTF8_STRING then STRING are tried.
     ///
@@ -18,12 +18,12 @@ extension X11Connection {
     ) async throws -> String {
         var candidates: [SelectionTarget]
         do {
-            let offered = Set(try await targets(of: selection, at: time, timeout: timeout))
-            candidates = TextEncodings.readOrder.filter { offered.contains($0) }
+            let offered = try await targets(of: selection, at: time, timeout: timeout)
+            candidates = TextEncodings.readOrder(offered)
             guard !candidates.isEmpty else {
                 throw SelectionError(
                     .targetUnavailable, "\(selection): the owner offers no text target",
-                    availableTargets: Array(offered))
+                    availableTargets: offered)
             }
         } catch let error as SelectionError where error.code == .invalidReply || error.code == .targetUnavailable {
             if !error.availableTargets.isEmpty { throw error }
