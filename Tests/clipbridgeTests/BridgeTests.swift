@@ -205,9 +205,10 @@ struct BridgeTests {
         try await withDisplays(2) { servers in
             let (a, b) = (servers[0].display, servers[1].display)
             let bridge = try await BridgeProcess.start([a, b], ["-s", "clipboard"])
-            let watchA = try CLI.start(["watch", "--json"], display: a)
-            let watchB = try CLI.start(["watch", "--json"], display: b)
-            try await Task.sleep(for: .milliseconds(300))
+            // --initial: each watcher's first line comes once it is subscribed (not counted as a change below).
+            let watchA = try CLI.start(["watch", "--json", "--initial"], display: a)
+            let watchB = try CLI.start(["watch", "--json", "--initial"], display: b)
+            for watcher in [watchA, watchB] { try await watcher.waitForOutput("\"reason\":\"current\"") }
             let owner = try await bridge.afterBridging(from: a) { try await Xclip.own(a, Data("once".utf8)) }
             try await Task.sleep(for: .seconds(1))
             #expect(changes(watchA) == 1, "A: \(String(decoding: watchA.stdoutSoFar, as: UTF8.self))")
@@ -281,5 +282,6 @@ struct BridgeTests {
 
 /// The owner changes a `clipbridge watch --json` reported so far.
 private func changes(_ watcher: BackgroundPeer) -> Int {
-    String(decoding: watcher.stdoutSoFar, as: UTF8.self).split(separator: "\n").filter { !$0.contains("\"update\":true") }.count
+    String(decoding: watcher.stdoutSoFar, as: UTF8.self).split(separator: "\n")
+        .filter { !$0.contains("\"update\":true") && !$0.contains("\"reason\":\"current\"") }.count
 }

@@ -84,7 +84,7 @@ struct DaemonTests {
 
         // A live owner keeps its selection: the daemon reads, never claims.
         let owner = try await Xclip.own(display, Data("live".utf8))
-        try await Task.sleep(for: .milliseconds(300))
+        try await daemon.waitFor("kept CLIPBOARD")
         #expect(try await Xclip.paste(display).stdoutText == "live")
         #expect(!owner.hasExited)
         _ = await owner.stop()

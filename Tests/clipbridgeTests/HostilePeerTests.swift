@@ -206,8 +206,9 @@ struct HostilePeerTests {
     @Test("watch prints each change at once even when its owner never answers TARGETS")
     func watchSilentOwners() async throws {
         let display = try CLI.server().display
-        let watcher = try CLI.start(["watch", "--json"], display: display)
-        try await Task.sleep(for: .milliseconds(300))  // the watcher subscribes
+        // --initial: its first line comes once it is subscribed.
+        let watcher = try CLI.start(["watch", "--json", "--initial"], display: display)
+        try await watcher.waitForOutput("\"reason\":\"current\"")
         for round in 1...5 {
             let before = watcher.stdoutSoFar.count
             // The new owner's line: the previous round's owner leaving may be printed after `before` (its client
@@ -232,8 +233,9 @@ struct HostilePeerTests {
     @Test("watch is unaffected by an owner offering 100,000 targets: the change and its types come within the bound")
     func watchHugeOffer() async throws {
         let display = try CLI.server().display
-        let watcher = try CLI.start(["watch", "--json"], display: display)
-        try await Task.sleep(for: .milliseconds(300))  // the watcher subscribes
+        // --initial: its first line comes once it is subscribed.
+        let watcher = try CLI.start(["watch", "--json", "--initial"], display: display)
+        try await watcher.waitForOutput("\"reason\":\"current\"")
         let owner = try await HostilePeer.owner(["huge-targets", "--count", "100000"], display: display)
         let claimed = ContinuousClock.now
         let typed = try await eventually(timeout: .seconds(5)) {

@@ -42,6 +42,10 @@ final class LeaseEventChannel: Sendable {
         self.limit = limit
     }
 
+    /// True while a consumer waits in ``next(isolation:)`` on an empty buffer (what a test waits for before it
+    /// yields, instead of sleeping).
+    var hasWaitingConsumer: Bool { state.withLock { $0.waiter != nil } }
+
     /// Hands `event` to the consumer (resumed if it waits), or buffers it.
     func yield(_ event: SelectionLeaseEvent) {
         let waiter = state.withLock { state -> UnsafeContinuation<SelectionLeaseEvent?, Never>? in

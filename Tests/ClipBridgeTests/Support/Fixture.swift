@@ -53,12 +53,3 @@ func withTwoApps<R>(_ selection: SelectionName = .clipboard, _ body: (TwoApps) a
     }
 }
 
-/// Waits for an async condition, polling, up to `timeout`.
-func eventually(timeout: Duration = .seconds(5), _ condition: () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(20))
-    }
-    return await condition()
-}

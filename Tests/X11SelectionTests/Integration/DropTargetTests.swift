@@ -144,8 +144,7 @@ struct DropTargetTests {
         let started = ContinuousClock.now
         _ = try await drag(onto: window, offering: [("text/plain", Data("lost".utf8))], extra: ["--die-after-drop"])
         #expect(try await eventuallyTargeted(record, [true, false]))
-        let deadline = ContinuousClock.now + .seconds(8)
-        while record.failures.withLock({ $0 }) == 0 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(await eventually(timeout: .seconds(8)) { record.failures.withLock { $0 } > 0 })
         #expect(record.failures.withLock { $0 } == 1)
         #expect(record.targeted.withLock { $0 } == [true, false], "the end of the drag is said once")
         #expect(started.duration(to: .now) < .seconds(8), "the failed drop took \(started.duration(to: .now))")
@@ -156,11 +155,6 @@ struct DropTargetTests {
     }
 
     private func eventuallyTargeted(_ record: Record, _ expected: [Bool]) async throws -> Bool {
-        let deadline = ContinuousClock.now + .seconds(5)
-        while record.targeted.withLock({ $0 }) != expected {
-            guard ContinuousClock.now < deadline else { return false }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        return true
+        await eventually(timeout: .seconds(5)) { record.targeted.withLock { $0 } == expected }
     }
 }

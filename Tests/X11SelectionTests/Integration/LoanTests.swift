@@ -380,8 +380,7 @@ struct LoanTests {
         let streamed = Task {
             try await reader.read(silentSelection, target: .utf8String, timeout: .seconds(30)) { _ in }.byteCount
         }
-        try await Task.sleep(for: .milliseconds(50))
-        #expect(await reader.activeReadCount == 2)
+        #expect(await eventually { await reader.activeReadCount == 2 })
         whole.cancel()
         streamed.cancel()
         await #expect(throws: CancellationError.self) { _ = try await whole.value }

@@ -123,7 +123,7 @@ struct RelayTests {
         let readers = [try await openConnection(), try await openConnection(), try await openConnection()]
         let first = Task { try await readers[0].read(selection, target: "application/x-a").bytes }
         let second = Task { try await readers[1].read(selection, target: "application/x-b").bytes }
-        #expect(try await eventuallyTrue { gate.withLock { $0.count } == 2 })
+        #expect(await eventually { gate.withLock { $0.count } == 2 })
         let started = ContinuousClock.now
         await #expect(throws: SelectionError.self) {
             _ = try await readers[2].read(selection, target: "application/x-c")
@@ -137,12 +137,3 @@ struct RelayTests {
     }
 }
 
-/// Polls `condition` for up to 5 s.
-private func eventuallyTrue(_ condition: () -> Bool) async throws -> Bool {
-    let deadline = ContinuousClock.now + .seconds(5)
-    while !condition() {
-        guard ContinuousClock.now < deadline else { return false }
-        try await Task.sleep(for: .milliseconds(10))
-    }
-    return true
-}

@@ -49,14 +49,3 @@ func rawOwner(_ tag: String) async throws -> (RawXClient, SelectionName) {
     return (client, selection)
 }
 
-/// Waits (polling) until `condition` holds or `timeout` passes.
-func eventually(
-    timeout: Duration = .seconds(5), _ condition: () async throws -> Bool
-) async rethrows -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if try await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return try await condition()
-}

@@ -1,4 +1,5 @@
 import Testing
+import ClipBridgeTestSupport
 @testable import X11Selection
 
 /// The lease's event buffer without X: the `AsyncStream(bufferingNewest:)` contract it replaces.
@@ -35,12 +36,12 @@ import Testing
             while let event = await channel.next() { got.append(event) }
             return got
         }
-        // Give the consumer time to wait on an empty buffer, then feed it one at a time.
+        // Each event is yielded once the consumer waits on the empty buffer, so each resumes a waiter.
         for count in 0..<3 {
-            try? await Task.sleep(for: .milliseconds(20))
+            #expect(await eventually { channel.hasWaitingConsumer })
             channel.yield(served(count))
         }
-        try? await Task.sleep(for: .milliseconds(20))
+        #expect(await eventually { channel.hasWaitingConsumer })
         channel.finish()
         #expect(await consumer.value == (0..<3).map(served))
     }
@@ -48,7 +49,7 @@ import Testing
     @Test func cancellingTheWaitingConsumerEndsTheSequence() async {
         let channel = LeaseEventChannel(limit: 4)
         let consumer = Task { await channel.next() }
-        try? await Task.sleep(for: .milliseconds(20))
+        #expect(await eventually { channel.hasWaitingConsumer })
         consumer.cancel()
         #expect(await consumer.value == nil)
         channel.yield(served(1))
