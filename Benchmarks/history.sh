@@ -105,19 +105,48 @@ start_clipbridge_history() {  # [DAEMON OPTIONS...]
     history_daemon_pid=$started
     wait_for "$work/history-daemon.err" 'keeping CLIPBOARD' 20 || die "clipbridge daemon did not start"
 }
+# start_copyq: CopyQ's server, once it answers and its clipboard monitor records copies; dies with its log when it
+# does not. `copyq --start-server` forks the server (`copyq -s`) and exits. The previous server must have exited
+# (stop_copyq): a second start while one still runs only hands its arguments to the first.
 start_copyq() {
     "$cli" copy --clear >/dev/null 2>&1 || true
     start copyq copyq --start-server
-    for _ in $(seq 500); do copyq count >/dev/null 2>&1 && break; sleep 0.02; done
+    local answered=no
+    for _ in $(seq 500); do copyq count >/dev/null 2>&1 && { answered=yes; break; }; sleep 0.02; done
+    [ $answered = yes ] || die "CopyQ's server did not start: $(tail -5 "$work/copyq.err" "$work/copyq.out" 2>/dev/null)"
     copyq config maxitems 10000 >/dev/null
     # Its clipboard monitor is a process of its own that starts after the server answers: one copy, not timed,
     # until it shows.
     local count; count=$(copyq count)
     echo warm-up | xclip -selection clipboard -i >/dev/null 2>&1
     for _ in $(seq 500); do [ "$(copyq count)" -gt "$count" ] && break; sleep 0.02; done
+    [ "$(copyq count)" -gt "$count" ] || die "CopyQ's clipboard monitor recorded nothing: $(tail -5 "$work/copyq.err" 2>/dev/null)"
+    # Killed on the way out as the processes run.sh started are, should the run end before stop_copyq.
+    # shellcheck disable=SC2207
+    background+=($(copyq_pids))
 }
-stop_copyq() { copyq exit >/dev/null 2>&1 || true; sleep 0.5; }
-copyq_pids() { pgrep -d ' ' -x copyq || true; }
+# stop_copyq: asks the server to exit and waits until it and its monitor have (10 s), else kills them.
+stop_copyq() {
+    local pids; pids=$(copyq_pids)
+    copyq exit >/dev/null 2>&1 || true
+    for _ in $(seq 500); do
+        local alive=no
+        for pid in $pids; do kill -0 "$pid" 2>/dev/null && alive=yes; done
+        [ $alive = no ] && return
+        sleep 0.02
+    done
+    note "CopyQ did not exit within 10 s: killed"
+    # shellcheck disable=SC2086
+    kill -9 $pids 2>/dev/null || true
+}
+# The CopyQ processes of this run — the server and its monitor — told from any other CopyQ by the settings
+# directory in their environment (this run's own, exported above).
+copyq_pids() {
+    local pid
+    for pid in $(pgrep -x copyq || true); do
+        tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx "COPYQ_SETTINGS_PATH=$copyq_dir" && printf '%s ' "$pid"
+    done
+}
 
 declare -A until_readable=()
 for kind in 1m 50m png; do

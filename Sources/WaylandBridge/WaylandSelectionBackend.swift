@@ -59,14 +59,9 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
     /// How long a requestor may leave a full pipe unread, and an owner a read silent.
     package let timeout: Duration
 
-    private struct Watcher {
-        var selections: Set<SelectionName>
-        var continuation: AsyncThrowingStream<BackendOwnerChange<Terms>, any Error>.Continuation
-    }
+    private let watchers = OwnerChangeFanOut<BackendOwnerChange<Terms>>()
 
     private struct State {
-        var watchers: [UInt64: Watcher] = [:]
-        var nextWatcher: UInt64 = 0
         var offers = 0
         /// What each source of ours serves.
         var served: [WaylandSourceID: Served] = [:]
@@ -108,7 +103,7 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
         switch event {
         case .offered(let selection, let types, let isOwn):
             let name = Self.name(selection)
-            let change = state.withLock { state -> (BackendOwnerChange<Terms>, [Watcher]) in
+            let change = state.withLock { state -> BackendOwnerChange<Terms> in
                 var owner: Int?
                 if !isOwn && !types.isEmpty {
                     state.offers += 1
@@ -117,10 +112,9 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
                 // An empty selection: its client went away (or cleared it; data-control cannot tell the two apart,
                 // and a clipboard manager restores both, as Klipper does).
                 let meaning: OwnerChangeMeaning = isOwn ? .ours : types.isEmpty ? .ownerGone : .newOwner
-                let change = BackendOwnerChange<Terms>(selection: name, meaning: meaning, owner: owner, time: nil)
-                return (change, state.watchers.values.filter { $0.selections.contains(name) })
+                return BackendOwnerChange<Terms>(selection: name, meaning: meaning, owner: owner, time: nil)
             }
-            for watcher in change.1 { watcher.continuation.yield(change.0) }
+            watchers.tell(change, about: name)
         case .sendRequested(let request):
             let served = state.withLock { $0.served[request.source] }
             let timeout = timeout
@@ -141,17 +135,13 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
         case .cancelled(_, let source):
             state.withLock { _ = $0.served.removeValue(forKey: source) }
         case .ended(let error):
-            let watchers = state.withLock { state in
-                state.ended = error
-                defer { state.watchers = [:] }
-                return Array(state.watchers.values)
-            }
-            for watcher in watchers { watcher.continuation.finish(throwing: error) }
+            state.withLock { $0.ended = error }
+            watchers.finishAll(throwing: error, forGood: true)
         }
     }
 
     /// Whether a driver watches the owners (tests wait for it).
-    package var watching: Bool { state.withLock { !$0.watchers.isEmpty } }
+    package var watching: Bool { watchers.count > 0 }
 
     private static func name(_ selection: WaylandSelectionName) -> SelectionName {
         selection == .clipboard ? .clipboard : .primary
@@ -170,17 +160,7 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
     package func ownerChanges(of selections: [SelectionName]) async throws
         -> AsyncThrowingStream<BackendOwnerChange<Terms>, any Error>
     {
-        let (stream, continuation) = AsyncThrowingStream<BackendOwnerChange<Terms>, any Error>.makeStream()
-        let (id, ended) = state.withLock { state -> (UInt64, WaylandError?) in
-            state.nextWatcher += 1
-            if state.ended == nil {
-                state.watchers[state.nextWatcher] = Watcher(selections: Set(selections), continuation: continuation)
-            }
-            return (state.nextWatcher, state.ended)
-        }
-        if let ended { continuation.finish(throwing: ended) }
-        continuation.onTermination = { [weak self] _ in self?.state.withLock { _ = $0.watchers.removeValue(forKey: id) } }
-        return stream
+        watchers.changes(of: selections)
     }
 
     package func owner(of selection: SelectionName) async -> Int? {

@@ -39,16 +39,11 @@ public final class InMemoryBackend: SelectionBackend, Sendable {
     /// The owner this backend's own claims have.
     public static let ours = 0
 
-    private struct Watcher {
-        var selections: Set<SelectionName>
-        var continuation: AsyncThrowingStream<BackendOwnerChange<Terms>, any Error>.Continuation
-    }
+    private let fanOut = OwnerChangeFanOut<BackendOwnerChange<Terms>>()
 
     private struct State {
         var owners: [SelectionName: Int] = [:]
         var offers: [SelectionName: Offer] = [:]
-        var watchers: [UInt64: Watcher] = [:]
-        var nextWatcher: UInt64 = 0
         var time = 0
         var buttonHeld: Bool? = false
         var claims: [(SelectionName, Offer)] = []
@@ -57,7 +52,7 @@ public final class InMemoryBackend: SelectionBackend, Sendable {
         var holds = 0
         var readsHeld = false
         /// Changes made inside ``together(_:)``, told to the watchers at its end.
-        var queued: [(Watcher, BackendOwnerChange<Terms>)]?
+        var queued: [BackendOwnerChange<Terms>]?
         var heldReads: [CheckedContinuation<Void, Never>] = []
         /// What this backend's relaying claims offer, by selection (a bridge's claims).
         var relays: [SelectionName: RelayOffer] = [:]
@@ -109,7 +104,7 @@ public final class InMemoryBackend: SelectionBackend, Sendable {
             defer { state.queued = nil }
             return state.queued ?? []
         }
-        for (watcher, change) in queued { watcher.continuation.yield(change) }
+        for change in queued { fanOut.tell(change, about: change.selection) }
     }
 
     /// Makes every snapshot started from now on wait, after it saw the owner, until ``releaseReads()``: what the
@@ -131,11 +126,7 @@ public final class InMemoryBackend: SelectionBackend, Sendable {
 
     /// Ends every watcher's owner changes, with `error` when given (a connection lost).
     public func tearDown(error: (any Error)? = nil) {
-        let watchers = state.withLock { state in
-            defer { state.watchers = [:] }
-            return Array(state.watchers.values)
-        }
-        for watcher in watchers { watcher.continuation.finish(throwing: error) }
+        fanOut.finishAll(throwing: error)
     }
 
     /// A requestor pastes `type` from this backend's relaying claim of `selection` (a bridge's): the pieces the relay
@@ -195,21 +186,14 @@ public final class InMemoryBackend: SelectionBackend, Sendable {
     public var holds: Int { state.withLock { $0.holds } }
 
     /// How many sequences watch owner changes.
-    public var watchers: Int { state.withLock { $0.watchers.count } }
+    public var watchers: Int { fanOut.count }
 
     // MARK: SelectionBackend
 
     public func ownerChanges(of selections: [SelectionName]) async throws
         -> AsyncThrowingStream<BackendOwnerChange<Terms>, any Error>
     {
-        let (stream, continuation) = AsyncThrowingStream<BackendOwnerChange<Terms>, any Error>.makeStream()
-        let id = state.withLock { state -> UInt64 in
-            state.nextWatcher += 1
-            state.watchers[state.nextWatcher] = Watcher(selections: Set(selections), continuation: continuation)
-            return state.nextWatcher
-        }
-        continuation.onTermination = { [weak self] _ in self?.state.withLock { _ = $0.watchers.removeValue(forKey: id) } }
-        return stream
+        fanOut.changes(of: selections)
     }
 
     public func owner(of selection: SelectionName) async -> Int? { state.withLock { $0.owners[selection] } }
@@ -326,19 +310,16 @@ public final class InMemoryBackend: SelectionBackend, Sendable {
     }
 
     private func change(_ selection: SelectionName, owner: Int?, offer: Offer?, meaning: OwnerChangeMeaning) {
-        let (watchers, change) = state.withLock { state -> ([Watcher], BackendOwnerChange<Terms>) in
+        let (change, now) = state.withLock { state -> (BackendOwnerChange<Terms>, Bool) in
             state.owners[selection] = owner
             state.offers[selection] = offer
             state.time += 1
             let change = BackendOwnerChange<Terms>(selection: selection, meaning: meaning, owner: owner, time: state.time)
-            let watchers = state.watchers.values.filter { $0.selections.contains(selection) }
-            if state.queued != nil {
-                state.queued?.append(contentsOf: watchers.map { ($0, change) })
-                return ([], change)
-            }
-            return (watchers, change)
+            guard state.queued != nil else { return (change, true) }
+            state.queued?.append(change)
+            return (change, false)
         }
-        for watcher in watchers { watcher.continuation.yield(change) }
+        if now { fanOut.tell(change, about: selection) }
     }
 }
 

@@ -380,7 +380,8 @@ struct LoanTests {
         let streamed = Task {
             try await reader.read(silentSelection, target: .utf8String, timeout: .seconds(30)) { _ in }.byteCount
         }
-        #expect(await eventually { await reader.activeReadCount == 2 })
+        // Both parked, at least one of them on loan.
+        #expect(await eventually { await reader.activeReadCount == 2 && delta(reader, since: before).taken >= 1 })
         whole.cancel()
         streamed.cancel()
         await #expect(throws: CancellationError.self) { _ = try await whole.value }
