@@ -163,7 +163,8 @@ public final class WaylandConnection: Sendable {
     /// closes its end. Each wait for the owner is bounded by `timeout`; memory stays bounded at any size, as the next
     /// bytes are read only once `sink` returns.
     /// - Throws: ``WaylandError``: the type is not offered, the owner is silent past `timeout`, the compositor is
-    ///   gone; or what `sink` throws.
+    ///   gone (`.connectionLost`, also when it went away as the pipe ended: what came may be cut short, and its last
+    ///   piece is not handed over); or what `sink` throws.
     public func read(
         _ mimeType: String, from selection: WaylandSelectionName, timeout: Duration = .seconds(5),
         into sink: (Data) async throws -> Void
@@ -222,6 +223,11 @@ public final class WaylandConnection: Sendable {
             } catch let error as WaylandError where error.code == .timedOut {
                 throw WaylandError(.timedOut, "the owner of the Wayland \(selection) wrote nothing for \(timeout)")
             }
+        }
+        // The end of the pipe is the end of the data only while the compositor is there: a source cut off with it
+        // closes its pipes too, and what came is then not the whole.
+        if await loop.compositorHungUp() {
+            throw WaylandError(.connectionLost, "the compositor closed the connection during the transfer of \(mimeType)")
         }
         if filled > 0 { try await sink(chunk.prefix(filled)) }
     }

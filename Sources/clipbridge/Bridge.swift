@@ -72,22 +72,10 @@ struct Bridge: AsyncParsableCommand {
         for display in displays where !seen.insert(display).inserted {
             throw ValidationError("The display '\(display)' is named twice.")
         }
-        let wayland = displays.filter { Self.waylandDisplay($0) != nil }
+        let wayland = displays.filter { DisplayChoice.waylandName($0) != nil }
         if !wayland.isEmpty, selections.contains(.secondary) {
             throw ValidationError("Wayland has no secondary selection: bridge clipboard and primary.")
         }
-    }
-
-    /// The Wayland display `argument` names — `wayland-N`, `wayland:NAME`, `wayland:/path`, or `wayland:` for
-    /// WAYLAND_DISPLAY (inner Optional nil) — or nil when it names an X display (X display names have a ':' after the
-    /// host, which `wayland-N` has not).
-    static func waylandDisplay(_ argument: String) -> String?? {
-        if argument.hasPrefix("wayland:") {
-            let name = String(argument.dropFirst("wayland:".count))
-            return .some(name.isEmpty ? nil : name)
-        }
-        if argument.hasPrefix("wayland-"), !argument.contains(":") { return .some(argument) }
-        return nil
     }
 
     /// The selections, in the order given, without duplicates.
@@ -104,7 +92,7 @@ struct Bridge: AsyncParsableCommand {
         let configuration = Connections.configuration(timeout: timeout)
         let (events, sink) = AsyncStream.makeStream(of: SelectionBridge.Event.self)
         let bridged: [DisplayBridge.Display] = displays.map { argument in
-            Self.waylandDisplay(argument).map { DisplayBridge.Display.wayland($0) } ?? .x11(argument)
+            DisplayChoice.waylandName(argument).map { DisplayBridge.Display.wayland($0) } ?? .x11(argument)
         }
         let bridge = DisplayBridge(
             displays: bridged, selections: selections, includeSensitive: includeSensitive, configuration: configuration)

@@ -59,7 +59,8 @@ enum Invocation {
         case .copy(let request):
             try await request.run()
         case .paste(let request, let isBare):
-            if isBare { try QuickPaste.run() }  // returns only when the full path must do it
+            // QuickPaste reads X directly; on a compositor the full path runs.
+            if isBare, DisplayChoice.resolve(nil) == .x11(nil) { try QuickPaste.run() }  // returns only when the full path must do it
             try await request.run()
         case .version:
             try Output.line(ClipBridgeCommand.version)

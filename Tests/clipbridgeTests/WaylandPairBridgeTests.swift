@@ -13,39 +13,7 @@ import WaylandSelection
 
 @Suite("clipbridge bridge between two Wayland compositors (sway and KWin)", .serialized, .timeLimit(.minutes(5)))
 struct WaylandPairBridgeTests {
-    /// A copy of several flavours made through data-control on one compositor, served from the test until released.
-    final class Source: Sendable {
-        let connection: WaylandConnection
-        let serving: Task<Void, Never>
-        let reads: ReadLog
-
-        final class ReadLog: Sendable {
-            private let types = Mutex<[String]>([])
-            func append(_ type: String) { types.withLock { $0.append(type) } }
-            var all: [String] { types.withLock { $0 } }
-        }
-
-        init(on display: String, _ flavours: [(String, Data)], primary: Bool = false) async throws {
-            let connection = try await WaylandConnection.open(display: display)
-            let source = try await connection.offer(flavours.map(\.0), as: primary ? .primary : .clipboard)
-            let reads = ReadLog()
-            self.connection = connection
-            self.reads = reads
-            serving = Task {
-                for await event in connection.events {
-                    guard case .sendRequested(let request) = event, request.source == source else { continue }
-                    reads.append(request.mimeType)
-                    if let bytes = flavours.first(where: { $0.0 == request.mimeType })?.1 { try? await request.write(bytes) }
-                    request.finish()
-                }
-            }
-        }
-
-        func close() {
-            serving.cancel()
-            connection.close()
-        }
-    }
+    typealias Source = WaylandTestSource
 
     static let bridgeMarks: Set<String> = ["_CLIPBRIDGE_BRIDGED", "application/x-clipbridge-bridged"]
 

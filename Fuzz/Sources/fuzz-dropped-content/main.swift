@@ -51,7 +51,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let data = Data(rest)
     let propertyType = propertyTypes[typeChoice % propertyTypes.count]
 
-    checkDropped(DroppedContent.decode(data, as: target), target: target)
+    checkDropped(DroppedContent.decode(data, as: target, propertyType: propertyType), target: target)
     checkTextDecoding(data)
     checkWireCodec(data, target: target, propertyType: propertyType)
     if typeChoice & 0x80 != 0 { _ = CharsetDecoding.decode(data, charset: charsets[typeChoice % charsets.count]) }

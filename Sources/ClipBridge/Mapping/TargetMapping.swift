@@ -130,7 +130,7 @@ public enum TargetMapping {
 
     /// The content targets of a TARGETS list, in its order, each once (meta targets, the password hint and the
     /// item list removed): what a paste chooses among.
-    static func contentTargets(in targets: [SelectionTarget]) -> [SelectionTarget] {
+    package static func contentTargets(in targets: [SelectionTarget]) -> [SelectionTarget] {
         var seen = Set<SelectionTarget>()
         return targets.filter { isContentTarget($0) && seen.insert($0).inserted }
     }

@@ -107,6 +107,16 @@ final class WaylandEventLoop: @unchecked Sendable {
         }
     }
 
+    /// Whether the compositor has hung up the connection, asked of its socket now (poll(2) with no wait): the
+    /// compositor's end closes when it exits, before any source it served can notice and close a transfer's pipe, so a
+    /// transfer that ended while this is true may have been cut short.
+    func compositorHungUp() async -> Bool {
+        (try? await perform { client in
+            var socket = pollfd(fd: cw_fd(client), events: Int16(POLLIN), revents: 0)
+            return poll(&socket, 1, 0) > 0 && socket.revents & Int16(POLLHUP | POLLERR) != 0
+        }) ?? true
+    }
+
     /// Ends the loop: the connection closes on the loop thread, and waiting callers are told.
     func close() {
         shared.withLock { $0.closing = true }
@@ -161,7 +171,12 @@ final class WaylandEventLoop: @unchecked Sendable {
                 for (index, wait) in waits.enumerated() {
                     let ready = polled > 0 && fds[index + 2].revents != 0
                     guard ready || wait.deadline <= after, let taken = shared.waits.removeValue(forKey: wait.id) else { continue }
-                    due.append((taken.continuation, ready ? nil : WaylandError(.timedOut, "a Wayland transfer was silent past its deadline")))
+                    // A pipe that became ready as the compositor went away (its source ended with it) is not taken as a
+                    // transfer's end: the waiter is told the connection is gone.
+                    let error: WaylandError? = finished != CW_OK
+                        ? WaylandError(.connectionLost, "the compositor closed the connection during the transfer")
+                        : ready ? nil : WaylandError(.timedOut, "a Wayland transfer was silent past its deadline")
+                    due.append((taken.continuation, error))
                 }
             }
             for (continuation, error) in due {

@@ -4,6 +4,7 @@
 import ClipBridge
 import Glibc
 import UniformTypes
+import WaylandSelection
 import X11Selection
 
 extension CLIFailure {
@@ -58,7 +59,39 @@ extension CLIFailure {
             }
             return
         }
+        if let error = error as? WaylandError {
+            self.init(error, display: display, where: where_)
+            return
+        }
         self.init(status: .transferFailed, message: String(describing: error))
+    }
+
+    /// A Wayland failure: a compositor that cannot be reached or speaks no data-control is a display that cannot be
+    /// used (status 4), with what does work there; the connection closed mid-way is a failed transfer (5).
+    private init(_ error: WaylandError, display: String?, where where_: String) {
+        let compositor = display ?? DisplayChoice.processEnvironment("WAYLAND_DISPLAY").map { "WAYLAND_DISPLAY=\($0)" }
+            ?? "WAYLAND_DISPLAY is not set"
+        switch error.code {
+        case .libraryUnavailable:
+            self.init(status: .displayUnavailable,
+                      message: "cannot talk to a Wayland compositor: \(error.message) (Debian: apt install libwayland-client0)")
+        case .noCompositor:
+            self.init(status: .displayUnavailable, message: "cannot reach the Wayland compositor (\(compositor)): \(error.message)")
+        case .protocolUnavailable:
+            self.init(status: .displayUnavailable, message: "\(error.message)", details: [
+                "clipbridge reads and owns a Wayland selection through ext-data-control-v1 or wlr-data-control, which",
+                "sway, Hyprland, KDE Plasma (KWin), COSMIC and labwc serve; GNOME's Mutter and Weston serve neither.",
+                "There, run it against XWayland's X display instead (--display :N, or DISPLAY).",
+            ])
+        case .connectionLost:
+            self.init(status: .transferFailed, message: "the Wayland compositor closed the connection\(where_): \(error.message)")
+        case .timedOut:
+            self.init(status: .timedOut, message: "timed out\(where_): \(error.message)")
+        case .typeUnavailable:
+            self.init(status: .nothingToPaste, message: "\(error.message)\(where_)")
+        default:
+            self.init(status: .transferFailed, message: "\(error.message)\(where_)")
+        }
     }
 
     /// A library error's message followed by its underlying cause, if any (without the code the libraries'

@@ -7,6 +7,8 @@ import FoundationEssentials
 import Glibc
 import Synchronization
 import UniformTypes
+import WaylandBridge
+import WaylandSelection
 import X11Selection
 
 /// One `paste`, separate from its command-line form so that a bare `clipbridge paste` runs it without
@@ -32,6 +34,9 @@ struct PasteRequest: Sendable {
 
     func run() async throws {
         PasteWatchdog.arm(seconds: timeout.value)
+        if case .wayland(let name) = DisplayChoice.resolve(display) {
+            return try await runOnWayland(name)
+        }
         if let target = type?.exactTarget, MetaTargetPaste.handles(target) {
             try MetaTargetPaste.run(target, request: self)
             return
@@ -46,7 +51,28 @@ struct PasteRequest: Sendable {
         }
     }
 
-    private func paste(from clipboard: Clipboard) async throws {
+    /// The paste from a compositor's selection, through data-control: the same ladder, output and exit statuses;
+    /// `-t TARGETS` lists the MIME types offered, as `wl-paste --list-types` does.
+    private func runOnWayland(_ name: String?) async throws {
+        MIMEDatabase.restrict()
+        do {
+            let connection = try await WaylandConnection.open(display: name, timeout: timeout.duration)
+            defer { connection.close() }
+            let clipboard = try WaylandClipboard(
+                selection, connection: connection, configuration: .command, timeout: timeout.duration)
+            if type?.exactTarget == .targets {
+                let listed = try await clipboard.offeredTypes().map { $0 + "\n" }.joined()
+                PasteWatchdog.disarm()
+                try Output.write(listed, to: STDOUT_FILENO)
+                return
+            }
+            try await paste(from: clipboard)
+        } catch {
+            throw CLIFailure(error, display: display, selection: selection).exit()
+        }
+    }
+
+    private func paste(from clipboard: some PasteSource) async throws {
         let available = try await clipboard.availableTypes()
         if listTypes {
             PasteWatchdog.disarm()
@@ -79,12 +105,12 @@ struct PasteRequest: Sendable {
 
     /// The ladder's choice among what the owner offers (the TARGETS already read; converted types are the
     /// ladder's to make).
-    private func choose(from available: [ClipboardType], clipboard: Clipboard) -> ClipboardType? {
+    private func choose(from available: [ClipboardType], clipboard: some PasteSource) -> ClipboardType? {
         let offered = available.filter { !$0.isConverted }.map(\.target)
         return PasteLadder.choose(ladderRequest, offered: offered, converters: clipboard.configuration.converters)
     }
 
-    private func writeToStandardOutput(_ chosen: ClipboardType, from clipboard: Clipboard) async throws {
+    private func writeToStandardOutput(_ chosen: ClipboardType, from clipboard: some PasteSource) async throws {
         let lastByte = Mutex<UInt8?>(nil)
         _ = try await clipboard.read(chosen) { chunk in
             guard let last = chunk.last else { return }
@@ -99,7 +125,7 @@ struct PasteRequest: Sendable {
 
     /// Streams into a temporary file next to `path`, renamed over it only when the paste completed:
     /// a failed paste never truncates an existing file.
-    private func write(_ chosen: ClipboardType, from clipboard: Clipboard, toFile path: String) async throws {
+    private func write(_ chosen: ClipboardType, from clipboard: some PasteSource, toFile path: String) async throws {
         // The directory part of the path as typed ("out.png" → ".", "/out.png" → "/").
         let directory = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         guard let (descriptor, temporary) = PrivateFiles.makeFile(in: directory, prefix: ".clipbridge-paste.")

@@ -21,9 +21,10 @@ struct MeasuredResult {
     var duration: Duration
 }
 
-/// Runs `arguments` with DISPLAY=`display`, stdin from `input` (or /dev/null), stdout to `output` (or
-/// /dev/null), stderr discarded; kills it after `timeout`.
-func measuredRun(_ arguments: [String], display: String, input: String? = nil, output: String? = nil,
+/// Runs `arguments` with DISPLAY=`display` (nil: DISPLAY unset) and `environment`, stdin from `input` (or
+/// /dev/null), stdout to `output` (or /dev/null), stderr discarded; kills it after `timeout`.
+func measuredRun(_ arguments: [String], display: String?, environment extra: [String: String] = [:],
+                 input: String? = nil, output: String? = nil,
                  timeout: Duration = .seconds(120)) async throws -> MeasuredResult {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -51,6 +52,7 @@ func measuredRun(_ arguments: [String], display: String, input: String? = nil, o
 
     var environment = ProcessInfo.processInfo.environment
     environment["DISPLAY"] = display
+    environment.merge(extra) { $1 }
     var cEnvironment: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer {
