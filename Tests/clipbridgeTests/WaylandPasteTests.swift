@@ -102,8 +102,11 @@ struct WaylandPasteTests {
     @Test("48 MiB streams through with bounded memory, byte-exact")
     func largeWithBoundedMemory() async throws {
         try await SwayServer.with(.debian, xwayland: false) { sway in
-            let size = 48 << 20
-            let big = Data((0..<size).lazy.map { UInt8(truncatingIfNeeded: $0 % 251) })
+            // UTF-8 text of 1- to 4-byte characters, so that the 1 MiB pieces cut characters (made canonical a piece
+            // at a time, it must come out whole).
+            let line = Data("Grüße, 日本語 😀 — line of text\n".utf8)
+            var big = Data(capacity: 48 << 20)
+            while big.count < 48 << 20 { big.append(line) }
             // Qt and GTK 4 on Wayland offer text/plain;charset=utf-8 (no UTF8_STRING): it streams as UTF8_STRING does.
             let source = try await WaylandTestSource(on: sway.waylandDisplay, [("text/plain;charset=utf-8", big)])
             defer { source.close() }

@@ -2,6 +2,7 @@
 // ClipBridge — what a paste reads from, on any display server
 
 import FoundationEssentials
+import Synchronization
 import UniformTypes
 import X11Selection
 
@@ -68,11 +69,24 @@ extension PasteSource {
     /// that need decoding (legacy text encodings, chosen as text) or conversion are read whole first, then handed
     /// over once.
     public func read(_ type: ClipboardType, into sink: @Sendable (Data) async throws -> Void) async throws -> PasteSummary {
-        // UTF-8 text streams as it comes (UTF8_STRING on X; text/plain;charset=utf-8, what GTK 4 and Qt offer on
-        // Wayland): it is already what a paste writes.
         let codec = TargetMapping.codec(for: type.target)
-        if !type.isConverted, type.isVerbatim || codec == .bytes || codec == .utf8Text {
+        if !type.isConverted, type.isVerbatim || codec == .bytes || type.target == .utf8String {
             return PasteSummary(type: type, byteCount: try await stream(type.target, into: sink))
+        }
+        if !type.isConverted, codec == .utf8Text {
+            // Other UTF-8 text (text/plain;charset=utf-8: GTK 4 and Qt offer only that on Wayland) streams too,
+            // made canonical a piece at a time.
+            let canonical = Mutex(UTF8TextStream())
+            let written = Mutex(0)
+            _ = try await stream(type.target) { piece in
+                let bytes = canonical.withLock { $0.feed(piece) }
+                guard !bytes.isEmpty else { return }
+                written.withLock { $0 += bytes.count }
+                try await sink(bytes)
+            }
+            let rest = canonical.withLock { $0.finish() }
+            if !rest.isEmpty { try await sink(rest) }
+            return PasteSummary(type: type, byteCount: written.withLock { $0 } + rest.count)
         }
         let data = try await data(for: type)
         if !data.isEmpty { try await sink(data) }

@@ -373,16 +373,15 @@ struct LoanTests {
         let (silent, silentSelection) = try await rawOwner("silent")
         await letLoopsSettle()
         let before = reader.loanStatistics
+        let started = ContinuousClock.now
         let whole = Task {
             try await reader.read(silentSelection, target: .utf8String, timeout: .seconds(30)).bytes.count
         }
         let streamed = Task {
             try await reader.read(silentSelection, target: .utf8String, timeout: .seconds(30)) { _ in }.byteCount
         }
-        // Both parked, at least one of them on loan.
-        #expect(await eventually { await reader.activeReadCount == 2 && delta(reader, since: before).taken >= 1 })
-        // Timed from the cancellation: how long the reads took to park is the machine's, not the subject.
-        let started = ContinuousClock.now
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(await reader.activeReadCount == 2)
         whole.cancel()
         streamed.cancel()
         await #expect(throws: CancellationError.self) { _ = try await whole.value }
