@@ -115,12 +115,16 @@ start_copyq() {
     for _ in $(seq 500); do copyq count >/dev/null 2>&1 && { answered=yes; break; }; sleep 0.02; done
     [ $answered = yes ] || die "CopyQ's server did not start: $(tail -5 "$work/copyq.err" "$work/copyq.out" 2>/dev/null)"
     copyq config maxitems 10000 >/dev/null
-    # Its clipboard monitor is a process of its own that starts after the server answers: one copy, not timed,
-    # until it shows.
-    local count; count=$(copyq count)
-    echo warm-up | xclip -selection clipboard -i >/dev/null 2>&1
-    for _ in $(seq 500); do [ "$(copyq count)" -gt "$count" ] && break; sleep 0.02; done
-    [ "$(copyq count)" -gt "$count" ] || die "CopyQ's clipboard monitor recorded nothing: $(tail -5 "$work/copyq.err" 2>/dev/null)"
+    # Its clipboard monitor is a process of its own that starts a moment after the server answers, and misses a copy
+    # made before (seen: the first of two copies a second apart): copies, not timed, until one shows.
+    local count attempt recorded=no
+    for attempt in $(seq 20); do
+        count=$(copyq count)
+        echo "warm-up $attempt" | xclip -selection clipboard -i >/dev/null 2>&1
+        for _ in $(seq 50); do [ "$(copyq count)" -gt "$count" ] && { recorded=yes; break; }; sleep 0.02; done
+        [ $recorded = yes ] && break
+    done
+    [ $recorded = yes ] || die "CopyQ's clipboard monitor recorded none of 20 copies: $(tail -5 "$work/copyq.err" 2>/dev/null)"
     # Killed on the way out as the processes run.sh started are, should the run end before stop_copyq.
     # shellcheck disable=SC2207
     background+=($(copyq_pids))

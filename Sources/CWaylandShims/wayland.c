@@ -158,8 +158,7 @@ static void push_event(cw_client *client, cw_event event) {
         cw_event *grown = malloc(capacity * sizeof *grown);
         if (!grown) {
             // Out of memory: a send request is answered by closing its descriptor (the requestor reads nothing).
-            if (event.fd >= 0) close(event.fd);
-            free(event.mime_type);
+            cw_event_release(&event);
             return;
         }
         for (size_t i = 0; i < q->count; i++) grown[i] = q->items[(q->head + i) % q->capacity];
@@ -238,7 +237,18 @@ static void set_selection(cw_client *client, int which, struct wl_proxy *id) {
     if (new) new->own = client->sources[which] != NULL;
     client->selections[which] = new;
     if (old && old != new && old != client->selections[!which]) offer_free(client, old);
-    push_event(client, (cw_event){.kind = CW_EVENT_SELECTION, .selection = which, .fd = -1});
+    cw_event event = {.kind = CW_EVENT_SELECTION, .selection = which, .fd = -1, .own = new ? new->own : 0};
+    if (new && new->list.count) {
+        // A copy of the list as it stands now: the caller may take the event after this offer was replaced. Out of
+        // memory, the event says the selection is empty rather than name the wrong types.
+        event.types = calloc(new->list.count, sizeof *event.types);
+        for (size_t i = 0; event.types && i < new->list.count; i++) {
+            event.types[i] = strdup(new->list.types[i]);
+            if (!event.types[i]) break;
+            event.type_count = i + 1;
+        }
+    }
+    push_event(client, event);
 }
 
 static void source_send(source *src, const char *mime_type, int32_t fd) {
@@ -705,6 +715,10 @@ int cw_next_event(cw_client *client, cw_event *event) {
 void cw_event_release(cw_event *event) {
     free(event->mime_type);
     event->mime_type = NULL;
+    for (size_t i = 0; i < event->type_count; i++) free(event->types[i]);
+    free(event->types);
+    event->types = NULL;
+    event->type_count = 0;
     if (event->fd >= 0) close(event->fd);
     event->fd = -1;
 }

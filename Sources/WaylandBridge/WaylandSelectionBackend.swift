@@ -101,6 +101,9 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
 
     private func take(_ event: WaylandSelectionEvent) {
         switch event {
+        case .current(let selection, let types):
+            // The selection found at connection: the drivers take it as a change (a keeper keeps what is there).
+            take(.offered(selection, types: types, isOwn: false))
         case .offered(let selection, let types, let isOwn):
             let name = Self.name(selection)
             let change = state.withLock { state -> BackendOwnerChange<Terms> in

@@ -42,12 +42,12 @@ public final class WaylandConnection: Sendable {
         dataControlProtocol = String(cString: cw_protocol(client))
         let (events, sink) = AsyncStream.makeStream(of: WaylandSelectionEvent.self)
         self.events = events
-        // The current selections were told while connecting: they are the first events.
+        // The current selections were told while connecting: they are the first events, as what was found.
         for selection in [WaylandSelectionName.clipboard, .primary] {
             let types = (0..<cw_offer_type_count(client, selection.rawValue)).compactMap { index in
                 cw_offer_type(client, selection.rawValue, index).map { String(cString: $0) }
             }
-            sink.yield(.offered(selection, types: types, isOwn: false))
+            sink.yield(.current(selection, types: types))
         }
         var discard = cw_event()
         while cw_next_event(client, &discard) != 0 { cw_event_release(&discard) }

@@ -4,6 +4,10 @@ public enum WaylandSelectionEvent: Sendable {
     /// `isOwn` when it is a source of this connection coming back (the compositor tells every client, the setter
     /// too).
     case offered(WaylandSelectionName, types: [String], isOwn: Bool)
+    /// `selection` as it was when the connection was made, with these MIME types (none: empty) — what a
+    /// data-control device announces at once; not a change. The first two events: the clipboard, then the primary
+    /// selection.
+    case current(WaylandSelectionName, types: [String])
     /// A requestor asks one of our sources for data: write it to the request, then finish it.
     case sendRequested(WaylandSendRequest)
     /// Our `source` no longer holds `selection`: another client set it.

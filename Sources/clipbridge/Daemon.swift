@@ -154,6 +154,7 @@ struct Daemon: AsyncParsableCommand {
 
     func run() async throws {
         let display = displayOptions.display
+        do { try DisplayChoice.requireX(display, for: "daemon") } catch let failure as CLIFailure { throw failure.exit() }
         if status {
             guard let running = DaemonStatus.read(for: display) else {
                 throw CLIFailure(status: .nothingToPaste, message: "no clipbridge daemon runs on display '\(DaemonStatus.displayName(display))'").exit()

@@ -90,6 +90,7 @@ struct Drag: AsyncParsableCommand {
         MIMEDatabase.restrict()
         let display = displayOptions.display
         try await CommandRun.reportingFailures(display: display) {
+            try DisplayChoice.requireX(display, for: "drag")
             let items = try loadItems()
             // The connection's reads (the drop target's requests) wait 5 s; --timeout bounds the whole drag.
             let status = try await CommandRun.withConnection(display: display, timeout: Seconds(5)) { connection, _ in

@@ -73,6 +73,7 @@ struct Drop: AsyncParsableCommand {
     func run() async throws {
         let display = displayOptions.display
         try await CommandRun.reportingFailures(display: display) {
+            try DisplayChoice.requireX(display, for: "drop")
             let dropped = try await CommandRun.withConnection(display: display, timeout: timeout) { connection, stop in
                 // A stop request closes the window (what was dropped is reported, the status says whether
                 // anything was), one made while the window opens too.

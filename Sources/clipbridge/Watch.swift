@@ -92,6 +92,7 @@ struct Watch: AsyncParsableCommand {
         // A command that stops reading its input must not kill us with SIGPIPE.
         Signals.ignore(SIGPIPE)
         try await CommandRun.reportingFailures(display: display) {
+            if case .wayland(let name) = DisplayChoice.resolve(display) { return try await watchOnWayland(name) }
             try await CommandRun.withConnection(display: display, timeout: timeout) { connection, _ in
                 try await watch(on: connection)
             }
@@ -104,7 +105,9 @@ struct Watch: AsyncParsableCommand {
         // --exec commands run one at a time, in the order of the reports, off the loop that prints them.
         let (reports, reportInput) = AsyncStream.makeStream(of: ChangeReport.self)
         let commands = Task {
-            for await report in reports { await runCommandIfAsked(for: report, on: connection) }
+            for await report in reports {
+                await runCommandIfAsked(for: report, from: Clipboard(report.selection, connection: connection, configuration: .command))
+            }
         }
         defer { commands.cancel() }
         func finish() async {
@@ -172,7 +175,7 @@ struct Watch: AsyncParsableCommand {
         }
     }
 
-    private func print(_ report: ChangeReport) throws {
+    func print(_ report: ChangeReport) throws {
         if json {
             try Output.line(try report.jsonLine())
         } else {
@@ -192,12 +195,13 @@ struct Watch: AsyncParsableCommand {
                 types = []
             }
         }
-        return ChangeReport(selection: selection, reason: "current", owner: owner, serverTime: nil, types: types,
+        return ChangeReport(selection: selection, reason: "current", owner: owner.map(ChangeReport.text), serverTime: nil, types: types,
                             isSensitive: types.contains { $0.target == TargetMapping.passwordManagerHint })
     }
 
-    /// Runs the --exec command for `report`, unless there is none or the content is sensitive.
-    private func runCommandIfAsked(for report: ChangeReport, on connection: X11Connection) async {
+    /// Runs the --exec command for `report`, unless there is none or the content is sensitive; `source` reads the
+    /// content of the report's selection.
+    func runCommandIfAsked(for report: ChangeReport, from source: some PasteSource) async {
         guard !exec.isEmpty else { return }
         if report.isSensitive && !includeSensitive {
             Output.complain("\(report.selection.rawValue): sensitive content not given to \(exec[0]) "
@@ -205,15 +209,14 @@ struct Watch: AsyncParsableCommand {
             return
         }
         do {
-            try await runCommand(for: report, on: connection)
+            try await runCommand(for: report, from: source)
         } catch {
             Output.complain("\(report.selection.rawValue): \(exec[0]): " + CLIFailure(error, display: nil).message)
         }
     }
 
     /// Runs the --exec command with the change's content on its stdin.
-    private func runCommand(for report: ChangeReport, on connection: X11Connection) async throws {
-        let clipboard = Clipboard(report.selection, connection: connection, configuration: .command)
+    private func runCommand(for report: ChangeReport, from clipboard: some PasteSource) async throws {
         var chosen: ClipboardType?
         if report.owner != nil {
             if let type {
@@ -250,7 +253,6 @@ struct Watch: AsyncParsableCommand {
             }
         }
         _ = await running.finish()
-        await clipboard.shutdown()
     }
 
     private struct CommandStoppedReading: Error {}
@@ -262,130 +264,4 @@ private final class FirstAnswer: Sendable {
 
     /// Resumes the caller, if nobody did before.
     func resume(_ value: ClipboardChange?) { waiter.withLock { $0.take() }?.resume(returning: value) }
-}
-
-/// One reported change, as printed.
-struct ChangeReport: Sendable {
-    var selection: SelectionName
-    var reason: String
-    var owner: X11Window?
-    var serverTime: UInt?
-    var types: [ClipboardType]
-    var isSensitive: Bool
-    var time = Date()
-    /// The owner had not answered TARGETS when the change was printed: `types` is unknown, and an update
-    /// line follows when it answers.
-    var typesPending = false
-    /// This line carries the types of a change printed before with `typesPending`.
-    var isUpdate = false
-
-    init(selection: SelectionName, reason: String, owner: X11Window?, serverTime: UInt?, types: [ClipboardType],
-         isSensitive: Bool) {
-        self.selection = selection
-        self.reason = reason
-        self.owner = owner
-        self.serverTime = serverTime
-        self.types = types
-        self.isSensitive = isSensitive
-    }
-
-    init(_ change: ClipboardChange) {
-        self.init(selection: change.selection, reason: Self.name(of: change.reason), owner: change.owner,
-                  serverTime: change.timestamp.rawValue, types: change.types, isSensitive: change.isSensitive)
-    }
-
-    /// A change whose owner has not answered TARGETS yet.
-    init(pending change: OwnerChange) {
-        self.init(selection: change.selection, reason: Self.name(of: change.reason), owner: change.owner,
-                  serverTime: change.timestamp.rawValue, types: [], isSensitive: false)
-        typesPending = change.owner != nil
-    }
-
-    /// The reason as printed.
-    static func name(of reason: OwnerChange.Reason) -> String {
-        switch reason {
-        case .newOwner: "new-owner"
-        case .ownerWindowDestroyed: "owner-window-destroyed"
-        case .ownerClientClosed: "owner-client-closed"
-        }
-    }
-
-    var ownerText: String { owner.map { "0x" + String($0.rawValue, radix: 16) } ?? "" }
-
-    var timeText: String {
-        time.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-    }
-
-    /// The human line.
-    var line: String {
-        let offered = types.filter { !$0.isConverted }.map(\.target.rawValue)
-        return [timeText, selection.rawValue, reason, owner == nil ? "none" : ownerText,
-                isUpdate ? "update" : nil, isSensitive ? "sensitive" : nil,
-                typesPending ? "(types pending)" : offered.isEmpty ? nil : offered.joined(separator: " ")]
-            .compactMap { $0 }.joined(separator: "  ")
-    }
-
-    /// The JSON object.
-    struct JSON: Codable {
-        var selection: String
-        var reason: String
-        var owner: String?
-        var timestamp: String
-        var serverTime: UInt?
-        /// nil while the owner has not answered TARGETS (an `update` line brings them).
-        var types: [TypeEntry]?
-        var sensitive: Bool
-        var update: Bool
-
-        enum CodingKeys: String, CodingKey {
-            case selection, reason, owner, timestamp, serverTime, types, sensitive, update
-        }
-
-        /// Writes `owner` and `serverTime` as null rather than leaving them out, so every line has
-        /// every key.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(selection, forKey: .selection)
-            try container.encode(reason, forKey: .reason)
-            try container.encode(owner, forKey: .owner)
-            try container.encode(timestamp, forKey: .timestamp)
-            try container.encode(serverTime, forKey: .serverTime)
-            try container.encode(types, forKey: .types)
-            try container.encode(sensitive, forKey: .sensitive)
-            try container.encode(update, forKey: .update)
-        }
-    }
-
-    /// The JSON object as one line. The types are encoded one by one into the line rather than as one array
-    /// value: an owner chooses how many it lists, and JSONEncoder's whole-tree encoding of a million entries
-    /// took twice as long per entry as of a hundred thousand (30 µs against 15 µs).
-    func jsonLine() throws -> String {
-        let encoder = TypeListing.encoder()
-        var object = json
-        guard let types = object.types, !types.isEmpty else {
-            return String(decoding: try encoder.encode(object), as: UTF8.self)
-        }
-        object.types = []
-        var line = Array(try encoder.encode(object))
-        // `"types":[]` occurs once: the other values are a selection name, a reason, an XID and times.
-        let empty = Array(#""types":[]"#.utf8)
-        guard let start = line.firstRange(of: empty)?.lowerBound else {
-            object.types = types
-            return String(decoding: try encoder.encode(object), as: UTF8.self)
-        }
-        var entries: [UInt8] = []
-        entries.reserveCapacity(types.count * 128)
-        for (index, entry) in types.enumerated() {
-            if index > 0 { entries.append(UInt8(ascii: ",")) }
-            entries.append(contentsOf: try encoder.encode(entry))
-        }
-        line.insert(contentsOf: entries, at: start + empty.count - 1)
-        return String(decoding: line, as: UTF8.self)
-    }
-
-    var json: JSON {
-        JSON(selection: selection.rawValue, reason: reason, owner: owner == nil ? nil : ownerText, timestamp: timeText,
-             serverTime: serverTime, types: typesPending ? nil : types.map(TypeEntry.init), sensitive: isSensitive,
-             update: isUpdate)
-    }
 }

@@ -144,6 +144,21 @@ struct WaylandPasteTests {
         silent.close()
     }
 
+    @Test("with only WAYLAND_DISPLAY, the commands not native there yet say so and what to do (status 4)")
+    func commandsThatNeedX() async throws {
+        let environment = ["WAYLAND_DISPLAY": "wayland-77"]
+        for (arguments, said) in [
+            (["copy", "text"], "`copy` does not run on a Wayland compositor without X yet"),
+            (["daemon"], "`daemon` does not run on a Wayland compositor without X yet"),
+            (["drag", "--text", "x"], "no drag and drop"),
+            (["drop", "--once"], "no drag and drop"),
+        ] {
+            let result = try await CLI.run(arguments, display: nil, environment: environment)
+            #expect(result.exitCode == 4, "\(arguments): \(result)")
+            #expect(result.stderrText.contains(said) && result.stderrText.contains("--display :N"), "\(result.stderrText)")
+        }
+    }
+
     @Test("no compositor at the name, and a compositor without data-control (Weston): status 4, saying what works")
     func compositorsThatCannotServe() async throws {
         let nowhere = try await CLI.run(["paste", "--display", "wayland:/nonexistent/wayland-9"], display: nil)

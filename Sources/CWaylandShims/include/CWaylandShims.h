@@ -88,6 +88,12 @@ typedef struct {
     int fd;
     /// CW_EVENT_SEND: the type asked (freed by `cw_event_release`).
     char *mime_type;
+    /// CW_EVENT_SELECTION: the new offer's MIME types as it announced them, and whether it is a source of ours coming
+    /// back — taken when the event is queued, since the offer may be replaced before the caller takes the event
+    /// (several changes in one dispatch). Freed by `cw_event_release`; none for an empty selection.
+    char **types;
+    size_t type_count;
+    int own;
 } cw_event;
 
 /// Takes the oldest queued event: 1, or 0 when there is none.

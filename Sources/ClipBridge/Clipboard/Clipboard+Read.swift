@@ -35,7 +35,8 @@ extension Clipboard: PasteSource {
         Self.types(for: targets, converters: configuration.converters)
     }
 
-    static func types(for targets: [SelectionTarget], converters: ConverterRegistry) -> [ClipboardType] {
+    /// ClipboardTypes for offered `targets`: the offered ones in their order, then what `converters` make of them.
+    package static func types(for targets: [SelectionTarget], converters: ConverterRegistry) -> [ClipboardType] {
         let offered = targets.map { ClipboardType(target: $0, contentType: TargetMapping.contentType(for: $0)) }
         let offeredTypes = offered.map(\.contentType)
         let chains = converters.reachableTypes(from: offeredTypes)

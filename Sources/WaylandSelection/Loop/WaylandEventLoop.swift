@@ -197,10 +197,10 @@ final class WaylandEventLoop: @unchecked Sendable {
             let selection: WaylandSelectionName = event.selection == CW_PRIMARY ? .primary : .clipboard
             switch Int(event.kind) {
             case Int(CW_EVENT_SELECTION):
-                let types = (0..<cw_offer_type_count(client, event.selection)).compactMap { index in
-                    cw_offer_type(client, event.selection, index).map { String(cString: $0) }
-                }
-                deliver(.offered(selection, types: types, isOwn: cw_offer_is_own(client, event.selection) != 0))
+                // The types the offer had when it was announced, not the current offer's: several changes may come
+                // in one dispatch, and each is told with its own.
+                let types = (0..<event.type_count).compactMap { index in event.types[index].map { String(cString: $0) } }
+                deliver(.offered(selection, types: types, isOwn: event.own != 0))
             case Int(CW_EVENT_SEND):
                 let mimeType = event.mime_type.map { String(cString: $0) } ?? ""
                 let fd = event.fd

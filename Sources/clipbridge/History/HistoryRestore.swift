@@ -42,6 +42,7 @@ extension HistoryCommand {
     static func restore(
         _ id: Int64, from store: HistoryStore, selection: SelectionName, display: String?, foreground: Bool
     ) async throws {
+        do { try DisplayChoice.requireX(display, for: "history restore") } catch let failure as CLIFailure { throw failure.exit() }
         let snapshot: SelectionSnapshot
         var payloads: [SpooledPayload] = []
         var raw: [CopyPlan.RawFlavour] = []

@@ -52,6 +52,7 @@ struct CopyRequest: Sendable {
         let plan: CopyPlan
         let payloads: [SpooledPayload]
         do {
+            try DisplayChoice.requireX(display, for: "copy")
             if clear {
                 try await Self.clearSelection(selection, display: display)
                 return

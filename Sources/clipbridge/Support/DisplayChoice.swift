@@ -41,6 +41,20 @@ enum DisplayChoice: Equatable {
         return nil
     }
 
+    /// Fails with status 4 and what does work when `display` (`--display`, else the environment) chooses a
+    /// compositor for `command`, which runs on X only: drag and drop have no data-control protocol; the others are
+    /// not native on Wayland yet.
+    static func requireX(_ display: String?, for command: String) throws {
+        guard case .wayland = resolve(display) else { return }
+        let why = command == "drag" || command == "drop"
+            ? "Wayland's data-control protocols have no drag and drop: `\(command)` works with X windows"
+            : "`\(command)` does not run on a Wayland compositor without X yet (paste, watch and bridge do)"
+        throw CLIFailure(status: .displayUnavailable, message: why, details: [
+            "Under XWayland, name its X display: --display :N (or set DISPLAY); the compositor keeps its clipboard",
+            "and XWayland's in step, and `clipbridge bridge \"$DISPLAY\" wayland:` does where it does not.",
+        ])
+    }
+
     /// The process's environment variable `name`.
     static func processEnvironment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
