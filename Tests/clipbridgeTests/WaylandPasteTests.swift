@@ -144,6 +144,23 @@ struct WaylandPasteTests {
         silent.close()
     }
 
+    @Test("a source that trickles without end: each byte is written as it comes (no false timeout), and SIGTERM ends the paste at once")
+    func tricklingSource() async throws {
+        try await SwayServer.with(.debian, xwayland: false) { sway in
+            let trickle = try await WaylandTestSource(
+                on: sway.waylandDisplay, [("text/plain;charset=utf-8", Data())], behaviour: .trickle(.milliseconds(200)))
+            defer { trickle.close() }
+            let paste = try CLI.start(["paste", "--timeout", "1"], display: nil, environment: sway.waylandEnvironment)
+            // Past the 1 s timeout, bytes are still arriving and written: the deadline bounds each wait, not the paste.
+            #expect(try await eventually(timeout: .seconds(10)) { paste.stdoutSoFar.count >= 8 })
+            #expect(!paste.hasExited)
+            paste.send(signal: SIGTERM)
+            let ended = try await paste.waitForExit(timeout: .seconds(1))
+            #expect(ended.termination != .exited(0), "\(ended)")
+            #expect(Set(ended.stdout).isSubset(of: [UInt8(ascii: "x")]))
+        }
+    }
+
     @Test("with only WAYLAND_DISPLAY, the commands not native there yet say so and what to do (status 4)")
     func commandsThatNeedX() async throws {
         let environment = ["WAYLAND_DISPLAY": "wayland-77"]
