@@ -33,7 +33,7 @@ public enum DroppedContent: Sendable, Equatable {
     ///   URL and as the image (Firefox: `text/x-moz-url`, `text/uri-list` and `image/png` among 20 types), and the
     ///   image is what is wanted in a folder. Then URLs (a dragged file or link is what it names), then — with
     ///   `takesData` — the richest offered type that is neither a URL nor text, then text in
-    ///   ``SelectionCore/TextReadOrder`` (what a paste would read).
+    ///   `TextReadOrder` (what a paste would read).
     public static func preferredTarget(
         offered: [SelectionTarget], accepting: [SelectionTarget] = [], takesData: Bool
     ) -> SelectionTarget? {

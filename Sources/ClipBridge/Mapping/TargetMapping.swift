@@ -170,7 +170,7 @@ public enum TargetMapping {
 
     // MARK: - Best text
 
-    /// The target to read when text is wanted: ``SelectionCore/TextReadOrder``'s best (UTF-8 first, then
+    /// The target to read when text is wanted: `TextReadOrder`'s best (UTF-8 first, then
     /// `COMPOUND_TEXT`, `STRING`, `TEXT`, other charsets, bare `text/plain`), else any other plain-text type in
     /// the owner's order. Nil when nothing offered is plain text.
     ///

@@ -257,7 +257,7 @@ public final class HistoryStore: Sendable {
 
     /// Entry `id` as the snapshot it was recorded from, ready to be served again — what every restore serves (the
     /// library's ``ClipboardHistory/restore(_:selection:with:)``, `clipbridge history restore` and `pick`): every
-    /// flavour in the owner's order, a small one's bytes in memory, a blob held open (``SelectionCore/OpenedFile``:
+    /// flavour in the owner's order, a small one's bytes in memory, a blob held open (`OpenedFile`:
     /// pruning the entry meanwhile does not cut the restore short; an encrypted blob is decrypted into a file in
     /// memory, a piece at a time). Empty when there is no such entry.
     /// - Throws: ``HistoryError`` when a payload cannot be opened; every payload opened so far is closed.

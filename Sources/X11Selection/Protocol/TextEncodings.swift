@@ -56,7 +56,7 @@ package enum TextEncodings {
         case xlib
     }
 
-    /// The text targets `readText` tries among `offered`, in ``SelectionCore/TextReadOrder``: every text target
+    /// The text targets `readText` tries among `offered`, in `TextReadOrder`: every text target
     /// it can decode (the X text family, UTF-8 and bare `text/plain`); `text/plain` in another charset is left
     /// to the clipboard layer's charset converters.
     static func readOrder(_ offered: [SelectionTarget]) -> [SelectionTarget] {

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 extension X11Connection {
     /// The selection's text as a String, from the best text target the owner offers in
-    /// ``SelectionCore/TextReadOrder`` (`UTF8_STRING`, `text/plain;charset=utf-8`, `COMPOUND_TEXT`, `STRING`,
+    /// `TextReadOrder` (`UTF8_STRING`, `text/plain;charset=utf-8`, `COMPOUND_TEXT`, `STRING`,
     /// `TEXT`, `text/plain`), the next when one fails. UTF-8 targets are decoded as UTF-8 (invalid sequences become U+FFFD), STRING as ISO-8859-1,
     /// COMPOUND_TEXT (and TEXT replies of that type) with Xlib's converters; `text/plain` as UTF-8 when
     /// valid, else ISO-8859-1. When the owner does not answer TARGETS, UTF8_STRING then STRING are tried.
