@@ -25,7 +25,9 @@ import Testing
         var records: [(Int?, Offer)] { recorded.withLock { $0 } }
     }
 
-    /// Starts a keeper of CLIPBOARD and waits until it watches the backend's owners.
+    /// Starts a keeper of CLIPBOARD and waits until it watches the backend's owners and has asked who owns the
+    /// selection as it starts (a copy made before that question would be seen both ways, as the starting owner and as a
+    /// change: two reads — what a loaded CI machine once did).
     func start(
         log: Log, manager: AsyncStream<ManagerEvent<InMemoryBackend.Terms>>? = nil, validator: Driver.Validator? = nil,
         rewriter: Driver.Rewriter? = nil
@@ -34,7 +36,7 @@ import Testing
             backend: backend, selection: .clipboard, limits: SnapshotLimits(), validator: validator, rewriter: rewriter,
             recorder: log.record)
         let task = Task { try await driver.run(manager: manager, log.report) }
-        #expect(await settled { backend.watchers == 1 })
+        #expect(await settled { backend.watchers == 1 && backend.ownerQueries >= 1 })
         return task
     }
 

@@ -50,6 +50,7 @@ public final class InMemoryBackend: SelectionBackend, Sendable {
         var snapshots = 0
         var answers: [(InMemoryHandover, Bool)] = []
         var holds = 0
+        var ownerQueries = 0
         var readsHeld = false
         /// Changes made inside ``together(_:)``, told to the watchers at its end.
         var queued: [BackendOwnerChange<Terms>]?
@@ -196,7 +197,16 @@ public final class InMemoryBackend: SelectionBackend, Sendable {
         fanOut.changes(of: selections)
     }
 
-    public func owner(of selection: SelectionName) async -> Int? { state.withLock { $0.owners[selection] } }
+    public func owner(of selection: SelectionName) async -> Int? {
+        state.withLock { state in
+            state.ownerQueries += 1
+            return state.owners[selection]
+        }
+    }
+
+    /// How many times a driver asked who owns a selection (a keeper asks once as it starts: a test waits for it
+    /// before it copies, or the copy may come before the question and be seen twice).
+    public var ownerQueries: Int { state.withLock { $0.ownerQueries } }
 
     public func isPointerButtonHeld() async -> Bool? { state.withLock { $0.buttonHeld } }
 
