@@ -611,11 +611,6 @@ int cw_receive(cw_client *client, int selection, const char *mime_type, int fd) 
 
 int cw_fd(cw_client *client) { return wl_display_get_fd(client->display); }
 
-int cw_offer_is_own(cw_client *client, int selection) {
-    offer *o = client->selections[selection != 0];
-    return o && o->own;
-}
-
 /// How many bytes of requests are queued before a flush (libwayland's buffer holds 4 KiB), and how long a flush may
 /// wait for the compositor to read.
 enum { FLUSH_BYTES = 2048, SEND_TIMEOUT_MS = 5000 };

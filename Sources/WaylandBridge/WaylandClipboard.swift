@@ -22,7 +22,8 @@ public final class WaylandClipboard: PasteSource {
     public let configuration: ClipboardConfiguration
     /// How long each wait for the source may take when the configuration sets none.
     public let timeout: Duration
-    private let wayland: WaylandSelectionName
+    /// The compositor's name for ``selection``.
+    public let waylandSelection: WaylandSelectionName
 
     /// Wraps an open connection.
     /// - Throws: `WaylandError` `.protocolUnavailable` for a selection Wayland does not have (SECONDARY, any other).
@@ -30,12 +31,7 @@ public final class WaylandClipboard: PasteSource {
         _ selection: SelectionName = .clipboard, connection: WaylandConnection,
         configuration: ClipboardConfiguration = .init(), timeout: Duration = .seconds(5)
     ) throws {
-        switch selection {
-        case .clipboard: wayland = .clipboard
-        case .primary: wayland = .primary
-        default:
-            throw WaylandError(.protocolUnavailable, "Wayland has no \(selection.rawValue) selection: only CLIPBOARD and PRIMARY")
-        }
+        waylandSelection = try selection.wayland()
         self.selection = selection
         self.connection = connection
         self.configuration = configuration
@@ -47,8 +43,8 @@ public final class WaylandClipboard: PasteSource {
     /// Every MIME type the source offers, in its order (what `wl-paste --list-types` prints).
     /// - Throws: `SelectionError` `.noOwner` when the selection is empty, as on X11.
     public func offeredTypes() async throws -> [String] {
-        let types = try await connection.types(of: wayland)
-        guard !types.isEmpty else { throw SelectionError(.noOwner, "the Wayland \(wayland) is empty") }
+        let types = try await connection.types(of: waylandSelection)
+        guard !types.isEmpty else { throw SelectionError(.noOwner, "the Wayland \(waylandSelection) is empty") }
         return types
     }
 
@@ -60,14 +56,14 @@ public final class WaylandClipboard: PasteSource {
 
     /// One type, whole: its bytes are typed by its own MIME type (a Wayland transfer has no reply type).
     public func rawData(of target: SelectionTarget) async throws -> SelectionData {
-        let bytes = try await connection.read(target.rawValue, from: wayland, timeout: readTimeout)
+        let bytes = try await connection.read(target.rawValue, from: waylandSelection, timeout: readTimeout)
         return SelectionData(target: target, type: target, format: 8, bytes: bytes)
     }
 
     /// One type, streamed from the source's pipe a piece at a time.
     public func stream(_ target: SelectionTarget, into sink: @Sendable (Data) async throws -> Void) async throws -> Int {
         var count = 0
-        try await connection.read(target.rawValue, from: wayland, timeout: readTimeout) { piece in
+        try await connection.read(target.rawValue, from: waylandSelection, timeout: readTimeout) { piece in
             count += piece.count
             try await sink(piece)
         }
@@ -76,6 +72,6 @@ public final class WaylandClipboard: PasteSource {
 
     /// Wayland has no COMPOUND_TEXT and no server-side converters: a text type nothing here decodes fails.
     public func textThroughServerConverters() async throws -> Data {
-        throw ClipboardError(.conversionFailed, "the Wayland \(wayland)'s text is in an encoding nothing here decodes")
+        throw ClipboardError(.conversionFailed, "the Wayland \(waylandSelection)'s text is in an encoding nothing here decodes")
     }
 }

@@ -65,7 +65,6 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
         var offers = 0
         /// What each source of ours serves.
         var served: [WaylandSourceID: Served] = [:]
-        var ended: WaylandError?
     }
 
     /// What a source of ours serves: content kept whole, or flavours relayed from another display when asked.
@@ -105,7 +104,7 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
             // The selection found at connection: the drivers take it as a change (a keeper keeps what is there).
             take(.offered(selection, types: types, isOwn: false))
         case .offered(let selection, let types, let isOwn):
-            let name = Self.name(selection)
+            let name = SelectionName(selection)
             let change = state.withLock { state -> BackendOwnerChange<Terms> in
                 var owner: Int?
                 if !isOwn && !types.isEmpty {
@@ -138,25 +137,12 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
         case .cancelled(_, let source):
             state.withLock { _ = $0.served.removeValue(forKey: source) }
         case .ended(let error):
-            state.withLock { $0.ended = error }
             watchers.finishAll(throwing: error, forGood: true)
         }
     }
 
     /// Whether a driver watches the owners (tests wait for it).
     package var watching: Bool { watchers.count > 0 }
-
-    private static func name(_ selection: WaylandSelectionName) -> SelectionName {
-        selection == .clipboard ? .clipboard : .primary
-    }
-
-    private static func wayland(_ selection: SelectionName) throws -> WaylandSelectionName {
-        switch selection {
-        case .clipboard: return .clipboard
-        case .primary: return .primary
-        default: throw WaylandError(.protocolUnavailable, "a Wayland compositor shares no \(selection) selection")
-        }
-    }
 
     // MARK: SelectionBackend
 
@@ -167,7 +153,7 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
     }
 
     package func owner(of selection: SelectionName) async -> Int? {
-        guard let wayland = try? Self.wayland(selection), let types = try? await connection.types(of: wayland), !types.isEmpty,
+        guard let wayland = try? selection.wayland(), let types = try? await connection.types(of: wayland), !types.isEmpty,
             await !connection.holds(wayland)
         else { return nil }
         return state.withLock { $0.offers }
@@ -176,7 +162,7 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
     package func isPointerButtonHeld() async -> Bool? { nil }
 
     package func snapshot(of selection: SelectionName, _ request: SnapshotRequest) async throws -> (Kept, KeptFacts) {
-        let wayland = try Self.wayland(selection)
+        let wayland = try selection.wayland()
         let offered = try await connection.types(of: wayland)
         guard !offered.isEmpty else { throw WaylandError(.typeUnavailable, "the Wayland \(selection) is empty") }
         let timeout = request.timeout ?? timeout
@@ -201,7 +187,7 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
     package func flavourCount(of offer: Kept) -> Int { offer.flavours.count }
 
     package func claim(_ selection: SelectionName, offering offer: Kept, at time: Never?) async throws -> WaylandSourceID {
-        let source = try await connection.offer(offer.types, as: try Self.wayland(selection))
+        let source = try await connection.offer(offer.types, as: try selection.wayland())
         state.withLock { $0.served[source] = .kept(offer) }
         return source
     }
@@ -210,7 +196,7 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
     package func hold(_ kept: Kept, while claim: WaylandSourceID) {}
 
     package func release(_ selection: SelectionName) async {
-        guard let wayland = try? Self.wayland(selection) else { return }
+        guard let wayland = try? selection.wayland() else { return }
         await connection.release(wayland)
     }
 
@@ -237,19 +223,19 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
     }
 
     package func offeredTypes(of selection: SelectionName, timeout: Duration?) async throws -> [SelectionTarget] {
-        let types = try await connection.types(of: try Self.wayland(selection))
+        let types = try await connection.types(of: try selection.wayland())
         guard !types.isEmpty else { throw WaylandError(.typeUnavailable, "the Wayland \(selection) is empty") }
         return types.map(SelectionTarget.init(rawValue:))
     }
 
     package func ownsSelection(_ selection: SelectionName) async -> Bool {
-        guard let wayland = try? Self.wayland(selection) else { return false }
+        guard let wayland = try? selection.wayland() else { return false }
         return await connection.holds(wayland)
     }
 
     package func read(_ selection: SelectionName, type: SelectionTarget, timeout: Duration?, into sink: FlavourSink) async throws {
         var sent = false
-        try await connection.read(type.rawValue, from: try Self.wayland(selection), timeout: timeout ?? self.timeout) { bytes in
+        try await connection.read(type.rawValue, from: try selection.wayland(), timeout: timeout ?? self.timeout) { bytes in
             sent = true
             try await sink(FlavourChunk(bytes, type: type))
         }
@@ -268,7 +254,7 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
     package func claim(_ selection: SelectionName, relaying offer: RelayOffer) async throws {
         var types = offer.flavours.map(\.type.rawValue) + offer.marks.map(\.type.rawValue)
         if offer.isSensitive { types.append(SelectionTarget.passwordManagerHint.rawValue) }
-        let source = try await connection.offer(types, as: try Self.wayland(selection))
+        let source = try await connection.offer(types, as: try selection.wayland())
         state.withLock { $0.served[source] = .relayed(offer) }
     }
 

@@ -16,18 +16,11 @@ extension Watch {
     /// empties (its client went away or cleared it: data-control does not tell the two apart); the owner is printed
     /// as `source` (Wayland does not name the client). Ends with the compositor (status 5) or at SIGINT/SIGTERM (0).
     func watchOnWayland(_ name: String?) async throws {
-        let watched = try selections.map { selection -> WaylandSelectionName in
-            switch selection {
-            case .clipboard: return .clipboard
-            case .primary: return .primary
-            default:
-                throw WaylandError(.protocolUnavailable, "Wayland has no \(selection.rawValue) selection: only CLIPBOARD and PRIMARY")
-            }
-        }
         let connection = try await WaylandConnection.open(display: name, timeout: timeout.duration)
         let sources = try Dictionary(uniqueKeysWithValues: selections.map { selection in
             (selection, try WaylandClipboard(selection, connection: connection, configuration: .command, timeout: timeout.duration))
         })
+        let watched = Set(sources.values.map(\.waylandSelection))
         let stopped = Mutex(false)
         try await Signals.stopping(with: {
             stopped.withLock { $0 = true }
@@ -77,7 +70,7 @@ extension Watch {
         let listed = Clipboard.types(
             for: TargetMapping.contentTargets(in: offered), converters: ClipboardConfiguration.command.converters)
         return ChangeReport(
-            selection: selection == .clipboard ? .clipboard : .primary, reason: reason,
+            selection: SelectionName(selection), reason: reason,
             owner: types.isEmpty ? nil : "source", serverTime: nil, types: listed,
             isSensitive: offered.contains(TargetMapping.passwordManagerHint))
     }

@@ -65,8 +65,6 @@ int cw_finish_poll(cw_client *client, int readable);
 /// The connection's file descriptor, for a caller's own poll.
 int cw_fd(cw_client *client);
 
-/// Whether the current offer of `selection` is our own source coming back (introduced while it held the selection).
-int cw_offer_is_own(cw_client *client, int selection);
 
 // MARK: Owning a selection
 

@@ -76,17 +76,18 @@ extension PasteSource {
         if !type.isConverted, codec == .utf8Text {
             // Other UTF-8 text (text/plain;charset=utf-8: GTK 4 and Qt offer only that on Wayland) streams too,
             // made canonical a piece at a time.
-            let canonical = Mutex(UTF8TextStream())
-            let written = Mutex(0)
+            let canonical = Mutex((stream: UTF8TextStream(), written: 0))
             _ = try await stream(type.target) { piece in
-                let bytes = canonical.withLock { $0.feed(piece) }
-                guard !bytes.isEmpty else { return }
-                written.withLock { $0 += bytes.count }
-                try await sink(bytes)
+                let bytes = canonical.withLock { state in
+                    let bytes = state.stream.feed(piece)
+                    state.written += bytes.count
+                    return bytes
+                }
+                if !bytes.isEmpty { try await sink(bytes) }
             }
-            let rest = canonical.withLock { $0.finish() }
+            let (rest, written) = canonical.withLock { state in (state.stream.finish(), state.written) }
             if !rest.isEmpty { try await sink(rest) }
-            return PasteSummary(type: type, byteCount: written.withLock { $0 } + rest.count)
+            return PasteSummary(type: type, byteCount: written + rest.count)
         }
         let data = try await data(for: type)
         if !data.isEmpty { try await sink(data) }

@@ -11,7 +11,7 @@ public final class WaylandTestSource: Sendable {
     public enum Behaviour: Sendable {
         /// The flavour's bytes, then the end.
         case serve
-        /// Nothing, and the pipe left open: a source that hangs.
+        /// Nothing, and the pipe left open until the source is closed: a source that hangs.
         case silent
         /// One byte every `interval`, without end: a source that trickles.
         case trickle(Duration)
@@ -30,6 +30,13 @@ public final class WaylandTestSource: Sendable {
     public let connection: WaylandConnection
     public let reads = ReadLog()
     private let serving: Task<Void, Never>
+    /// The requests a silent source holds open, finished when it closes.
+    private final class Held: Sendable {
+        private let requests = Mutex<[WaylandSendRequest]>([])
+        func append(_ request: WaylandSendRequest) { requests.withLock { $0.append(request) } }
+        func finishAll() { for request in requests.withLock({ $0 }) { request.finish() } }
+    }
+    private let held = Held()
 
     /// Offers `flavours` (MIME type, bytes) in this order on `display`'s clipboard (or primary selection).
     public init(
@@ -38,6 +45,7 @@ public final class WaylandTestSource: Sendable {
         let connection = try await WaylandConnection.open(display: display)
         let source = try await connection.offer(flavours.map(\.0), as: primary ? .primary : .clipboard)
         let reads = self.reads
+        let held = self.held
         self.connection = connection
         serving = Task {
             await withTaskGroup(of: Void.self) { group in
@@ -45,13 +53,14 @@ public final class WaylandTestSource: Sendable {
                     guard case .sendRequested(let request) = event, request.source == source else { continue }
                     reads.append(request.mimeType)
                     let bytes = flavours.first(where: { $0.0 == request.mimeType })?.1 ?? Data()
+                    if case .silent = behaviour {
+                        held.append(request)
+                        continue
+                    }
                     group.addTask {
                         switch behaviour {
-                        case .serve:
+                        case .serve, .silent:
                             try? await request.write(bytes)
-                        case .silent:
-                            // Holds the pipe open until the test closes the source.
-                            while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
                         case .trickle(let interval):
                             while !Task.isCancelled {
                                 guard (try? await request.write(Data("x".utf8))) != nil else { break }
@@ -71,6 +80,7 @@ public final class WaylandTestSource: Sendable {
     /// Stops serving and disconnects: the selection empties (a compositor clears a source whose client left).
     public func close() {
         serving.cancel()
+        held.finishAll()
         connection.close()
     }
 }
