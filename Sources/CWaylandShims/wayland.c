@@ -688,14 +688,19 @@ int cw_holds_selection(cw_client *client, int selection, uint64_t id) {
     return src && (id == 0 || src->id == id);
 }
 
-void cw_clear_selection(cw_client *client, int selection) {
+void cw_clear_selection(cw_client *client, int selection, int whoever_holds) {
     int which = selection != 0;
-    if (!client->sources[which]) return;
+    if (!client->sources[which] && !whoever_holds) return;
+    if (which == CW_PRIMARY && !cw_has_primary(client)) return;
     if (which == CW_PRIMARY)
         client->protocol->set_primary_selection(client->device, NULL);
     else
         client->protocol->set_selection(client->device, NULL);
     wl_display_flush(client->display);
+}
+
+int cw_sync(cw_client *client, int timeout_ms) {
+    return roundtrip(client, now_ms() + timeout_ms);
 }
 
 int cw_next_event(cw_client *client, cw_event *event) {

@@ -156,7 +156,27 @@ public final class WaylandConnection: Sendable {
 
     /// Clears `selection` if a source of ours holds it (another client's is left alone).
     public func release(_ selection: WaylandSelectionName) async {
-        _ = try? await loop.perform { client in cw_clear_selection(client, selection.rawValue) }
+        _ = try? await loop.perform { client in cw_clear_selection(client, selection.rawValue, 0) }
+    }
+
+    /// Empties `selection`, whoever holds it (what `wl-copy --clear` does), and returns once the compositor has
+    /// handled it — so closing the connection right after cannot lose the request.
+    /// - Throws: ``WaylandError/Code/protocolUnavailable`` for the primary selection on a compositor without it;
+    ///   ``WaylandError/Code/timedOut`` when the compositor does not answer within `timeout`;
+    ///   ``WaylandError/Code/connectionLost``.
+    public func clear(_ selection: WaylandSelectionName, timeout: Duration = .seconds(5)) async throws(WaylandError) {
+        if selection == .primary && !hasPrimarySelection {
+            throw WaylandError(.protocolUnavailable, "the compositor's \(dataControlProtocol) has no primary selection (version 2)")
+        }
+        let code = try await loop.perform { client in
+            cw_clear_selection(client, selection.rawValue, 1)
+            return cw_sync(client, milliseconds(timeout))
+        }
+        switch code {
+        case Int32(CW_OK): return
+        case Int32(CW_TIMED_OUT): throw WaylandError(.timedOut, "the compositor did not answer within \(timeout)")
+        default: throw WaylandError(.connectionLost, "the compositor closed the connection")
+        }
     }
 
     /// Asks the owner of `selection` for `mimeType` and hands `sink` what it writes, up to 1 MiB at a time, until it

@@ -39,9 +39,11 @@ struct ClipBridgeCommand: AsyncParsableCommand {
     )
 
     /// Unblocks the signals we handle before anything else runs (an inherited blocked mask would make
-    /// `copy --foreground` and `watch` ignore SIGTERM), then runs the command line (``Invocation``).
+    /// `copy --foreground` and `watch` ignore SIGTERM) and opens standard streams the caller closed, then runs the
+    /// command line (``Invocation``).
     static func main() async {
         Signals.unblockHandledSignals()
+        Descriptors.openClosedStandardStreams()
         Memory.keepFreedChunks()
         do {
             try await Invocation.run(Invocation.fromCommandLine())

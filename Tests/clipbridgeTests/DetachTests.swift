@@ -8,13 +8,6 @@ import Synchronization
 import Testing
 import X11Selection
 
-/// Fields of /proc/PID/stat after the command name: state, ppid, pgrp, session, tty, …
-private func statFields(_ pid: pid_t) -> [String] {
-    guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-          let close = text.lastIndex(of: ")") else { return [] }
-    return text[text.index(after: close)...].split(separator: " ").map(String.init)
-}
-
 /// True when `signal` is in a /proc status signal mask (hex).
 private func maskContains(_ mask: String?, _ signal: Int32) -> Bool {
     guard let mask, let value = UInt64(mask, radix: 16) else { return false }
@@ -31,6 +24,17 @@ struct DetachTests {
         #expect(result.stdoutText == "[] 0\n", "\(result)")
         #expect(result.duration < .seconds(3))
         #expect(try await Xclip.paste(display).stdoutText == "hi\n")
+    }
+
+    @Test("a caller's closed standard stream (0<&-, >&-, 2>&-) costs the copy nothing: its files never take 0-2")
+    func closedStandardStreams() async throws {
+        let display = try CLI.server().display
+        for (stream, redirect) in [("stdin", "0<&-"), ("stdout", ">&-"), ("stderr", "2>&-")] {
+            let script = "'\(CLI.binary)' copy 'closed \(stream)' \(redirect); echo $?"
+            let result = try await runPeer(["sh", "-c", script], display: display, timeout: .seconds(5))
+            #expect(result.stdoutText == "0\n", "\(stream): \(result)")
+            #expect(try await Xclip.paste(display).stdoutText == "closed \(stream)")
+        }
     }
 
     @Test("descriptors leaked by the caller do not reach the server (a $(…) pipe on fd 7)")

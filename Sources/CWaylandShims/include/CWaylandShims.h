@@ -109,7 +109,12 @@ uint64_t cw_set_selection(cw_client *client, int selection, const char *const *t
 /// Whether our source `id` (0: any of ours) still holds `selection`.
 int cw_holds_selection(cw_client *client, int selection, uint64_t id);
 
-/// Clears `selection` if a source of ours holds it.
-void cw_clear_selection(cw_client *client, int selection);
+/// Clears `selection` if a source of ours holds it, or whoever holds it when `whoever_holds` is non-zero (data-control's
+/// set_selection with no source: the selection is then empty for every client).
+void cw_clear_selection(cw_client *client, int selection, int whoever_holds);
+
+/// A round trip: returns once the compositor has handled every request sent before it (CW_OK), or CW_TIMED_OUT after
+/// `timeout_ms`, or CW_CONNECTION_LOST.
+int cw_sync(cw_client *client, int timeout_ms);
 
 #endif

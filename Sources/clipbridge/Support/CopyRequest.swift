@@ -6,6 +6,8 @@ import ClipBridgeOptions
 import FoundationEssentials
 import Glibc
 import UniformTypes
+import WaylandBridge
+import WaylandSelection
 import X11Selection
 
 /// One `copy`, separate from its command-line form so that a bare `… | clipbridge copy` runs it without
@@ -52,7 +54,6 @@ struct CopyRequest: Sendable {
         let plan: CopyPlan
         let payloads: [SpooledPayload]
         do {
-            try DisplayChoice.requireX(display, for: "copy")
             if clear {
                 try await Self.clearSelection(selection, display: display)
                 return
@@ -97,10 +98,14 @@ struct CopyRequest: Sendable {
         case .signal(let signal):
             Output.complain("\(Signals.name(signal)): released the selection")
         case .connectionEnded:
-            // The lease ended without a loss, the loop count or a signal: the X server went away.
-            let name = display ?? CLIFailure.environmentDisplay ?? "(DISPLAY unset)"
-            throw CLIFailure(status: .transferFailed,
-                             message: "the connection to X display \(name) broke (\(selection.rawValue))")
+            // The lease ended without a loss, the loop count or a signal: the display server went away.
+            let server: String
+            if case .wayland = DisplayChoice.resolve(plan.display) {
+                server = "the Wayland compositor \(plan.display ?? "")"
+            } else {
+                server = "X display \(display ?? CLIFailure.environmentDisplay ?? "(DISPLAY unset)")"
+            }
+            throw CLIFailure(status: .transferFailed, message: "the connection to \(server) broke (\(selection.rawValue))")
         default:
             break
         }
@@ -110,7 +115,11 @@ struct CopyRequest: Sendable {
     func makePlan() throws -> (CopyPlan, [SpooledPayload]) {
         // The server gets the display resolved here, so it talks to the display the caller meant even
         // if its environment were different.
-        let display = self.display ?? getenv("DISPLAY").map { String(cString: $0) }
+        let display: String?
+        switch DisplayChoice.resolve(self.display) {
+        case .x11(let name): display = name ?? getenv("DISPLAY").map { String(cString: $0) }
+        case .wayland(let name): display = "wayland:" + (name ?? getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "")
+        }
         var plan = CopyPlan(display: display, selection: selection.rawValue,
                             isSensitive: sensitive, loops: pasteOnce ? 1 : loops,
                             representations: [], files: [], isCut: cut)
@@ -176,6 +185,14 @@ struct CopyRequest: Sendable {
     /// whoever owned it before (the previous owner gets SelectionClear and, if it is a clipbridge
     /// server, exits).
     static func clearSelection(_ selection: SelectionName, display: String?) async throws {
+        if case .wayland(let compositor) = DisplayChoice.resolve(display) {
+            // data-control empties a selection whoever holds it; the source it held is cancelled (a clipbridge
+            // server then exits, as on X).
+            let connection = try await WaylandConnection.open(display: compositor)
+            defer { connection.close() }
+            try await connection.clear(try selection.wayland())
+            return
+        }
         let connection = try await X11Connection.open(display: display)
         do {
             _ = try await connection.claim(selection, offering: SelectionOffer([]))

@@ -40,6 +40,9 @@ struct CopyServer: Sendable {
 
     /// Owns the selection, calls `ready` once (with success or the failure), then serves.
     func run(ready: (Result<Void, CLIFailure>) -> Void) async -> Ending? {
+        if case .wayland(let compositor) = DisplayChoice.resolve(plan.display) {
+            return await WaylandCopyServer(server: self, compositor: compositor).run(ready: ready)
+        }
         MIMEDatabase.restrict()
         let selection = SelectionName(rawValue: plan.selection)
         // Signal delivery is redirected before the claim, so a SIGTERM during start-up still
@@ -108,12 +111,39 @@ struct CopyServer: Sendable {
     static func serve(
         _ lease: SelectionLease, loops: Int?, release: @escaping @Sendable () async -> Void
     ) async -> Ending {
-        enum Tick: Sendable { case event(SelectionLeaseEvent), finished, graceOver }
-        let (ticks, continuation) = AsyncStream<Tick>.makeStream()
+        let (events, continuation) = AsyncStream<PasteEvent>.makeStream()
         // Unstructured on purpose: we must not wait for the pump to notice cancellation before
         // shutting the connection down (shutdown is what finishes the lease's events).
         let pump = Task {
-            for await event in lease.events { continuation.yield(.event(event)) }
+            for await event in lease.events {
+                switch event {
+                case .served(_, let requestor, _): continuation.yield(.served(requestor: UInt64(requestor.rawValue)))
+                case .lost: continuation.yield(.lost)
+                case .failed, .saveTargetsRequested: continue
+                }
+            }
+            continuation.finish()
+        }
+        defer { pump.cancel() }
+        return await serve(events, loops: loops, release: release)
+    }
+
+    /// What a server hears about its claim, whatever the display server: a paste served, and the claim lost. The
+    /// stream finishes once the pastes asked for before the loss (or the release) have ended.
+    enum PasteEvent: Sendable {
+        /// A content transfer served to `requestor` (0 where the display server does not say who asks: Wayland).
+        case served(requestor: UInt64)
+        case lost
+    }
+
+    /// ``serve(_:loops:release:)-(SelectionLease,_,_)``'s rule, over any display server's events.
+    static func serve(
+        _ events: AsyncStream<PasteEvent>, loops: Int?, release: @escaping @Sendable () async -> Void
+    ) async -> Ending {
+        enum Tick: Sendable { case event(PasteEvent), finished, graceOver }
+        let (ticks, continuation) = AsyncStream<Tick>.makeStream()
+        let pump = Task {
+            for await event in events { continuation.yield(.event(event)) }
             continuation.yield(.finished)
         }
         var timer: Task<Void, Never>?
@@ -125,10 +155,10 @@ struct CopyServer: Sendable {
         var counted = 0
         var lost = false
         var loopsDone = false
-        var lastServed: [X11Window: ContinuousClock.Instant] = [:]
+        var lastServed: [UInt64: ContinuousClock.Instant] = [:]
         for await tick in ticks {
             switch tick {
-            case .event(.served(_, let requestor, _)):
+            case .event(.served(let requestor)):
                 let now = ContinuousClock.now
                 defer { lastServed[requestor] = now }
                 if lost || loopsDone { continue }
@@ -140,8 +170,6 @@ struct CopyServer: Sendable {
                         continuation.yield(.graceOver)
                     }
                 }
-            case .event(.failed), .event(.saveTargetsRequested):
-                continue
             case .event(.lost):
                 lost = true
             case .finished:
@@ -152,6 +180,18 @@ struct CopyServer: Sendable {
             }
         }
         return .connectionEnded
+    }
+
+    /// The plan's offer as a copy makes it on any display server (what `WaylandCopyServer` serves): the exact
+    /// flavours of a history entry, the files, or the one item of a raw copy.
+    func offer() async throws -> SelectionOffer {
+        if !plan.flavours.isEmpty { return try rawOffer() }
+        let options = CopyOptions(isSensitive: plan.isSensitive)
+        if !plan.files.isEmpty {
+            return try await .copyingFiles(plan.files.map { URL(fileURLWithPath: $0) }, cut: plan.isCut, options: options,
+                                           configuration: .command)
+        }
+        return try await .copying([try makeItem()], options: options, configuration: .command)
     }
 
     /// The offer of exact flavours (`history restore`), in the plan's order.

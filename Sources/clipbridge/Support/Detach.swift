@@ -35,14 +35,19 @@ enum Detach {
     enum Method: Equatable {
         /// Claim here, then fork: the child continues the claim's connection.
         case fork
+        /// Fork, then the child claims and says so on a status pipe, as a re-executed server does: for a Wayland
+        /// compositor, whose connection has a thread of its own from the start, so it cannot cross a fork.
+        case forkThenClaim
         /// Spawn `clipbridge serve-detached PLAN`, which claims, and wait for its word.
         case reexecute
     }
 
-    /// The method for this process now: fork only while it has exactly one thread (and the environment
+    /// The method for `plan` in this process now: fork only while it has exactly one thread (and the environment
     /// does not ask otherwise).
-    static var method: Method {
-        isSingleThreaded && !prefersReexecution ? .fork : .reexecute
+    static func method(for plan: CopyPlan) -> Method {
+        guard isSingleThreaded && !prefersReexecution else { return .reexecute }
+        if case .wayland = DisplayChoice.resolve(plan.display) { return .forkThenClaim }
+        return .fork
     }
 
     /// Starts the server for `plan`, waiting until it owns the selection (or failed to).
@@ -52,9 +57,11 @@ enum Detach {
     /// - Throws: the claim's failure (`SelectionError`), or `CLIFailure` when the server cannot be started or
     ///   reports a failure.
     static func start(plan: CopyPlan, payloads: [SpooledPayload], timeout: Seconds) throws -> Side {
-        switch method {
+        switch method(for: plan) {
         case .fork:
             return try fork(plan: plan, payloads: payloads, timeout: timeout)
+        case .forkThenClaim:
+            return try forkThenClaim(plan: plan, payloads: payloads)
         case .reexecute:
             try reexecute(plan: plan, payloads: payloads)
             return .caller
@@ -106,11 +113,41 @@ enum Detach {
             // releasing `prepared` would close it (a shutdown of the shared socket).
             _exit(ExitStatus.success.rawValue)
         }
+        leaveTheCaller(keeping: payloads.map(\.descriptor) + [prepared.fileDescriptor], interruptions)
+        return .server(ForkedServer(plan: plan, payloads: payloads, prepared: .x11(prepared)))
+    }
+
+    /// Forks, then the child claims (see ``Method/forkThenClaim``). The parent waits for the child's word on a
+    /// status pipe, as for a re-executed server, and returns ``Side/caller``.
+    private static func forkThenClaim(plan: CopyPlan, payloads: [SpooledPayload]) throws -> Side {
+        var pipeEnds: [Int32] = [-1, -1]
+        guard Descriptors.makePipe(&pipeEnds) else { throw systemFailure("cannot create a pipe") }
+        Signals.ignoreTerminalSignals()
+        let interruptions = Signals.GroupInterruptions.ignore()
+        let pid = Glibc.fork()
+        if pid != 0 {
+            interruptions.restore()
+            close(pipeEnds[1])
+            if pid < 0 {
+                close(pipeEnds[0])
+                throw systemFailure("cannot fork the server")
+            }
+            try awaitReadiness(statusDescriptor: pipeEnds[0], pid: pid)
+            return .caller
+        }
+        close(pipeEnds[0])
+        leaveTheCaller(keeping: payloads.map(\.descriptor) + [pipeEnds[1]], interruptions)
+        return .server(ForkedServer(plan: plan, payloads: payloads, prepared: .reportingTo(pipeEnds[1])))
+    }
+
+    /// In a forked child: a session of its own, then none of the caller's descriptors but `kept`, the standard
+    /// streams on /dev/null, and `/` as the working directory.
+    private static func leaveTheCaller(keeping kept: [Int32], _ interruptions: Signals.GroupInterruptions) {
         _ = setsid()
         interruptions.restore()
         // A forked child inherits every descriptor of the caller, and one may be the write end of the pipe a
         // `$(…)` waits on; a re-executed server gets only what it is handed (see `reexecute`).
-        let kept = Set(payloads.map(\.descriptor) + [prepared.fileDescriptor])
+        let kept = Set(kept)
         for descriptor in openDescriptors() where descriptor > STDERR_FILENO && !kept.contains(descriptor) {
             close(descriptor)
         }
@@ -120,7 +157,6 @@ enum Detach {
             if null > STDERR_FILENO { close(null) }
         }
         _ = chdir("/")
-        return .server(ForkedServer(plan: plan, payloads: payloads, prepared: prepared))
     }
 
     // MARK: - Re-execute
@@ -251,30 +287,46 @@ enum Detach {
     }
 }
 
-/// The forked server's work: serving the plan on the claim it inherited.
+/// The forked server's work: serving the plan on the claim it inherited, or on one it makes.
 struct ForkedServer {
+    /// What the fork prepared.
+    enum Preparation {
+        /// The X claim, made before the fork (``Detach/Method/fork``).
+        case x11(PreparedClaim)
+        /// Nothing: the server claims, and reports to the caller on this status pipe (``Detach/Method/forkThenClaim``).
+        case reportingTo(Int32)
+    }
+
     let plan: CopyPlan
     let payloads: [SpooledPayload]
-    let prepared: PreparedClaim
+    let prepared: Preparation
 
     /// How long the server sleeps on its claim before building its offer when nobody asks.
     static let quietStart: Duration = .milliseconds(100)
 
     /// Serves until the server ends, then exits the process with the server's status.
     ///
-    /// The serving machinery (threads, the type registry, the offer) starts when the first event arrives or
+    /// On X the serving machinery (threads, the type registry, the offer) starts when the first event arrives or
     /// after ``quietStart``, whichever comes first; a copy that the next copy replaces before then (a script
     /// copying in a loop) exits without having built anything. A request that comes meanwhile starts it at
     /// once, so no paste waits for the quiet period.
     func serve() async -> Never {
-        switch prepared.awaitActivity(for: Self.quietStart) {
-        case .lost: exit(ExitStatus.success.rawValue)
-        case .connectionLost: exit(ExitStatus.displayUnavailable.rawValue)
-        case .events, .quiet: break
-        }
         var status = ExitStatus.success
-        _ = await CopyServer(plan: plan, payloads: payloads, prepared: prepared).run { result in
-            if case .failure(let failure) = result { status = failure.status }
+        switch prepared {
+        case .x11(let claim):
+            switch claim.awaitActivity(for: Self.quietStart) {
+            case .lost: exit(ExitStatus.success.rawValue)
+            case .connectionLost: exit(ExitStatus.displayUnavailable.rawValue)
+            case .events, .quiet: break
+            }
+            _ = await CopyServer(plan: plan, payloads: payloads, prepared: claim).run { result in
+                if case .failure(let failure) = result { status = failure.status }
+            }
+        case .reportingTo(let statusPipe):
+            _ = await CopyServer(plan: plan, payloads: payloads).run { result in
+                if case .failure(let failure) = result { status = failure.status }
+                Detach.report(result, to: statusPipe)
+            }
         }
         exit(status.rawValue)
     }

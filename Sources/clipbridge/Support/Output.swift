@@ -60,4 +60,16 @@ enum Descriptors {
         for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         return true
     }
+
+    /// Opens /dev/null on standard streams the caller closed (`clipbridge copy x 2>&-`), before anything opens a
+    /// descriptor: else the next file opened — a copy's payload, a status pipe — takes the number 0, 1 or 2, and is
+    /// then written to as output, or replaced by /dev/null when the server leaves the caller's streams
+    /// (bugaevc/wl-clipboard#245 is wl-copy's hang of this family).
+    static func openClosedStandardStreams() {
+        for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            // open(2) takes the lowest free number: this one, as the lower ones are open by now.
+            let opened = open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+            if opened != fd && opened >= 0 { close(opened) }
+        }
+    }
 }

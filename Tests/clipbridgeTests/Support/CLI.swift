@@ -178,6 +178,13 @@ private func forkedServerSelection(_ arguments: [String]) -> String {
     return "CLIPBOARD"
 }
 
+/// Fields of /proc/PID/stat after the command name: state, ppid, pgrp, session, tty, …
+func statFields(_ pid: pid_t) -> [String] {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = text.lastIndex(of: ")") else { return [] }
+    return text[text.index(after: close)...].split(separator: " ").map(String.init)
+}
+
 /// A field of /proc/PID/status ("VmHWM", "SigIgn", …), without the label.
 func procStatus(_ pid: pid_t, _ field: String) -> String? {
     guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
