@@ -11,19 +11,23 @@ extension RelayOffer {
     /// X targets — as a Wayland source offers it: named by the bridge's translation (``WaylandTypeMapping/translation``),
     /// so a copy made on a compositor offers exactly what the same content offers there when bridged from X — text as
     /// `text/plain;charset=utf-8`, `text/plain` and `UTF8_STRING`, every other type by its name, in the offer's order,
-    /// and the password managers' hint when the offer is sensitive.
+    /// and the password managers' hint when the offer is sensitive. `asKept`: every representation under its own name
+    /// instead, byte-exact (a history entry made for Wayland: ``WaylandTypeMapping/servesAsKept(_:)``).
     ///
     /// Each paste reads its representation afresh: bytes as they are, a file a piece at a time (any size in bounded
     /// memory), a provider once for the whole claim. `inFlight` is told when a paste starts (+1) and ends (−1), so a
     /// server that lost its selection can let the pastes already asked for finish before it exits.
     package init(
-        servingOnWayland offer: SelectionOffer, inFlight: @escaping @Sendable (Int) -> Void = { _ in },
+        servingOnWayland offer: SelectionOffer, asKept: Bool = false, inFlight: @escaping @Sendable (Int) -> Void = { _ in },
         outcome: @escaping @Sendable (RelayOutcome) -> Void = { _ in }
     ) {
         let representations = offer.representations.filter { $0.target != SelectionOffer.passwordManagerHint }
         let byTarget = Dictionary(representations.map { ($0.target, RepresentationReader($0)) }) { first, _ in first }
-        let flavours = WaylandTypeMapping.translation
-            .flavours(for: representations.map(\.target), from: .x11Targets, to: .mimeTypes)
+        let targets = representations.map(\.target)
+        let translated = asKept
+            ? targets.map(TranslatedFlavour.same)
+            : WaylandTypeMapping.translation.flavours(for: targets, from: .x11Targets, to: .mimeTypes)
+        let flavours = translated
             .compactMap { translated -> RelayFlavour? in
                 guard let reader = byTarget[translated.source] else { return nil }
                 return RelayFlavour(type: translated.type) { sink in

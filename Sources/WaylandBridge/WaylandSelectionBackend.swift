@@ -34,24 +34,41 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
         }
 
         package let flavours: [Flavour]
+        /// The offer carried the password managers' hint: nothing was read.
+        package let isSensitive: Bool
         /// Every file it had: a narrowed copy shares them with the content it came from.
         private let files: SpooledFiles
 
-        package convenience init(_ flavours: [Flavour]) {
-            self.init(flavours, sharing: SpooledFiles(of: flavours.map(\.content)))
+        package convenience init(_ flavours: [Flavour], isSensitive: Bool = false) {
+            self.init(flavours, isSensitive: isSensitive, sharing: SpooledFiles(of: flavours.map(\.content)))
         }
 
-        private init(_ flavours: [Flavour], sharing files: SpooledFiles) {
+        private init(_ flavours: [Flavour], isSensitive: Bool, sharing files: SpooledFiles) {
             self.flavours = flavours
+            self.isSensitive = isSensitive
             self.files = files
         }
 
         /// Only the flavours of `types`, in that order; the files stay until both are gone.
         func narrowed(to types: [String]) -> Kept {
-            Kept(types.compactMap { type in flavours.first { $0.type == type } }, sharing: files)
+            Kept(types.compactMap { type in flavours.first { $0.type == type } }, isSensitive: isSensitive, sharing: files)
         }
 
         package var types: [String] { flavours.map(\.type) }
+
+        /// The content as the backend-neutral snapshot a validator and a history take: each flavour under its MIME
+        /// type, bytes as Wayland has them (no reply type, 8-bit). It refers to this content's files: keep this
+        /// value alive while the snapshot is used.
+        package func snapshot(of selection: SelectionName) -> SelectionSnapshot {
+            SelectionSnapshot(
+                selection: selection,
+                flavours: flavours.map { flavour in
+                    let name = SelectionTarget(rawValue: flavour.type)
+                    return SelectionSnapshot.Flavour(
+                        target: name, type: name, format: 8, content: flavour.content, byteCount: flavour.byteCount)
+                },
+                isSensitive: isSensitive)
+        }
     }
 
     /// The connection it reads and serves on.
@@ -175,7 +192,8 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
                 throw SnapshotReading.Stop.ownerLeft
             }
         }
-        return (Kept(flavours.map { Kept.Flavour(type: $0.target.rawValue, content: $0.content, byteCount: $0.byteCount) }), facts)
+        let kept = flavours.map { Kept.Flavour(type: $0.target.rawValue, content: $0.content, byteCount: $0.byteCount) }
+        return (Kept(kept, isSensitive: facts.isSensitive), facts)
     }
 
     package func narrow(_ kept: Kept, to targets: [SelectionTarget]) -> Kept {
@@ -200,8 +218,10 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
         await connection.release(wayland)
     }
 
+    /// Empties the selection whoever holds it (a vetoed copy is taken from its client).
     package func clear(_ selection: SelectionName) async {
-        await release(selection)
+        guard let wayland = try? selection.wayland() else { return }
+        try? await connection.clear(wayland, timeout: timeout)
     }
 
     package func answer(_ request: NoHandover, saved: Bool) async {}

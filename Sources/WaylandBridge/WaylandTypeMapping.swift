@@ -132,6 +132,16 @@ public enum WaylandTypeMapping {
         return offer
     }
 
+    /// Whether kept flavours named `types` (a history entry) are served on Wayland under their own names, byte-exact —
+    /// or named by the translation from X (``waylandOffer(forX:)``). Flavours that include Wayland's UTF-8 text type
+    /// were made for Wayland clients (recorded there: wl-copy's `TEXT` and `STRING` carry the same UTF-8 bytes), or by
+    /// an X app whose text Wayland clients find under that name: as they are. Text under X's names only (xclip,
+    /// xterm: `STRING` in ISO-8859-1) would offer a Wayland client nothing it reads as text: translated. Flavours
+    /// without text are the same either way.
+    public static func servesAsKept(_ types: [String]) -> Bool {
+        types.contains { $0.lowercased() == utf8Text } || !types.contains { isText($0) }
+    }
+
     /// Whether `name` (a target or a MIME type) is text of the family each side produces from its best text.
     static func isText(_ name: String) -> Bool {
         xTextNames.contains(name) || name == plainText || name.lowercased() == utf8Text

@@ -154,7 +154,6 @@ struct Daemon: AsyncParsableCommand {
 
     func run() async throws {
         let display = displayOptions.display
-        do { try DisplayChoice.requireX(display, for: "daemon") } catch let failure as CLIFailure { throw failure.exit() }
         if status {
             guard let running = DaemonStatus.read(for: display) else {
                 throw CLIFailure(status: .nothingToPaste, message: "no clipbridge daemon runs on display '\(DaemonStatus.displayName(display))'").exit()
@@ -192,6 +191,10 @@ struct Daemon: AsyncParsableCommand {
             var configuration = Connections.configuration(timeout: settings.timeout)
             configuration.logger = StandardErrorLogHandler.logger("X11Selection", level: settings.logLevel)
             let recorder = settings.noHistory ? nil : Self.recorder(settings, limits: limits, log: log)
+            if case .wayland(let compositor) = DisplayChoice.resolve(display) {
+                try await keepOnWayland(compositor, settings: settings, limits: limits, recorder: recorder, log: log)
+                return
+            }
             try await CommandRun.withConnection(display: display, configuration: configuration) { connection, _ in
                 try await keep(on: connection, settings: settings, limits: limits, recorder: recorder, log: log)
             }
@@ -269,7 +272,7 @@ struct Daemon: AsyncParsableCommand {
 
     /// Logs a keeper event at its level: what the daemon did at `info`, content it could not keep at
     /// `notice`, refusals and vetoes at `warning`.
-    static func log(_ event: SelectionKeeper.Event, to log: Logger) {
+    static func log<Requestor>(_ event: KeeperReport<Requestor>, to log: Logger) {
         let message = Logger.Message(stringLiteral: line(for: event))
         switch event {
         case .kept, .skippedSensitive, .restored, .saved, .rewritten: log.info(message)
@@ -296,7 +299,7 @@ struct Daemon: AsyncParsableCommand {
     }
 
     /// The line an event is reported with.
-    static func line(for event: SelectionKeeper.Event) -> String {
+    static func line<Requestor>(for event: KeeperReport<Requestor>) -> String {
         switch event {
         case .kept(let selection, let flavours, let bytes, let omitted):
             return "kept \(selection.rawValue): \(flavours) flavours, \(bytes) bytes" + notKept(omitted)

@@ -37,7 +37,7 @@ struct ServeDetached: AsyncParsableCommand {
             Detach.report(.failure(CLIFailure(status: .usage, message: "invalid serve plan")), to: status)
             throw ExitCode(ExitStatus.usage.rawValue)
         }
-        let count = (plan.representations.map(\.payload).max() ?? -1) + 1
+        let count = ((plan.representations.map(\.payload) + plan.flavours.map(\.payload)).max() ?? -1) + 1
         let payloads: [SpooledPayload]
         do {
             payloads = try (0..<count).map { try Spool.adopt(descriptor: status + 1 + Int32($0)) }

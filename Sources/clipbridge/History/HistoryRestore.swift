@@ -42,7 +42,6 @@ extension HistoryCommand {
     static func restore(
         _ id: Int64, from store: HistoryStore, selection: SelectionName, display: String?, foreground: Bool
     ) async throws {
-        do { try DisplayChoice.requireX(display, for: "history restore") } catch let failure as CLIFailure { throw failure.exit() }
         let snapshot: SelectionSnapshot
         var payloads: [SpooledPayload] = []
         var raw: [CopyPlan.RawFlavour] = []
@@ -64,7 +63,7 @@ extension HistoryCommand {
             throw CLIFailure(status: .ioError, message: "entry \(id): \(error)").exit()
         }
         try store.moveToTop(id)
-        let display = display ?? getenv("DISPLAY").map { String(cString: $0) }
+        let display = DisplayChoice.forServer(display)
         let plan = CopyPlan(display: display, selection: selection.rawValue, isSensitive: false, loops: nil,
                             representations: [], files: [], isCut: false, flavours: raw)
         try await CopyRequest.serve(plan: plan, payloads: payloads, foreground: foreground, display: display,

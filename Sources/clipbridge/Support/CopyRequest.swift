@@ -115,11 +115,7 @@ struct CopyRequest: Sendable {
     func makePlan() throws -> (CopyPlan, [SpooledPayload]) {
         // The server gets the display resolved here, so it talks to the display the caller meant even
         // if its environment were different.
-        let display: String?
-        switch DisplayChoice.resolve(self.display) {
-        case .x11(let name): display = name ?? getenv("DISPLAY").map { String(cString: $0) }
-        case .wayland(let name): display = "wayland:" + (name ?? getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "")
-        }
+        let display = DisplayChoice.forServer(self.display)
         var plan = CopyPlan(display: display, selection: selection.rawValue,
                             isSensitive: sensitive, loops: pasteOnce ? 1 : loops,
                             representations: [], files: [], isCut: cut)

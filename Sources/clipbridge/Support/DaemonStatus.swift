@@ -35,9 +35,10 @@ struct DaemonStatus: Codable, Sendable, Equatable {
     var manager: Bool
     var selections: [String: Held]
 
-    /// The display `display` names, else `$DISPLAY` ("" when neither does).
+    /// The display `display` (`--display`) chooses, as `DisplayChoice` resolves it: an X display (`$DISPLAY` when
+    /// none is named; "" when neither is), or `wayland:` and the compositor's name.
     static func displayName(_ display: String?) -> String {
-        display ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
+        DisplayChoice.forServer(display) ?? ""
     }
 
     /// `$XDG_RUNTIME_DIR` (a per-user tmpfs), or the temporary directory.
@@ -98,7 +99,7 @@ final class DaemonStatusFile: Sendable {
     }
 
     /// Follows one keeper event.
-    func update(_ event: SelectionKeeper.Event) {
+    func update<Requestor>(_ event: KeeperReport<Requestor>) {
         status.withLock { status in
             switch event {
             case .kept(let selection, let flavours, let bytes, let omitted):

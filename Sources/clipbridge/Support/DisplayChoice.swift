@@ -41,17 +41,25 @@ enum DisplayChoice: Equatable {
         return nil
     }
 
+    /// The display `option` (`--display`) chooses, named for a server started now that must reach the same one
+    /// whatever its own environment: `$DISPLAY` or `$WAYLAND_DISPLAY` resolved here, a compositor as `wayland:NAME`.
+    static func forServer(_ option: String?) -> String? {
+        switch resolve(option) {
+        case .x11(let name): name ?? processEnvironment("DISPLAY")
+        case .wayland(let name): "wayland:" + (name ?? processEnvironment("WAYLAND_DISPLAY") ?? "")
+        }
+    }
+
     /// Fails with status 4 and what does work when `display` (`--display`, else the environment) chooses a
-    /// compositor for `command`, which runs on X only: drag and drop have no data-control protocol; the others are
-    /// not native on Wayland yet.
+    /// compositor for `command` (`drag`, `drop`), which runs on X only: Wayland's data-control protocols have no drag
+    /// and drop.
     static func requireX(_ display: String?, for command: String) throws {
         guard case .wayland = resolve(display) else { return }
-        let why = command == "drag" || command == "drop"
-            ? "Wayland's data-control protocols have no drag and drop: `\(command)` works with X windows"
-            : "`\(command)` does not run on a Wayland compositor without X yet (paste, watch and bridge do)"
-        throw CLIFailure(status: .displayUnavailable, message: why, details: [
-            "Under XWayland, name its X display: --display :N (or set DISPLAY); the compositor keeps its clipboard",
-            "and XWayland's in step, and `clipbridge bridge \"$DISPLAY\" wayland:` does where it does not.",
+        throw CLIFailure(status: .displayUnavailable,
+                         message: "Wayland's data-control protocols have no drag and drop: `\(command)` works with X windows",
+                         details: [
+            "Under XWayland, name its X display: --display :N (or set DISPLAY); its windows take part in drag and drop",
+            "with the compositor's native windows as XWayland relays them.",
         ])
     }
 

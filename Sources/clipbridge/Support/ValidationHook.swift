@@ -23,13 +23,18 @@ struct ValidationHook: Sendable {
 
     /// The verdict on `change`, and why when the command's own word could not be had.
     func judge(_ change: SelectionKeeper.Change) async -> (SelectionKeeper.Verdict, problem: String?) {
-        let snapshot = change.snapshot
+        await judge(change.snapshot, owner: change.owner.map { "\($0)" })
+    }
+
+    /// The verdict on a new owner's `snapshot` on any display server; `owner` as CLIPBRIDGE_OWNER (nil where the
+    /// display server does not say: Wayland).
+    func judge(_ snapshot: SelectionSnapshot, owner: String?) async -> (KeeperVerdict, problem: String?) {
         let runner = CommandRunner(arguments: ["/bin/sh", "-c", command], environment: [
-            "CLIPBRIDGE_SELECTION": change.selection.rawValue,
+            "CLIPBRIDGE_SELECTION": snapshot.selection.rawValue,
             "CLIPBRIDGE_REASON": "new-owner",
             "CLIPBRIDGE_TYPES": snapshot.flavours.map(\.target.rawValue).joined(separator: " "),
             "CLIPBRIDGE_SENSITIVE": snapshot.isSensitive ? "1" : "0",
-            "CLIPBRIDGE_OWNER": change.owner.map { "\($0)" } ?? "",
+            "CLIPBRIDGE_OWNER": owner ?? "",
         ])
         let running: CommandRunner.Running
         do {

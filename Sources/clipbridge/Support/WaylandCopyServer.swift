@@ -42,7 +42,9 @@ struct WaylandCopyServer: Sendable {
         do {
             // Followed before the claim, so a replacement that comes at once is not missed.
             changes = try await backend.ownerChanges(of: [selection])
-            let offer = RelayOffer(servingOnWayland: try await server.offer(), inFlight: pastes.add) { outcome in
+            let flavours = server.plan.flavours.map(\.target)
+            let asKept = !flavours.isEmpty && WaylandTypeMapping.servesAsKept(flavours)
+            let offer = RelayOffer(servingOnWayland: try await server.offer(), asKept: asKept, inFlight: pastes.add) { outcome in
                 if case .served = outcome { continuation.yield(.served(requestor: 0)) }
             }
             try await backend.claim(selection, relaying: offer)

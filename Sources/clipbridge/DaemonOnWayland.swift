@@ -1,0 +1,107 @@
+// ClipBridge — the clipbridge command-line tool.
+// `clipbridge daemon` on a Wayland compositor: the same keepers, sync and history over data-control.
+
+import ClipBridge
+import ClipBridgeOptions
+import ClipHistory
+import FoundationEssentials
+import Glibc
+import Logging
+import SelectionCore
+import Synchronization
+import WaylandBridge
+import WaylandSelection
+
+extension Daemon {
+    /// Keeps the selections of compositor `name` (nil: `$WAYLAND_DISPLAY`) through data-control until SIGINT or
+    /// SIGTERM (status 0) or the compositor's end (5): each selection's keeper (`KeeperDriver`, the one X runs)
+    /// reads every flavour of every copy, restores them when the source's client exits, records one history entry per
+    /// copy; the sync copies PRIMARY ↔ CLIPBOARD after its settle time (Wayland has no pointer to wait for).
+    ///
+    /// What Wayland has not, the daemon does not pretend: no manager selection (a client's copy is not handed over;
+    /// it is kept from the moment it is made), no owner identity (the validation hook's CLIPBRIDGE_OWNER is empty).
+    /// One daemon per compositor: a second one refuses to start unless `--replace`, which stops the first.
+    func keepOnWayland(
+        _ name: String?, settings: DaemonSettings, limits: SnapshotLimits, recorder: HistoryRecorder?, log: Logger
+    ) async throws {
+        let display = DaemonStatus.displayName(displayOptions.display)
+        try Self.takeOver(display: display, replacing: settings.replace, log: log)
+        let backend = try await WaylandSelectionBackend.open(name, timeout: settings.timeout.duration)
+        let names = settings.selections.filter { selection in
+            guard backend.shares(selection) else {
+                log.warning("\(selection.rawValue): the compositor does not share it; not kept")
+                return false
+            }
+            return true
+        }
+        let statusFile = DaemonStatusFile(display: displayOptions.display, manager: false, selections: names)
+        defer { statusFile.remove() }
+        let hook = settings.validate.map { ValidationHook(command: $0, timeout: settings.validateTimeout.duration) }
+        func validator(of selection: SelectionName) -> KeeperDriver<WaylandSelectionBackend>.Validator? {
+            guard let hook else { return nil }
+            return { (_: Int?, kept: WaylandSelectionBackend.Kept) async -> KeeperVerdict in
+                let (verdict, problem) = await hook.judge(kept.snapshot(of: selection), owner: nil)
+                if let problem { log.warning("validate \(selection.rawValue): \(problem); accepted") }
+                return verdict
+            }
+        }
+        if !settings.rule.isEmpty {
+            log.warning("rules are applied on X displays only for now; on this compositor content is served as kept")
+        }
+        let stopped = Mutex(false)
+        try await Signals.stopping(with: {
+            stopped.withLock { $0 = true }
+            await backend.shutdown()
+        }) {
+            do {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for (from, to) in settings.sync?.pairs ?? [] where names.contains(from) && names.contains(to) {
+                        let sync = SyncDriver(backend: backend, clock: ContinuousClock(), from: from, to: to, limits: limits,
+                                              settle: .milliseconds(100), maximumWait: .seconds(30))
+                        group.addTask { try await sync.run { Self.log($0, to: log) } }
+                    }
+                    for selection in names {
+                        let records = recorder.flatMap { recorder -> KeeperDriver<WaylandSelectionBackend>.Recorder? in
+                            guard recorder.policy.records(selection) else { return nil }
+                            return { _, kept in
+                                recorder.record(RecordedCopy(selection: selection, ownerClass: nil,
+                                                             snapshot: kept.snapshot(of: selection), files: kept))
+                            }
+                        }
+                        let keeper = KeeperDriver(backend: backend, selection: selection, limits: limits,
+                                                  timeout: settings.timeout.duration, validator: validator(of: selection),
+                                                  recorder: records)
+                        group.addTask {
+                            try await keeper.run(manager: nil) { event in
+                                statusFile.update(event)
+                                Self.log(event, to: log)
+                            }
+                        }
+                    }
+                    log.info("keeping \(names.map(\.rawValue).joined(separator: ", ")) on \(display) (\(backend.connection.dataControlProtocol))")
+                    try await group.next()
+                    group.cancelAll()
+                }
+            } catch where stopped.withLock({ $0 }) {
+                return
+            }
+            if !stopped.withLock({ $0 }) {
+                throw WaylandError(.connectionLost, "the compositor closed the connection")
+            }
+        }
+    }
+
+    /// Refuses to start beside another clipbridge daemon of this compositor (two would restore and record every copy
+    /// twice), unless `replacing`: then it stops that one and waits up to 3 s for it to go.
+    private static func takeOver(display: String, replacing: Bool, log: Logger) throws {
+        guard let running = DaemonStatus.read(for: display) else { return }
+        guard replacing else {
+            throw CLIFailure(status: .ownershipFailed,
+                             message: "another clipbridge daemon (pid \(running.pid)) keeps \(display) (--replace takes over)")
+        }
+        kill(running.pid, SIGTERM)
+        let deadline = ContinuousClock.now + .seconds(3)
+        while DaemonStatus.read(for: display) != nil, ContinuousClock.now < deadline { usleep(20_000) }
+        log.info("replaced the clipbridge daemon \(running.pid)")
+    }
+}
