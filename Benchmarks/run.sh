@@ -15,7 +15,8 @@
 # the raw libpng/libjpeg-turbo calls in C; peak RSS of the paste) and `bridge` (issue 16: `xclip -o` of 16 B and
 # 50 MiB across `clipbridge bridge` to a second Xvfb, against the same paste on the owner's display; the
 # bridge's peak RSS) and `wayland` (issue 30: 16 B and 50 MiB pasted across `clipbridge bridge` between the Xvfb and
-# sway headless, both ways, against the same paste within one side; the bridge's peak RSS) and `dnd` (issue 13: XdndDrop to the last byte in a GTK 4 drop handler, 16 B and 50 MiB,
+# sway headless, both ways, against the same paste within one side; the bridge's peak RSS; and issue 40, in
+# Benchmarks/wayland-native.sh: copy, paste and the history natively on sway against wl-clipboard) and `dnd` (issue 13: XdndDrop to the last byte in a GTK 4 drop handler, 16 B and 50 MiB,
 # from `clipbridge drag` and from a GTK 4 drag source) run only when the `clipbridge` executable builds. `--quick` does fewer runs (a smoke test).
 #
 # Environment: SWIFT_SCRATCH_PATH (default .build) for `swift build`; BENCH_STATIC=0 to link the Swift
@@ -100,6 +101,28 @@ median() { printf '%s\n' "$@" | awk '$1 != "nan" && $1 != ""' | sort -g | awk '{
 field() { awk -v key="$2" '{ for (i = 1; i <= NF; i++) if (index($i, key "=") == 1) { print substr($i, length(key) + 2); exit } }' <<<"$1"; }
 now_ns() { date +%s%N; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "nan" || b == "nan" || b == 0) print "-"; else printf "%.2f×", a / b }'; }
+
+# interleaved ROUNDS PER [-i INPUT]: runs peer_command and our_command alternately, a batch of PER each per round, so
+# that load from anything else on the machine falls on both alike; sets peer_ms and our_ms (the medians of the
+# per-round medians) and ratio_x (the median of the per-round ratios).
+interleaved() {
+    local rounds=$1 per=$2; shift 2
+    local rows=$work/interleaved.txt
+    : >"$rows"
+    for ((round = 0; round < rounds; round++)); do
+        local p o
+        p=$("$cbin/benchrun" -n "$per" "$@" -- "${peer_command[@]}")
+        o=$("$cbin/benchrun" -n "$per" "$@" -- "${our_command[@]}")
+        echo "$(field "$p" median_ms) $(field "$o" median_ms)" >>"$rows"
+    done
+    read -r peer_ms our_ms ratio_x < <(awk '
+        function median(values, n,   i, j, t) {
+            for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (values[j] < values[i]) { t = values[i]; values[i] = values[j]; values[j] = t }
+            return n % 2 ? values[(n + 1) / 2] : (values[n / 2] + values[n / 2 + 1]) / 2
+        }
+        { n++; p[n] = $1; o[n] = $2; r[n] = $2 / $1 }
+        END { printf "%.3f %.3f %.2f\n", median(p, n), median(o, n), median(r, n) }' "$rows")
+}
 # round_ratios OURS THEIRS: OURS and THEIRS are space-separated figures, one per round, where round i of both
 # ran back to back (so a burst of load elsewhere on the machine hits both alike). Prints the median of the
 # per-round ratios OURS/THEIRS and their range, "1.05× (0.98–1.20)", or "-" when no round has both. Rounds
@@ -425,25 +448,6 @@ if wants cli && [ -n "$cli" ] && [ -x "$cli" ]; then
     # machine falls on both alike; the figure is the median of the per-round ratios (and the medians of
     # the per-round medians beside it). Each `copy` replaces the previous copy's server, which then exits:
     # that too happens on both sides.
-    # interleaved ROUNDS PER [-i INPUT]: runs peer_command and our_command; sets peer_ms, our_ms, ratio_x.
-    interleaved() {
-        local rounds=$1 per=$2; shift 2
-        local rows=$work/interleaved.txt
-        : >"$rows"
-        for ((round = 0; round < rounds; round++)); do
-            local p o
-            p=$("$cbin/benchrun" -n "$per" "$@" -- "${peer_command[@]}")
-            o=$("$cbin/benchrun" -n "$per" "$@" -- "${our_command[@]}")
-            echo "$(field "$p" median_ms) $(field "$o" median_ms)" >>"$rows"
-        done
-        read -r peer_ms our_ms ratio_x < <(awk '
-            function median(values, n,   i, j, t) {
-                for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (values[j] < values[i]) { t = values[i]; values[i] = values[j]; values[j] = t }
-                return n % 2 ? values[(n + 1) / 2] : (values[n / 2] + values[n / 2 + 1]) / 2
-            }
-            { n++; p[n] = $1; o[n] = $2; r[n] = $2 / $1 }
-            END { printf "%.3f %.3f %.2f\n", median(p, n), median(o, n), median(r, n) }' "$rows")
-    }
     rounds=$([ $quick = 1 ] && echo 3 || echo 15)
     for size in 16 64; do
         file=$work/cli$size.txt
@@ -874,6 +878,9 @@ if wants wayland && [ -n "$cli" ]; then
         stop "$wbridge_pid"
         "${wayland_env[@]}" wl-copy --clear 2>/dev/null || true
         "${wayland_env[@]}" wl-copy --primary --clear 2>/dev/null || true
+        # The commands natively on the compositor (issue 40).
+        # shellcheck source=Benchmarks/wayland-native.sh
+        . "$here/wayland-native.sh"
         stop "$sway_pid"
         rm -rf "$sway_dir"
         protocol=$(grep -o 'through [a-z_0-9]*' "$work/wbridge.err" | head -1 | cut -d' ' -f2)
