@@ -40,17 +40,15 @@ if [ "$sway_build" = debian ]; then
     wait_for "$work/wl-xdaemon.err" 'keeping CLIPBOARD' 20 || die "clipbridge daemon did not start on X"
     wait_for "$work/wl-wdaemon.err" 'keeping CLIPBOARD' 20 || die "clipbridge daemon did not start on Wayland"
     # until_listed DIRECTORY FILE COPY...: seconds from COPY (FILE on its standard input) until DIRECTORY's newest entry
-    # has FILE's size and is new (nan after 60 s).
+    # is FILE's (its summary is FILE's first line: an entry's byte count is its flavours' sum, and a Wayland copy has
+    # several), nan after 60 s.
     until_listed() {
-        local directory=$1 file=$2 size before begin line deadline=$((SECONDS + 60)); shift 2
-        size=$(stat -c %s "$file")
-        before=$("$cli" history --directory "$directory" -n 1 2>/dev/null | cut -f1 || true)
+        local directory=$1 file=$2 marker begin deadline=$((SECONDS + 60)); shift 2
+        marker=$(head -1 "$file")
         begin=$(now_ns)
         "$@" <"$file" >/dev/null 2>&1
         while [ $SECONDS -lt $deadline ]; do
-            line=$("$cli" history --directory "$directory" -n 1 2>/dev/null || true)
-            if [ -n "$line" ] && [ "$(cut -f1 <<<"$line")" != "$before" ] \
-                && "$cli" history --directory "$directory" -n 1 --json 2>/dev/null | grep -qF "\"bytes\":$size"; then
+            if "$cli" history --directory "$directory" -n 1 2>/dev/null | grep -qF "$marker"; then
                 awk -v d="$(($(now_ns) - begin))" 'BEGIN { printf "%.3f", d / 1e9 }'
                 return
             fi

@@ -149,6 +149,8 @@ struct cw_client {
     event_queue events;
     int finished;
     int synced;
+    /// A keep-alive round trip (cw_ping) is out: its callback, until the compositor answers.
+    struct wl_callback *ping;
 };
 
 static void push_event(cw_client *client, cw_event event) {
@@ -697,6 +699,22 @@ void cw_clear_selection(cw_client *client, int selection, int whoever_holds) {
     else
         client->protocol->set_selection(client->device, NULL);
     wl_display_flush(client->display);
+}
+
+static void pinged(void *data, struct wl_callback *callback, uint32_t serial) {
+    (void)serial;
+    ((cw_client *)data)->ping = NULL;
+    wl_callback_destroy(callback);
+}
+
+static const struct wl_callback_listener ping_listener = {.done = pinged};
+
+int cw_ping(cw_client *client) {
+    if (client->ping) return 0;
+    client->ping = wl_display_sync(client->display);
+    if (!client->ping) return 0;
+    wl_callback_add_listener(client->ping, &ping_listener, client);
+    return 1;
 }
 
 int cw_sync(cw_client *client, int timeout_ms) {

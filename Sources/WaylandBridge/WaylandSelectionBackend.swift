@@ -300,6 +300,11 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
         let total = Mutex(0)
         do {
             try await flavour.produce { chunk in
+                // Bytes held back are not written, so a requestor gone would not be noticed until the end: asked
+                // at each piece, so an endless or trickling source is read for no one no longer than one piece.
+                if request.requestorHasGone {
+                    throw RelayRefusal("the requestor of \(type) closed its end")
+                }
                 total.withLock { $0 += chunk.bytes.count }
                 for piece in holdback.withLock({ $0.take(chunk.bytes) }) { try await request.write(piece, timeout: timeout) }
             }

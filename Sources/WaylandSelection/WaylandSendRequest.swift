@@ -53,6 +53,17 @@ public final class WaylandSendRequest: Sendable {
         }
     }
 
+    /// Whether the requestor has closed its end of the pipe (the write end then polls POLLERR): a requestor that went
+    /// away, known without writing — so a writer that holds bytes back (a source still being read) stops reading
+    /// for nobody. A finished request counts as gone.
+    public var requestorHasGone: Bool {
+        let fd = self.fd.withLock { $0 }
+        guard fd >= 0 else { return true }
+        var poller = pollfd(fd: fd, events: 0, revents: 0)
+        guard poll(&poller, 1, 0) > 0 else { return false }
+        return poller.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0
+    }
+
     /// Closes the descriptor: the requestor sees the end of the data. Later calls do nothing.
     public func finish() {
         let fd = self.fd.withLock { fd -> Int32 in

@@ -37,7 +37,7 @@ extension Daemon {
         let statusFile = DaemonStatusFile(display: displayOptions.display, manager: false, selections: names)
         defer { statusFile.remove() }
         let hook = settings.validate.map { ValidationHook(command: $0, timeout: settings.validateTimeout.duration) }
-        func validator(of selection: SelectionName) -> KeeperDriver<WaylandSelectionBackend>.Validator? {
+        let validator = { (selection: SelectionName) -> KeeperDriver<WaylandSelectionBackend>.Validator? in
             guard let hook else { return nil }
             return { (_: Int?, kept: WaylandSelectionBackend.Kept) async -> KeeperVerdict in
                 let (verdict, problem) = await hook.judge(kept.snapshot(of: selection), owner: nil)
@@ -48,46 +48,79 @@ extension Daemon {
         if !settings.rule.isEmpty {
             log.warning("rules are applied on X displays only for now; on this compositor content is served as kept")
         }
-        let stopped = Mutex(false)
+        // The backend in use, which a stop request shuts down (ending every keeper).
+        let current = Mutex<(backend: WaylandSelectionBackend?, stopped: Bool)>((backend, false))
         try await Signals.stopping(with: {
-            stopped.withLock { $0 = true }
-            await backend.shutdown()
+            let backend = current.withLock { state -> WaylandSelectionBackend? in
+                state.stopped = true
+                return state.backend
+            }
+            await backend?.shutdown()
         }) {
-            do {
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    for (from, to) in settings.sync?.pairs ?? [] where names.contains(from) && names.contains(to) {
-                        let sync = SyncDriver(backend: backend, clock: ContinuousClock(), from: from, to: to, limits: limits,
-                                              settle: .milliseconds(100), maximumWait: .seconds(30))
-                        group.addTask { try await sync.run { Self.log($0, to: log) } }
-                    }
-                    for selection in names {
-                        let records = recorder.flatMap { recorder -> KeeperDriver<WaylandSelectionBackend>.Recorder? in
-                            guard recorder.policy.records(selection) else { return nil }
-                            return { _, kept in
-                                recorder.record(RecordedCopy(selection: selection, ownerClass: nil,
-                                                             snapshot: kept.snapshot(of: selection), files: kept))
-                            }
-                        }
-                        let keeper = KeeperDriver(backend: backend, selection: selection, limits: limits,
-                                                  timeout: settings.timeout.duration, validator: validator(of: selection),
-                                                  recorder: records)
-                        group.addTask {
-                            try await keeper.run(manager: nil) { event in
-                                statusFile.update(event)
-                                Self.log(event, to: log)
-                            }
-                        }
-                    }
-                    log.info("keeping \(names.map(\.rawValue).joined(separator: ", ")) on \(display) (\(backend.connection.dataControlProtocol))")
-                    try await group.next()
-                    group.cancelAll()
+            var backend = backend
+            while true {
+                // The keepers end with the connection (a stop request shuts it down, too).
+                var lost = WaylandError(.connectionLost, "the compositor closed the connection")
+                do {
+                    try await keep(names, on: backend, settings: settings, limits: limits, recorder: recorder,
+                                   validator: validator, statusFile: statusFile, log: log, display: display)
+                } catch let error as WaylandError where error.code == .connectionLost {
+                    lost = error
+                } catch where !current.withLock({ $0.stopped }) {
+                    throw error
                 }
-            } catch where stopped.withLock({ $0 }) {
-                return
+                if current.withLock({ $0.stopped }) { return }
+                // A compositor that still takes connections dropped ours — libwayland-server < 1.23 drops a client it
+                // could not write to, as after another client's offer of thousands of types: connected again, the
+                // keepers start over from the current selections. One that takes none has gone: status 5.
+                try? await Task.sleep(for: .milliseconds(250))
+                guard let again = try? await WaylandSelectionBackend.open(name, timeout: settings.timeout.duration) else {
+                    throw lost
+                }
+                log.notice("the compositor dropped the connection; connected again")
+                backend = again
+                let stopped = current.withLock { state in
+                    state.backend = again
+                    return state.stopped
+                }
+                if stopped { return await again.shutdown() }
             }
-            if !stopped.withLock({ $0 }) {
-                throw WaylandError(.connectionLost, "the compositor closed the connection")
+        }
+    }
+
+    /// Runs the keepers and syncs on `backend` until one ends (the connection's end, or a stop request).
+    private func keep(
+        _ names: [SelectionName], on backend: WaylandSelectionBackend, settings: DaemonSettings, limits: SnapshotLimits,
+        recorder: HistoryRecorder?, validator: (SelectionName) -> KeeperDriver<WaylandSelectionBackend>.Validator?,
+        statusFile: DaemonStatusFile, log: Logger, display: String
+    ) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (from, to) in settings.sync?.pairs ?? [] where names.contains(from) && names.contains(to) {
+                let sync = SyncDriver(backend: backend, clock: ContinuousClock(), from: from, to: to, limits: limits,
+                                      settle: .milliseconds(100), maximumWait: .seconds(30))
+                group.addTask { try await sync.run { Self.log($0, to: log) } }
             }
+            for selection in names {
+                let records = recorder.flatMap { recorder -> KeeperDriver<WaylandSelectionBackend>.Recorder? in
+                    guard recorder.policy.records(selection) else { return nil }
+                    return { _, kept in
+                        recorder.record(RecordedCopy(selection: selection, ownerClass: nil,
+                                                     snapshot: kept.snapshot(of: selection), files: kept))
+                    }
+                }
+                let keeper = KeeperDriver(backend: backend, selection: selection, limits: limits,
+                                          timeout: settings.timeout.duration, validator: validator(selection),
+                                          recorder: records)
+                group.addTask {
+                    try await keeper.run(manager: nil) { event in
+                        statusFile.update(event)
+                        Self.log(event, to: log)
+                    }
+                }
+            }
+            log.info("keeping \(names.map(\.rawValue).joined(separator: ", ")) on \(display) (\(backend.connection.dataControlProtocol))")
+            try await group.next()
+            group.cancelAll()
         }
     }
 

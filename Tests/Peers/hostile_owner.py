@@ -44,6 +44,10 @@ Modes (exactly one):
                      --chunks (default two) 64 KiB chunks of b"A" as the requestor deletes the property, prints "DIED" and exits at
                      once without releasing the selection (the server destroys the window with the connection).
                      Only the first content request gets this; any other one meanwhile is refused.
+  trickle-incr       TARGETS [TARGETS, UTF8_STRING]. Any other target starts INCR (announcing --size bytes) and then, each
+                     time the requestor deletes the property, waits --interval seconds (default 0.2) and sends a chunk
+                     of one byte b"x", printing "CHUNK n" — without end: an owner that trickles. A requestor that stops
+                     deleting stops the chunks (the test counts them). Only the first content request gets this.
   die-on-request     TARGETS [TARGETS, UTF8_STRING]; the first other request makes it print "DIED" and exit at once,
                      unanswered.
   hinted             TARGETS [TARGETS, UTF8_STRING, x-kde-passwordManagerHint] (a password manager's copy, as KeePassXC
@@ -76,7 +80,7 @@ from Xlib.protocol import request as rq
 
 assert array("I").itemsize == 4, "32-bit property items need a 4-byte array type"
 
-MODES = ["garbage-targets", "decoy", "stale", "huge-targets", "distinct-targets", "silent", "die-mid-incr",
+MODES = ["garbage-targets", "decoy", "stale", "huge-targets", "distinct-targets", "silent", "die-mid-incr", "trickle-incr",
          "die-on-request", "big-single", "hinted", "plain"]
 GARBAGE_IDS = (0x7FFFFFFF, 0x7FFFFFFE, 0x7FFFFF00)
 INCR_CHUNK = 64 * 1024
@@ -95,6 +99,7 @@ def parse_arguments():
     parser.add_argument("--offer", default="", help="decoy: more targets offered (comma-separated names)")
     parser.add_argument("--count", type=int, default=1000,
                         help="huge-targets, distinct-targets: number of atoms listed")
+    parser.add_argument("--interval", type=float, default=0.2, help="trickle-incr: seconds between chunks")
     parser.add_argument("--answer-delay", type=float, default=0.0,
                         help="distinct-targets: seconds before each content answer")
     parser.add_argument("--size", type=int, default=None,
@@ -327,7 +332,7 @@ class Owner:
         if self.mode == "die-on-request":
             say("DIED")
             os._exit(0)
-        if self.mode == "die-mid-incr":
+        if self.mode in ("die-mid-incr", "trickle-incr"):
             if self.incr is None:
                 self.start_incr(request, prop)
             else:
@@ -397,6 +402,13 @@ class Owner:
     def incr_progress(self, event):
         window, prop, target, sent = self.incr
         if event.window.id != window.id or event.atom != prop or event.state != X.PropertyDelete:
+            return
+        if self.mode == "trickle-incr":
+            self.sleep(self.arguments.interval)
+            window.change_property(prop, target, 8, b"x")
+            self.incr[3] = sent + 1
+            say("CHUNK %d" % (sent + 1))
+            self.display.flush()
             return
         window.change_property(prop, target, 8, b"A" * INCR_CHUNK)
         self.incr[3] = sent = sent + 1

@@ -113,6 +113,13 @@ int cw_holds_selection(cw_client *client, int selection, uint64_t id);
 /// set_selection with no source: the selection is then empty for every client).
 void cw_clear_selection(cw_client *client, int selection, int whoever_holds);
 
+/// Sends a keep-alive round trip unless one is out already (1: sent, 0: not). libwayland-server before 1.23 does not
+/// drop a client whose socket it could not write to (an offer of thousands of types fills it) until that client next
+/// sends a request; until then every event for it is lost. A client that sends nothing when idle would never learn;
+/// this request makes the compositor act on it, and the hang-up then shows on the socket. The flush is the caller's
+/// next poll preparation.
+int cw_ping(cw_client *client);
+
 /// A round trip: returns once the compositor has handled every request sent before it (CW_OK), or CW_TIMED_OUT after
 /// `timeout_ms`, or CW_CONNECTION_LOST.
 int cw_sync(cw_client *client, int timeout_ms);

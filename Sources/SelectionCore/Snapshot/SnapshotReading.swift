@@ -47,7 +47,8 @@ package enum SnapshotReading {
                 target = next
             }
             let budget = SnapshotPolicy.flavourBudget(flavourLimit: limits.maximumFlavourBytes, remaining: limits.maximumTotalBytes - total)
-            let spool = FlavourSpool(limit: budget, inMemoryLimit: limits.inMemoryBytes, directory: limits.spoolDirectory)
+            let spool = FlavourSpool(limit: budget, inMemoryLimit: limits.inMemoryBytes, directory: limits.spoolDirectory,
+                                     twins: kept.map { FlavourSpool.Twin(content: $0.content, byteCount: $0.byteCount) })
             do {
                 try await read(target, spool)
                 let byteCount = spool.byteCount

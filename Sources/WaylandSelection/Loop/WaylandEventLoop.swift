@@ -117,6 +117,9 @@ final class WaylandEventLoop: @unchecked Sendable {
         }) ?? true
     }
 
+    /// How long the loop waits without news before it asks the compositor for a round trip.
+    static let keepAlive: Duration = .seconds(1)
+
     /// Ends the loop: the connection closes on the loop thread, and waiting callers are told.
     func close() {
         shared.withLock { $0.closing = true }
@@ -155,10 +158,15 @@ final class WaylandEventLoop: @unchecked Sendable {
                        pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
             fds += waits.map { pollfd(fd: $0.fd, events: Int16($0.readiness == .readable ? POLLIN : POLLOUT), revents: 0) }
             let now = ContinuousClock.now
-            var timeout: Int32 = -1
-            if let nearest = waits.map(\.deadline).min() { timeout = milliseconds(nearest - now) }
+            // Idle at most a second: then a keep-alive round trip goes out (cw_ping), so a compositor that stopped
+            // sending us events — libwayland-server < 1.23 gives up on a client whose socket filled, and tells it
+            // only when it next sends — hangs up within a second, seen on the socket. (Measured with sway 1.7 and a
+            // source of 10,000 types: `watch` stayed connected and deaf, and the bridge learned 10 s later.)
+            var timeout = milliseconds(Self.keepAlive)
+            if let nearest = waits.map(\.deadline).min() { timeout = min(timeout, milliseconds(nearest - now)) }
             var polled: Int32
             repeat { polled = poll(&fds, nfds_t(fds.count), timeout) } while polled < 0 && errno == EINTR
+            if polled == 0 && ContinuousClock.now - now >= Self.keepAlive { _ = cw_ping(client) }
             let finished = cw_finish_poll(client, polled > 0 && fds[0].revents != 0 ? 1 : 0)
             if polled > 0 && fds[1].revents != 0 {
                 var sink = [UInt8](repeating: 0, count: 64)

@@ -84,7 +84,9 @@ extension CLIFailure {
                 "There, run it against XWayland's X display instead (--display :N, or DISPLAY).",
             ])
         case .connectionLost:
-            self.init(status: .transferFailed, message: "the Wayland compositor closed the connection\(where_): \(error.message)")
+            // The loop's own words already say the compositor closed it; others (a transfer cut) add what ended.
+            let detail = error.message == "the compositor closed the connection" ? "" : ": \(error.message)"
+            self.init(status: .transferFailed, message: "the Wayland compositor closed the connection\(where_)\(detail)")
         case .timedOut:
             self.init(status: .timedOut, message: "timed out\(where_): \(error.message)")
         case .typeUnavailable:

@@ -17,14 +17,21 @@ public final class WaylandTestSource: Sendable {
         case trickle(Duration)
         /// The first `count` bytes, then the end: a source that dies mid-send.
         case closeAfter(Int)
+        /// The flavour's bytes again and again, without end: a source that never stops writing.
+        case endless
     }
 
     /// What was asked of the source, in order.
     public final class ReadLog: Sendable {
         private let types = Mutex<[String]>([])
+        private let gone = Mutex<[String]>([])
         func append(_ type: String) { types.withLock { $0.append(type) } }
+        func requestorGone(_ type: String) { gone.withLock { $0.append(type) } }
         /// Every MIME type asked for.
         public var all: [String] { types.withLock { $0 } }
+        /// The types of the requests whose requestor closed its end while the source still wrote (a trickling or
+        /// endless source notices only so).
+        public var abandoned: [String] { gone.withLock { $0 } }
     }
 
     public let connection: WaylandConnection
@@ -63,8 +70,19 @@ public final class WaylandTestSource: Sendable {
                             try? await request.write(bytes)
                         case .trickle(let interval):
                             while !Task.isCancelled {
-                                guard (try? await request.write(Data("x".utf8))) != nil else { break }
+                                guard (try? await request.write(Data("x".utf8))) != nil else {
+                                    reads.requestorGone(request.mimeType)
+                                    break
+                                }
                                 try? await Task.sleep(for: interval)
+                            }
+                        case .endless:
+                            let piece = bytes.isEmpty ? Data(repeating: UInt8(ascii: "x"), count: 65_536) : bytes
+                            while !Task.isCancelled {
+                                guard (try? await request.write(piece)) != nil else {
+                                    reads.requestorGone(request.mimeType)
+                                    break
+                                }
                             }
                         case .closeAfter(let count):
                             try? await request.write(bytes.prefix(count))

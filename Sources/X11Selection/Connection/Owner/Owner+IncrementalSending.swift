@@ -85,7 +85,7 @@ extension Owner {
         if requestor != connection.window { connection.watchWindow(requestor, as: .requestor) }
     }
 
-    private func unwatchRequestor(_ requestor: X11Window, on connection: isolated X11Connection) {
+    func unwatchRequestor(_ requestor: X11Window, on connection: isolated X11Connection) {
         if requestor != connection.window { connection.unwatchWindow(requestor, as: .requestor) }
     }
 }

@@ -28,6 +28,11 @@ extension Owner {
             type: claim.typeAtoms[index], format: format)
         supersedeTransfer(at: transfer.key, on: connection)
         relays[transfer.id] = transfer
+        // The requestor's window is watched for the relay's whole life, not only once its INCR starts: a requestor
+        // that goes while the reply is still being collected (a Wayland source trickling a byte a second: each byte
+        // restarts the idle deadline) must end the relay and its producer at once, or the producer reads on and its
+        // source's pipe stays open (a descriptor per abandoned paste).
+        watchRequestor(route.requestor, on: connection)
         // Counted as in flight so the claim outlives a loss while the relay runs (ICCCM 2.2).
         claim.transfersInFlight += 1
         armRelayDeadline(transfer, on: connection)
@@ -184,6 +189,7 @@ extension Owner {
         guard let ending = transfer.sender.ending, relays[transfer.id] === transfer else { return }
         relays[transfer.id] = nil
         connection.deadlines.cancel(.owner(.relay(transfer.id)))
+        unwatchRequestor(transfer.route.requestor, on: connection)
         let streamed = relayKeys[transfer.key] == transfer.id
         if streamed {
             relayKeys[transfer.key] = nil
