@@ -59,8 +59,8 @@ enum Invocation {
         case .copy(let request):
             try await request.run()
         case .paste(let request, let isBare):
-            // QuickPaste reads X directly; on a compositor the full path runs.
-            if isBare, DisplayChoice.resolve(nil) == .x11(nil) { try QuickPaste.run() }  // returns only when the full path must do it
+            // QuickPaste reads X or the compositor directly, on this thread; it returns only when the full path must do it.
+            if isBare { try QuickPaste.run() }
             try await request.run()
         case .version:
             try Output.line(ClipBridgeCommand.version)

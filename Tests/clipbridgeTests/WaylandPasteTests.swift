@@ -83,6 +83,32 @@ struct WaylandPasteTests {
         }
     }
 
+    @Test("a bare paste (read on one thread, no loop) gives what the full path gives, for each kind of text and for none")
+    func barePasteMatchesTheFullPath() async throws {
+        try await SwayServer.with(.debian, xwayland: false) { sway in
+            let environment = sway.waylandEnvironment
+            let cases: [[(String, Data)]] = [
+                // GTK 4 and Qt: the UTF-8 MIME type, here with an ill-formed sequence and trailing NULs to make canonical.
+                [("text/plain;charset=utf-8", Data([0x47, 0x72, 0xC3, 0xBC, 0xC3, 0x9F, 0x65, 0xFF, 0x21, 0, 0]))],
+                [("UTF8_STRING", Data("raw ✓ bytes".utf8)), ("text/plain", Data("not this".utf8))],
+                [("STRING", Data([0x63, 0x61, 0x66, 0xE9]))],  // Latin-1 "café"
+                [("text/plain", Data("bare text/plain".utf8))],
+                [("text/plain; charset=UTF-8", Data("another spelling".utf8))],
+                [("text/html", Data("<b>only html</b>".utf8))],  // no text type: the ladder converts (the full path)
+                [("image/png", try await ImageTests.card("png"))],  // no text at all: status 1 and the types
+            ]
+            for flavours in cases {
+                let source = try await WaylandTestSource(on: sway.waylandDisplay, flavours)
+                defer { source.close() }
+                let bare = try await CLI.run(["paste"], display: nil, environment: environment)
+                let full = try await CLI.run(["paste", "--no-newline"], display: nil, environment: environment)
+                #expect(bare.exitCode == full.exitCode && bare.stdout == full.stdout, "\(flavours.map(\.0)): \(bare) vs \(full)")
+                #expect(bare.stderrText == full.stderrText, "\(flavours.map(\.0))")
+            }
+            #expect(try await CLI.run(["paste"], display: nil, environment: environment).exitCode == 1)
+        }
+    }
+
     @Test("wl-copy's text pastes as it was copied; with nothing copied, status 1 and the X message")
     func wlCopyAndNothingCopied() async throws {
         try await SwayServer.with(.debian, xwayland: false) { sway in

@@ -11,12 +11,15 @@ import FoundationEssentials
 /// whole or the text ends) and NULs at the end of what was decoded (written only if more text follows them).
 /// Everything before a sequence's first byte decodes the same whatever follows it, so the pieces' results join up
 /// to the whole's.
-struct UTF8TextStream {
+public struct UTF8TextStream: Sendable {
     private var carried = Data()
     private var heldNULs = 0
 
+    /// A stream at the text's start.
+    public init() {}
+
     /// The canonical bytes `piece` completes, to write now.
-    mutating func feed(_ piece: Data) -> Data {
+    public mutating func feed(_ piece: Data) -> Data {
         var bytes = carried
         bytes.append(piece)
         let cut = Self.incompleteTail(of: bytes)
@@ -25,7 +28,7 @@ struct UTF8TextStream {
     }
 
     /// What is left at the text's end: a sequence cut short decoded (U+FFFD), trailing NULs dropped.
-    mutating func finish() -> Data {
+    public mutating func finish() -> Data {
         let rest = emit(carried)
         carried = Data()
         heldNULs = 0

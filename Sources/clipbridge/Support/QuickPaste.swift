@@ -6,6 +6,7 @@ import ClipBridgeOptions
 import FoundationEssentials
 import Glibc
 import UniformTypes
+import WaylandSelection
 import X11Selection
 
 /// The form scripts run most — a bare `clipbridge paste` of text — without starting any thread: a
@@ -31,6 +32,9 @@ enum QuickPaste {
     static func run(timeout: Seconds = PasteRequest().timeout) throws {
         let selection = SelectionName.clipboard
         PasteWatchdog.arm(seconds: timeout.value)
+        if case .wayland(let compositor) = DisplayChoice.resolve(nil) {
+            return try runOnWayland(compositor, timeout: timeout)
+        }
         do {
             let reader = try BlockingSelectionReader(
                 display: nil, configuration: Connections.configuration(timeout: timeout))
@@ -66,6 +70,52 @@ enum QuickPaste {
                 // read killed it within a few pastes. A C requestor's own exit takes about this long.
                 usleep(5_000)
             }
+            _exit(ExitStatus.success.rawValue)
+        } catch {
+            throw CLIFailure(error, display: nil, selection: selection).exit()
+        }
+    }
+
+    /// The same on a compositor (``BlockingWaylandReader``: no loop thread either), with the rule the full path's
+    /// `WaylandClipboard` follows: the text rung of the ladder among the MIME types offered; `UTF8_STRING` streamed
+    /// unchanged, `text/plain;charset=utf-8` made canonical as it streams (`UTF8TextStream`), another text type (another
+    /// spelling of the UTF-8 one included) read whole and decoded to the same bytes.
+    private static func runOnWayland(_ compositor: String?, timeout: Seconds) throws {
+        let selection = SelectionName.clipboard
+        do {
+            let reader = try BlockingWaylandReader(display: compositor, timeout: timeout.duration)
+            defer { reader.close() }
+            let types = reader.types(of: .clipboard)
+            guard !types.isEmpty else { throw SelectionError(.noOwner, "the Wayland clipboard is empty") }
+            let offered = TargetMapping.contentTargets(in: types.map(SelectionTarget.init(rawValue:)))
+            let textFamily = TargetMapping.textTargets
+            if !offered.contains(where: textFamily.contains) { MIMEDatabase.restrict() }
+            guard let chosen = PasteLadder.bestText(in: offered), textFamily.contains(chosen) else { return }
+            var last: UInt8?
+            func write(_ bytes: UnsafeRawBufferPointer) throws {
+                guard !bytes.isEmpty else { return }
+                if last == nil { PasteWatchdog.disarm() }
+                try Output.write(bytes, to: STDOUT_FILENO)
+                last = bytes.last
+            }
+            switch chosen {
+            case .utf8String:
+                try reader.read(chosen.rawValue, from: .clipboard) { try write($0) }
+            case .utf8PlainText:
+                var canonical = UTF8TextStream()
+                try reader.read(chosen.rawValue, from: .clipboard) { piece in
+                    try canonical.feed(Data(piece)).withUnsafeBytes { try write($0) }
+                }
+                try canonical.finish().withUnsafeBytes { try write($0) }
+            default:
+                var bytes = Data()
+                try reader.read(chosen.rawValue, from: .clipboard) { bytes.append(contentsOf: $0) }
+                // A Wayland transfer has no reply type: the bytes are typed by their own MIME type.
+                guard let text = TargetMapping.canonicalText(bytes, target: chosen, propertyType: chosen) else { return }
+                try text.withUnsafeBytes { try write($0) }
+            }
+            PasteWatchdog.disarm()
+            try Output.endLineOnTerminal(after: last)
             _exit(ExitStatus.success.rawValue)
         } catch {
             throw CLIFailure(error, display: nil, selection: selection).exit()
