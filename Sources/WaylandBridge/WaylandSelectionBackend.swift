@@ -82,6 +82,11 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
         var offers = 0
         /// What each source of ours serves.
         var served: [WaylandSourceID: Served] = [:]
+        /// Claims between their offer and the registration of what they serve.
+        var claimsInFlight = 0
+        /// Requests that came for a source not registered yet while a claim was in flight: a requestor as quick as a
+        /// clipboard manager asks before the claim's own task has recorded what its source serves.
+        var parked: [WaylandSendRequest] = []
     }
 
     /// What a source of ours serves: content kept whole, or flavours relayed from another display when asked.
@@ -135,27 +140,68 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
             }
             watchers.tell(change, about: name)
         case .sendRequested(let request):
-            let served = state.withLock { $0.served[request.source] }
-            let timeout = timeout
-            Task {
-                defer { request.finish() }
-                switch served {
-                case .kept(let kept):
-                    guard let flavour = kept.flavours.first(where: { $0.type == request.mimeType }) else { return }
-                    try? await flavour.content.read(as: SelectionTarget(rawValue: flavour.type)) { piece in
-                        try await request.write(piece.bytes, timeout: timeout)
-                    }
-                case .relayed(let offer):
-                    await Self.serve(request, from: offer, timeout: timeout)
-                case nil:
-                    return
-                }
+            let served = state.withLock { state -> Served?? in
+                if let served = state.served[request.source] { return .some(served) }
+                guard state.claimsInFlight > 0 else { return .some(nil) }
+                state.parked.append(request)
+                return nil
             }
+            if let served { answer(request, with: served) }
         case .cancelled(_, let source):
             state.withLock { _ = $0.served.removeValue(forKey: source) }
         case .ended(let error):
             watchers.finishAll(throwing: error, forGood: true)
         }
+    }
+
+    /// Answers `request` from what its source serves (nothing: a source that is not ours any more).
+    private func answer(_ request: WaylandSendRequest, with served: Served?) {
+        let timeout = timeout
+        Task {
+            defer { request.finish() }
+            switch served {
+            case .kept(let kept):
+                guard let flavour = kept.flavours.first(where: { $0.type == request.mimeType }) else { return }
+                try? await flavour.content.read(as: SelectionTarget(rawValue: flavour.type)) { piece in
+                    try await request.write(piece.bytes, timeout: timeout)
+                }
+            case .relayed(let offer):
+                await Self.serve(request, from: offer, timeout: timeout)
+            case nil:
+                return
+            }
+        }
+    }
+
+    /// Offers `types` on `selection` and records what the new source serves, answering the requests that came for it
+    /// meanwhile.
+    private func claim(_ types: [String], on selection: SelectionName, serving served: Served) async throws -> WaylandSourceID {
+        state.withLock { $0.claimsInFlight += 1 }
+        let source: WaylandSourceID
+        do {
+            source = try await connection.offer(types, as: try selection.wayland())
+        } catch {
+            answerParked(after: nil, served: served)
+            throw error
+        }
+        answerParked(after: source, served: served)
+        return source
+    }
+
+    /// The claim of `source` (nil: failed) is done: its parked requests are answered; once no claim is in flight,
+    /// requests for sources that never became ours get nothing.
+    private func answerParked(after source: WaylandSourceID?, served: Served) {
+        let (mine, orphans) = state.withLock { state -> ([WaylandSendRequest], [WaylandSendRequest]) in
+            state.claimsInFlight -= 1
+            if let source { state.served[source] = served }
+            let mine = state.parked.filter { $0.source == source }
+            state.parked.removeAll { $0.source == source }
+            guard state.claimsInFlight == 0 else { return (mine, []) }
+            defer { state.parked.removeAll() }
+            return (mine, state.parked)
+        }
+        for request in mine { answer(request, with: served) }
+        for request in orphans { request.finish() }
     }
 
     /// Whether a driver watches the owners (tests wait for it).
@@ -205,9 +251,7 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
     package func flavourCount(of offer: Kept) -> Int { offer.flavours.count }
 
     package func claim(_ selection: SelectionName, offering offer: Kept, at time: Never?) async throws -> WaylandSourceID {
-        let source = try await connection.offer(offer.types, as: try selection.wayland())
-        state.withLock { $0.served[source] = .kept(offer) }
-        return source
+        try await claim(offer.types, on: selection, serving: .kept(offer))
     }
 
     /// A source keeps its content until the compositor cancels it (`served`), whatever the keeper does.
@@ -274,8 +318,7 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
     package func claim(_ selection: SelectionName, relaying offer: RelayOffer) async throws {
         var types = offer.flavours.map(\.type.rawValue) + offer.marks.map(\.type.rawValue)
         if offer.isSensitive { types.append(SelectionTarget.passwordManagerHint.rawValue) }
-        let source = try await connection.offer(types, as: try selection.wayland())
-        state.withLock { $0.served[source] = .relayed(offer) }
+        _ = try await claim(types, on: selection, serving: .relayed(offer))
     }
 
     package func shutdown() async { connection.close() }

@@ -147,6 +147,38 @@ struct WaylandDaemonTests {
         }
     }
 
+    @Test("beside an X ↔ Wayland bridge, one copy is one entry: X copies carried over and Wayland copies alike")
+    func oneEntryPerCopyBesideTheBridge() async throws {
+        try await WaylandBridgeTests.withBridge(.debian) { x, sway, wayland, bridge in
+            let history = try TestHistory()
+            defer { history.remove() }
+            let daemon = try await Self.daemon(sway, history.option)
+            defer { Task { await daemon.stop() } }
+            let environment = sway.waylandEnvironment
+            var expected: [String] = []
+            for index in 1...4 {
+                let onX = "copied on X \(index)"
+                let copied = try await bridge.afterBridging(from: x.display) {
+                    try await runPeer(["xclip", "-selection", "clipboard", "-i"], display: x.display, stdin: Data(onX.utf8))
+                }
+                #expect(copied.succeeded)
+                try await daemon.waitFor("history: entry", count: expected.count + 1)
+                expected.append(onX)
+                let onWayland = "copied on Wayland \(index)"
+                #expect(try await runPeer(["wl-copy", onWayland], display: nil, environment: environment).succeeded)
+                try await daemon.waitFor("history: entry", count: expected.count + 1)
+                expected.append(onWayland)
+                // Carried to X by the bridge, without a second entry.
+                #expect(try await eventually {
+                    try await runPeer(["xclip", "-selection", "clipboard", "-o"], display: x.display).stdoutText == onWayland
+                })
+            }
+            try await Task.sleep(for: .milliseconds(500))
+            let summaries = try await history.entries().compactMap { $0["summary"] as? String }
+            #expect(summaries.sorted() == expected.sorted(), "\(summaries)\n\(daemon.log)\n\(bridge.log)")
+        }
+    }
+
     @Test("one daemon per compositor (--replace takes over); --status; the compositor's end: status 5")
     func oneDaemonAndTheEnd() async throws {
         let sway = try await SwayServer.start(.debian, xwayland: false)

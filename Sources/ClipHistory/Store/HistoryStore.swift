@@ -93,12 +93,18 @@ public final class HistoryStore: Sendable {
         return try withFileLock {
             // Payloads first, each complete on disk before the row naming it commits.
             var stored: [(flavour: CapturedCopy.Flavour, storage: HistoryFlavour.Storage, digest: String)] = []
+            // Flavours that share one file (a snapshot keeps a repeat of an earlier flavour once: wl-copy's five names
+            // of one text) are one blob, hashed and copied once.
+            var blobOfFile: [String: String] = [:]
             for flavour in copy.flavours {
                 if flavour.byteCount <= limits.inlineBytes, let data = try flavour.inlineBytes() {
                     stored.append((flavour, .inline(try cipher?.seal(data, as: .payload) ?? data),
                                    try Fingerprint.digest(data, cipher: cipher)))
+                } else if let path = flavour.content.path, let name = blobOfFile[path] {
+                    stored.append((flavour, .blob(name), name))
                 } else {
                     let blob = try flavour.store(in: blobs)
+                    if let path = flavour.content.path { blobOfFile[path] = blob.name }
                     stored.append((flavour, .blob(blob.name), blob.name))
                 }
             }
