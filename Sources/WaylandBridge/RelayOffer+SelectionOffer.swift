@@ -8,11 +8,11 @@ import X11Selection
 
 extension RelayOffer {
     /// A copy's offer — built once for every display server (`SelectionOffer.copying`), its representations named as
-    /// X targets — as a Wayland source offers it: named by the bridge's translation (``WaylandTypeMapping/translation``),
+    /// X targets — as a Wayland source offers it: named by the bridge's translation (`WaylandTypeMapping.translation`),
     /// so a copy made on a compositor offers exactly what the same content offers there when bridged from X — text as
     /// `text/plain;charset=utf-8`, `text/plain` and `UTF8_STRING`, every other type by its name, in the offer's order,
     /// and the password managers' hint when the offer is sensitive. `asKept`: every representation under its own name
-    /// instead, byte-exact (a history entry made for Wayland: ``WaylandTypeMapping/servesAsKept(_:)``).
+    /// instead, byte-exact (a history entry made for Wayland: `WaylandTypeMapping.servesAsKept(_:)`).
     ///
     /// Each paste reads its representation afresh: bytes as they are, a file a piece at a time (any size in bounded
     /// memory), a provider once for the whole claim. `inFlight` is told when a paste starts (+1) and ends (−1), so a

@@ -121,4 +121,18 @@ struct CompositorSyncTests {
         // sway 1.12: the xwm's "no focus" window once the focus left X.
         #expect(!CompositorSync.xHasFocus(activeWindow: X11Window(rawValue: 0x20_0005), windowManager: manager))
     }
+
+    @Test("a history entry is served on Wayland under its own names when it names Wayland's UTF-8 text or no text at all; X-named text is translated")
+    func entriesServedAsKept() {
+        // Recorded on Wayland: wl-copy's five names (TEXT and STRING hold its UTF-8 too), GTK 4's two.
+        #expect(WaylandTypeMapping.servesAsKept(["text/plain", "text/plain;charset=utf-8", "TEXT", "STRING", "UTF8_STRING"]))
+        #expect(WaylandTypeMapping.servesAsKept(["text/html", "text/plain;charset=UTF-8"]))
+        // No text: every name crosses as it is either way.
+        #expect(WaylandTypeMapping.servesAsKept(["image/png", "application/x-private"]))
+        #expect(WaylandTypeMapping.servesAsKept([]))
+        // Recorded on X: text under X's names only (STRING in ISO-8859-1, bare text/plain from GTK 3).
+        #expect(!WaylandTypeMapping.servesAsKept(["UTF8_STRING", "STRING", "TEXT", "COMPOUND_TEXT"]))
+        #expect(!WaylandTypeMapping.servesAsKept(["text/html", "STRING"]))
+        #expect(!WaylandTypeMapping.servesAsKept(["text/plain"]))
+    }
 }

@@ -75,6 +75,10 @@ struct WaylandDaemonTests {
             for (type, bytes) in flavours {
                 #expect(try await Self.wlPaste(["-t", type], sway).stdout == bytes, "\(type)")
             }
+            for toolkit in ToolkitPeer.Toolkit.allCases {
+                #expect(try await ToolkitPeer(toolkit, waylandEnvironment: environment).read(mimeType: "text/html") == flavours[0].1,
+                        "\(toolkit) after the restore")
+            }
             try await daemon.waitFor("copied again")
             #expect(try await history.entries().count == 21)
             #expect(try await history.entries().first?["id"] as? Int == id)

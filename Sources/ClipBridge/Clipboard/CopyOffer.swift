@@ -5,7 +5,7 @@ import FoundationEssentials
 import X11Selection
 
 extension SelectionOffer {
-    /// The offer ``Clipboard/copy(_:options:)-([ClipboardItem],_)`` claims for raw items — every representation
+    /// The offer `Clipboard.copy(_:options:)` claims for raw items (`[ClipboardItem]`) — every representation
     /// under every target it maps to, richest first, widened by the converters — built without a display, for a
     /// server of another kind to serve (a Wayland compositor's selection, through its data-control protocol).
     /// - Throws: ``ClipboardError`` `.exportFailed` when the items offer nothing.

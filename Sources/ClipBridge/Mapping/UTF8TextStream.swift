@@ -4,8 +4,9 @@
 import FoundationEssentials
 
 /// The canonical UTF-8 of a UTF-8 text target (`text/plain;charset=utf-8`) made as its pieces arrive: byte for byte
-/// what ``WireCodec/utf8Text`` makes of the whole — each ill-formed sequence one U+FFFD (Unicode's "maximal subpart"
-/// practice, as `String(decoding:as:)` applies it), trailing NULs dropped — with memory bounded by the piece.
+/// what the UTF-8 text codec (`WireCodec.utf8Text`) makes of the whole — each ill-formed sequence one U+FFFD
+/// (Unicode's "maximal subpart" practice, as `String(decoding:as:)` applies it), trailing NULs dropped — with memory
+/// bounded by the piece.
 ///
 /// Two things wait for the next piece: a sequence cut by a piece's end (at most three bytes, decoded once it is
 /// whole or the text ends) and NULs at the end of what was decoded (written only if more text follows them).

@@ -6,7 +6,7 @@ import Synchronization
 /// (`PrivateFiles`, mode 0600), and refused once they pass the flavour's limit — so an owner announcing or sending
 /// any size costs at most the limit, in linear time.
 ///
-/// A flavour whose bytes equal one read before it (a ``twin``) is not stored again: the bytes are compared as they
+/// A flavour whose bytes equal one read before it (a twin) is not stored again: the bytes are compared as they
 /// come, and the content kept is the twin's. Owners offer the same text under several names — wl-copy under five
 /// (`text/plain;charset=utf-8`, `text/plain`, `TEXT`, `STRING`, `UTF8_STRING`), Qt and GTK 4 under two — and a 50 MiB
 /// copy would otherwise be spooled five times. At the first difference the bytes matched so far are copied from the
