@@ -68,7 +68,7 @@ private final class RepresentationReader: Sendable {
         let type = self.type, format = representation.format
         switch representation.source {
         case .bytes(let bytes):
-            try await sink(FlavourChunk(bytes, type: type, format: format))
+            try await SelectionSnapshot.Content.bytes(bytes).read(as: type, format: format, into: sink)
         case .provider(let produce):
             let task = provided.withLock { task in
                 if let task { return task }
@@ -78,22 +78,11 @@ private final class RepresentationReader: Sendable {
             }
             try await sink(FlavourChunk(try await task.value, type: type, format: format))
         case .file(let url):
-            try await Self.stream(url.path, type: type, format: format, into: sink)
+            try await SelectionSnapshot.Content.file(url).read(as: type, format: format, into: sink)
         case .openedFile(let file):
-            try await Self.stream(file.path, type: type, format: format, into: sink)
+            try await SelectionSnapshot.Content.opened(file).read(as: type, format: format, into: sink)
         case .relay:
             throw RelayRefusal("\(representation.target) is relayed from an X display, which a Wayland source does not serve")
         }
-    }
-
-    /// A file a piece at a time; an empty file is one empty piece.
-    private static func stream(_ path: String, type: SelectionTarget, format: Int, into sink: FlavourSink) async throws {
-        let pieces = try FilePieces(path)
-        var sent = false
-        while let piece = try pieces.next() {
-            sent = true
-            try await sink(FlavourChunk(piece, type: type, format: format))
-        }
-        if !sent { try await sink(FlavourChunk(Data(), type: type, format: format)) }
     }
 }

@@ -77,16 +77,9 @@ struct CopyServer: Sendable {
         }
         ready(.success(()))
 
-        let ending = await withTaskGroup(of: Ending.self) { group in
-            let connection = clipboard.connection
-            group.addTask { await Self.serve(lease, loops: plan.loops) { await connection.release(selection) } }
-            group.addTask {
-                for await signal in signals { return .signal(signal) }
-                return .connectionEnded
-            }
-            let first = await group.next() ?? .connectionEnded
-            group.cancelAll()
-            return first
+        let connection = clipboard.connection
+        let ending = await Self.serve(until: signals) {
+            await Self.serve(lease, loops: plan.loops) { await connection.release(selection) }
         }
         // A broken connection ends the lease too (as a loss): tell it apart, it is a failure.
         if ending != .loopsDone, !ending.isSignal, await clipboard.connection.isBroken {
@@ -180,6 +173,22 @@ struct CopyServer: Sendable {
             }
         }
         return .connectionEnded
+    }
+
+    /// Runs `serving` until it ends or one of `signals` comes first (`.signal`).
+    static func serve(
+        until signals: AsyncStream<Int32>, _ serving: @escaping @Sendable () async -> Ending
+    ) async -> Ending {
+        await withTaskGroup(of: Ending.self) { group in
+            group.addTask { await serving() }
+            group.addTask {
+                for await signal in signals { return .signal(signal) }
+                return .connectionEnded
+            }
+            let first = await group.next() ?? .connectionEnded
+            group.cancelAll()
+            return first
+        }
     }
 
     /// The plan's offer as a copy makes it on any display server (what `WaylandCopyServer` serves): the exact

@@ -71,17 +71,9 @@ struct WaylandCopyServer: Sendable {
             pastes.endWhenIdle()
         }
         defer { follower.cancel() }
-        let ending = await withTaskGroup(of: CopyServer.Ending.self) { group in
-            group.addTask {
-                await CopyServer.serve(events, loops: server.plan.loops) { await backend.release(selection) }
-            }
-            group.addTask {
-                for await signal in signals { return .signal(signal) }
-                return .connectionEnded
-            }
-            let first = await group.next() ?? .connectionEnded
-            group.cancelAll()
-            return first
+        let loops = server.plan.loops
+        let ending = await CopyServer.serve(until: signals) {
+            await CopyServer.serve(events, loops: loops) { await backend.release(selection) }
         }
         if ending.isSignal { await backend.release(selection) }
         await backend.shutdown()
