@@ -3,6 +3,7 @@ import Glibc
 import SelectionCore
 import Synchronization
 import WaylandSelection
+import X11Selection
 
 /// A Wayland compositor's selections as the core's drivers use them (`SelectionBackend`), over one
 /// `WaylandConnection` through data-control: owner changes from its offers, snapshots read type by type, claims of
@@ -93,6 +94,8 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
     private enum Served: Sendable {
         case kept(Kept)
         case relayed(RelayOffer)
+        /// A rewritten offer, and the kept content whose files it streams.
+        case rewritten(RelayOffer, holding: Kept)
     }
 
     private let state = Mutex(State())
@@ -165,7 +168,7 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
                 try? await flavour.content.read(as: SelectionTarget(rawValue: flavour.type)) { piece in
                     try await request.write(piece.bytes, timeout: timeout)
                 }
-            case .relayed(let offer):
+            case .relayed(let offer), .rewritten(let offer, _):
                 await Self.serve(request, from: offer, timeout: timeout)
             case nil:
                 return
@@ -246,12 +249,33 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
         kept.narrowed(to: targets.map(\.rawValue))
     }
 
-    package func offer(of kept: Kept) -> Kept { kept }
+    /// What a source of ours offers for the keeper.
+    package enum Offer: Sendable {
+        /// Kept content, served as kept: every flavour under its own name, byte-exact.
+        case kept(Kept)
+        /// Kept content rewritten by the daemon's rules (`ContentRewriter`, whose offer names its representations as
+        /// X targets), named for Wayland clients as a copy's are (`RelayOffer(servingOnWayland:)`); the kept content is
+        /// held while it serves, since the rewritten offer streams its files.
+        case rewritten(SelectionOffer, of: Kept)
+    }
 
-    package func flavourCount(of offer: Kept) -> Int { offer.flavours.count }
+    package func offer(of kept: Kept) -> Offer { .kept(kept) }
 
-    package func claim(_ selection: SelectionName, offering offer: Kept, at time: Never?) async throws -> WaylandSourceID {
-        try await claim(offer.types, on: selection, serving: .kept(offer))
+    package func flavourCount(of offer: Offer) -> Int {
+        switch offer {
+        case .kept(let kept): kept.flavours.count
+        case .rewritten(let offer, _): offer.representations.count
+        }
+    }
+
+    package func claim(_ selection: SelectionName, offering offer: Offer, at time: Never?) async throws -> WaylandSourceID {
+        switch offer {
+        case .kept(let kept):
+            return try await claim(kept.types, on: selection, serving: .kept(kept))
+        case .rewritten(let offer, let kept):
+            let relay = RelayOffer(servingOnWayland: offer)
+            return try await claim(Self.types(of: relay), on: selection, serving: .rewritten(relay, holding: kept))
+        }
     }
 
     /// A source keeps its content until the compositor cancels it (`served`), whatever the keeper does.
@@ -316,9 +340,14 @@ package final class WaylandSelectionBackend: SelectionBackend, Sendable {
     }
 
     package func claim(_ selection: SelectionName, relaying offer: RelayOffer) async throws {
+        _ = try await claim(Self.types(of: offer), on: selection, serving: .relayed(offer))
+    }
+
+    /// The MIME types a source serving `offer` offers: its flavours, its marks, and the hint when it is sensitive.
+    private static func types(of offer: RelayOffer) -> [String] {
         var types = offer.flavours.map(\.type.rawValue) + offer.marks.map(\.type.rawValue)
         if offer.isSensitive { types.append(SelectionTarget.passwordManagerHint.rawValue) }
-        _ = try await claim(types, on: selection, serving: .relayed(offer))
+        return types
     }
 
     package func shutdown() async { connection.close() }

@@ -11,6 +11,7 @@ import SelectionCore
 import Synchronization
 import WaylandBridge
 import WaylandSelection
+import X11Selection
 
 extension Daemon {
     /// Keeps the selections of compositor `name` (nil: `$WAYLAND_DISPLAY`) through data-control until SIGINT or
@@ -20,6 +21,7 @@ extension Daemon {
     ///
     /// What Wayland has not, the daemon does not pretend: no manager selection (a client's copy is not handed over;
     /// it is kept from the moment it is made), no owner identity (the validation hook's CLIPBRIDGE_OWNER is empty).
+    /// The rules (`--rule`) rewrite kept content when the daemon serves it, as on X.
     /// One daemon per compositor: a second one refuses to start unless `--replace`, which stops the first.
     func keepOnWayland(
         _ name: String?, settings: DaemonSettings, limits: SnapshotLimits, recorder: HistoryRecorder?, log: Logger
@@ -45,8 +47,16 @@ extension Daemon {
                 return verdict
             }
         }
-        if !settings.rule.isEmpty {
-            log.warning("rules are applied on X displays only for now; on this compositor content is served as kept")
+        // The rules see the kept content as a snapshot named as Wayland names it (text under its MIME types and wl-copy's
+        // X names); what they serve is named for Wayland clients as a copy's offer is.
+        let contentRewriter = settings.rule.isEmpty ? nil : ContentRewriter(
+            rules: Set(settings.rule), extraTrackingParameters: settings.stripParameter, converters: .command)
+        let rewriter = { (selection: SelectionName) -> KeeperDriver<WaylandSelectionBackend>.Rewriter? in
+            guard let contentRewriter else { return nil }
+            return { (kept: WaylandSelectionBackend.Kept) async -> (offer: WaylandSelectionBackend.Offer, changes: [String]) in
+                let rewrite = await contentRewriter.rewrite(kept.snapshot(of: selection))
+                return (.rewritten(rewrite.offer, of: kept), rewrite.changes)
+            }
         }
         // The backend in use, which a stop request shuts down (ending every keeper).
         let current = Mutex<(backend: WaylandSelectionBackend?, stopped: Bool)>((backend, false))
@@ -63,7 +73,7 @@ extension Daemon {
                 var lost = WaylandError(.connectionLost, "the compositor closed the connection")
                 do {
                     try await keep(names, on: backend, settings: settings, limits: limits, recorder: recorder,
-                                   validator: validator, statusFile: statusFile, log: log, display: display)
+                                   validator: validator, rewriter: rewriter, statusFile: statusFile, log: log, display: display)
                 } catch let error as WaylandError where error.code == .connectionLost {
                     lost = error
                 } catch where !current.withLock({ $0.stopped }) {
@@ -92,7 +102,8 @@ extension Daemon {
     private func keep(
         _ names: [SelectionName], on backend: WaylandSelectionBackend, settings: DaemonSettings, limits: SnapshotLimits,
         recorder: HistoryRecorder?, validator: (SelectionName) -> KeeperDriver<WaylandSelectionBackend>.Validator?,
-        statusFile: DaemonStatusFile, log: Logger, display: String
+        rewriter: (SelectionName) -> KeeperDriver<WaylandSelectionBackend>.Rewriter?, statusFile: DaemonStatusFile, log: Logger,
+        display: String
     ) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for (from, to) in settings.sync?.pairs ?? [] where names.contains(from) && names.contains(to) {
@@ -110,7 +121,7 @@ extension Daemon {
                 }
                 let keeper = KeeperDriver(backend: backend, selection: selection, limits: limits,
                                           timeout: settings.timeout.duration, validator: validator(selection),
-                                          recorder: records)
+                                          rewriter: rewriter(selection), recorder: records)
                 group.addTask {
                     try await keeper.run(manager: nil) { event in
                         statusFile.update(event)

@@ -183,6 +183,37 @@ struct WaylandDaemonTests {
         }
     }
 
+    @Test("--rule on Wayland: what the daemon serves after the source leaves is rewritten — tracking stripped from text and HTML, whitespace trimmed — and named for Wayland clients")
+    func rulesRewrite() async throws {
+        try await SwayServer.with(.debian, xwayland: false) { sway in
+            let daemon = try await Self.daemon(sway, ["--no-history", "--rule", "strip-tracking", "--rule", "trim-whitespace"])
+            defer { Task { await daemon.stop() } }
+            let environment = sway.waylandEnvironment
+            let link = "https://example.com/a?utm_source=news&id=7"
+            let source = try await WaylandTestSource(on: sway.waylandDisplay, [
+                ("text/html", Data("<a href=\"\(link)\">Grüße</a>".utf8)),
+                ("text/plain;charset=utf-8", Data("\(link)  \n\n".utf8)),
+            ])
+            try await daemon.waitFor("kept CLIPBOARD")
+            source.close()
+            try await daemon.waitFor("rewrote CLIPBOARD")
+            try await daemon.waitFor("restored CLIPBOARD")
+            let types = try await Self.wlPaste(["--list-types"], sway).stdoutText.split(separator: "\n").map(String.init)
+            #expect(types.first == "text/html" && types.contains("text/plain;charset=utf-8") && types.contains("UTF8_STRING"), "\(types)")
+            #expect(try await Self.wlPaste(["-t", "text/plain;charset=utf-8"], sway).stdoutText == "https://example.com/a?id=7")
+            #expect(try await Self.wlPaste(["-t", "text/html"], sway).stdoutText == "<a href=\"https://example.com/a?id=7\">Grüße</a>")
+
+            // wl-copy's text under its five names: every name Wayland clients read gives the rewritten UTF-8.
+            #expect(try await runPeer(["wl-copy", "https://x.org/p?fbclid=abc&q=ü  "], display: nil, environment: environment).succeeded)
+            try await daemon.waitFor("kept CLIPBOARD", count: 2)
+            #expect(try await runPeer(["wl-copy", "--clear"], display: nil, environment: environment).succeeded)
+            try await daemon.waitFor("restored CLIPBOARD", count: 2)
+            for type in ["text/plain;charset=utf-8", "text/plain", "UTF8_STRING"] {
+                #expect(try await Self.wlPaste(["-t", type], sway).stdoutText == "https://x.org/p?q=ü", "\(type)")
+            }
+        }
+    }
+
     @Test("one daemon per compositor (--replace takes over); --status; the compositor's end: status 5")
     func oneDaemonAndTheEnd() async throws {
         let sway = try await SwayServer.start(.debian, xwayland: false)
