@@ -81,12 +81,23 @@ extension Daemon {
                 }
                 if current.withLock({ $0.stopped }) { return }
                 // A compositor that still takes connections dropped ours — libwayland-server < 1.23 drops a client it
-                // could not write to, as after another client's offer of thousands of types: connected again, the
-                // keepers start over from the current selections. One that takes none has gone: status 5.
-                try? await Task.sleep(for: .milliseconds(250))
-                guard let again = try? await WaylandSelectionBackend.open(name, timeout: settings.timeout.duration) else {
-                    throw lost
+                // could not write to, as after another client's offer of thousands of types, and drops it again while
+                // that offer is current: connected again, with the bridge's backoff, the keepers start over from the
+                // current selections. A compositor whose socket is gone has ended: status 5.
+                var failures = 0
+                var reconnected: WaylandSelectionBackend?
+                while reconnected == nil, !current.withLock({ $0.stopped }) {
+                    try? await Task.sleep(for: BridgePolicy.retryDelay(failures: failures))
+                    do {
+                        reconnected = try await WaylandSelectionBackend.open(name, timeout: settings.timeout.duration)
+                    } catch let error as WaylandError where error.code == .noCompositor || error.code == .libraryUnavailable {
+                        throw lost
+                    } catch {
+                        if failures == 0 { log.notice("the compositor dropped the connection; connecting again: \(error)") }
+                        failures += 1
+                    }
                 }
+                guard let again = reconnected else { return }
                 log.notice("the compositor dropped the connection; connected again")
                 backend = again
                 let stopped = current.withLock { state in
