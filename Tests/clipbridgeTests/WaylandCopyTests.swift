@@ -205,7 +205,7 @@ struct WaylandCopyTests {
                 subprocess.run([sys.argv[1], "copy", "copied, then stopped"], check=True)
                 os.killpg(0, signal.SIGSTOP)
                 """
-            let caller = try startPeer(["python3", "-c", stopper, binary], display: nil, environment: environment)
+            let caller = try startPeer([ToolkitPeer.python, "-c", stopper, binary], display: nil, environment: environment)
             defer { Task { _ = await caller.kill() } }
             #expect(try await eventually { statFields(caller.pid).first == "T" })
             let pasted = try await Self.wlPaste([], sway)

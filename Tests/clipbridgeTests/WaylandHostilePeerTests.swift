@@ -81,7 +81,8 @@ struct WaylandHostilePeerTests {
     static func manyTypesPeer() async throws -> String {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let generated = sources.appendingPathComponent("Sources/CWaylandShims/generated")
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("wayland-many-types-\(getpid())").path
+        // Beside the built products: the fresh-machine check accepts a program the build folder holds.
+        let output = URL(fileURLWithPath: CLI.binary).deletingLastPathComponent().appendingPathComponent("wayland-many-types-\(getpid())").path
         let built = try await runPeer([
             "cc", "-O1", "-o", output, ToolkitPeer.script("wayland_many_types.c"),
             generated.appendingPathComponent("wlr-data-control-protocol.c").path, "-I", generated.path, "-lwayland-client",
@@ -90,7 +91,7 @@ struct WaylandHostilePeerTests {
         return output
     }
 
-    @Test("a source of 10,000 types: the compositor's silent drop is seen within seconds; watch exits 5, the daemon and the bridge connect again and carry the next copy")
+    @Test("a source of 10,000 types: whichever of our clients the compositor gives up on sees it within seconds — watch exits 5, the daemon and the bridge connect again — and the next copy is carried, kept and reported")
     func tenThousandTypes() async throws {
         let peer = try await Self.manyTypesPeer()
         defer { unlink(peer) }
@@ -103,19 +104,27 @@ struct WaylandHostilePeerTests {
             try await Task.sleep(for: .milliseconds(300))
             let hostile = try startPeer([peer, "10000"], display: nil, environment: environment)
             defer { Task { _ = await hostile.kill() } }
-            // libwayland-server 1.21 drops a client it cannot write to only once that client next sends: each of ours
-            // sends a round trip after a second without news, and sees the hang-up then.
-            let ended = try await watch.waitForExit(timeout: .seconds(5))
-            #expect(ended.exitCode == 5 && ended.stderrText.contains("closed the connection"), "\(ended)")
+            // libwayland-server 1.21 gives up on a client it cannot write to and tells it only once that client next
+            // sends; which clients it gives up on depends on who reads fastest. Each of ours sends a round trip after a
+            // second without news and sees the hang-up then: a dropped `watch` has exited 5 by now, a dropped daemon is
+            // connecting again.
+            try await Task.sleep(for: .milliseconds(2_500))
             // The source may outlive the flood; while its offer is current, a reconnect is dropped again: it goes.
             _ = await hostile.kill()
-            try await daemon.waitFor("connected again", timeout: .seconds(10))
-            // A copy made now is kept by the daemon and carried to X by the bridge.
+            let watched = watch.stdoutSoFar.count
+            let kept = daemon.log.components(separatedBy: "kept CLIPBOARD").count - 1
             let wlCopy = try startPeer(["wl-copy", "--foreground", "after the flood"], display: nil, environment: environment)
+            // Carried to X by the bridge, kept by the daemon (after it connected again, if it was dropped), and told by
+            // `watch` unless it was dropped (then it ended with status 5).
             #expect(try await eventually(timeout: .seconds(10)) {
                 try await runPeer(["xclip", "-selection", "clipboard", "-o"], display: x.display).stdoutText == "after the flood"
             }, "\(bridge.log)")
-            try await daemon.waitFor("kept CLIPBOARD: ", count: 1)
+            try await daemon.waitFor("kept CLIPBOARD", count: kept + 1, timeout: .seconds(15))
+            #expect(try await eventually { watch.hasExited || watch.stdoutSoFar.count > watched })
+            if watch.hasExited {
+                let ended = try await watch.waitForExit(timeout: .seconds(1))
+                #expect(ended.exitCode == 5 && ended.stderrText.contains("closed the connection"), "\(ended)")
+            }
             _ = await wlCopy.stop()
             #expect(try await eventually { try await WaylandDaemonTests.wlPaste([], sway).stdoutText == "after the flood" })
         }

@@ -70,6 +70,9 @@ public enum SpawnLog {
             switch character {
             case "'", "\"": quote = character
             case " ", "\t": finishWord()
+            case "&" where current.last == ">" || current.last == "<":
+                // A redirection's `>&` / `<&` (`2>&1`, `>&-`), not a command separator.
+                current.append(character)
             case ";", "|", "&", "\n", "(", ")", "`":
                 finishWord()
                 atCommandStart = character != ")"
