@@ -80,20 +80,21 @@ extension Daemon {
                     throw error
                 }
                 if current.withLock({ $0.stopped }) { return }
-                // A compositor that still takes connections dropped ours — libwayland-server < 1.23 drops a client it
-                // could not write to, as after another client's offer of thousands of types, and drops it again while
-                // that offer is current: connected again, with the bridge's backoff, the keepers start over from the
-                // current selections. A compositor whose socket is gone has ended: status 5.
+                // Connected again (CompositorReconnect decides when, and when the compositor is gone: status 5), the
+                // keepers start over from the current selections.
                 var failures = 0
+                var lastError: WaylandError?
                 var reconnected: WaylandSelectionBackend?
                 while reconnected == nil, !current.withLock({ $0.stopped }) {
-                    try? await Task.sleep(for: BridgePolicy.retryDelay(failures: failures))
+                    guard case .retry(let wait) = CompositorReconnect.next(failures: failures, lastError: lastError) else {
+                        throw lost
+                    }
+                    try? await Task.sleep(for: wait)
                     do {
                         reconnected = try await WaylandSelectionBackend.open(name, timeout: settings.timeout.duration)
-                    } catch let error as WaylandError where error.code == .noCompositor || error.code == .libraryUnavailable {
-                        throw lost
                     } catch {
                         if failures == 0 { log.notice("the compositor dropped the connection; connecting again: \(error)") }
+                        lastError = error as? WaylandError ?? WaylandError(.connectionLost, "\(error)")
                         failures += 1
                     }
                 }
