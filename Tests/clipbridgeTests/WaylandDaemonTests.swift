@@ -177,7 +177,8 @@ struct WaylandDaemonTests {
                     try await runPeer(["xclip", "-selection", "clipboard", "-o"], display: x.display).stdoutText == onWayland
                 })
             }
-            try await Task.sleep(for: .milliseconds(500))
+            // Every copy was waited for ("history: entry" N times, and its carrying to X): a second entry for one would
+            // have been recorded with it.
             let summaries = try await history.entries().compactMap { $0["summary"] as? String }
             #expect(summaries.sorted() == expected.sorted(), "\(summaries)\n\(daemon.log)\n\(bridge.log)")
         }

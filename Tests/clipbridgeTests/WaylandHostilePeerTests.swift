@@ -29,7 +29,6 @@ struct WaylandHostilePeerTests {
             let baseline = Self.descriptors(pid)
             let reader = try startPeer(["xclip", "-selection", "clipboard", "-o"], display: x.display)
             #expect(try await eventually { !source.reads.all.isEmpty }, "the bridge never asked the source")
-            try await Task.sleep(for: .milliseconds(700))
             _ = await reader.kill()
             // Within a second or so of the requestor's end, the bridge stops reading: the source's next byte finds the
             // pipe closed, and the bridge holds no more descriptors than before the paste.
@@ -47,11 +46,13 @@ struct WaylandHostilePeerTests {
             let paster = try CLI.start(["paste", "--timeout", "30"], display: nil, environment: sway.waylandEnvironment)
             #expect(try await eventually { owner.stdoutSoFar.ranges(of: Data("CHUNK".utf8)).count >= 3 }, "\(bridge.log)")
             _ = await paster.kill()
-            // The bridge stops taking chunks: at most one more comes after it noticed.
+            // The bridge notices at the next piece (its paste fails), and then stops taking chunks.
+            try await bridge.waitFor("on \(wayland): the requestor of", timeout: .seconds(5))
+            // A chunk whose property the bridge deleted just before it noticed may still come (the owner waits 200 ms
+            // before each); none after it. The window is the subject: nothing more happens in it.
+            let noticed = owner.stdoutSoFar.ranges(of: Data("CHUNK".utf8)).count
             try await Task.sleep(for: .milliseconds(1_000))
-            let settled = owner.stdoutSoFar.ranges(of: Data("CHUNK".utf8)).count
-            try await Task.sleep(for: .milliseconds(1_000))
-            #expect(owner.stdoutSoFar.ranges(of: Data("CHUNK".utf8)).count == settled, "the owner still sends to the bridge: \(bridge.log)")
+            #expect(owner.stdoutSoFar.ranges(of: Data("CHUNK".utf8)).count <= noticed + 1, "the owner still sends to the bridge: \(bridge.log)")
             #expect(try await eventually(timeout: .seconds(3)) { Self.descriptors(pid) <= wlBaseline })
         }
     }
@@ -99,16 +100,17 @@ struct WaylandHostilePeerTests {
             let environment = sway.waylandEnvironment
             let daemon = try await WaylandDaemonTests.daemon(sway, ["--no-history"])
             defer { Task { await daemon.stop() } }
-            let watch = try CLI.start(["watch"], display: nil, environment: environment)
+            // --initial: its first line says it is connected and following.
+            let watch = try CLI.start(["watch", "--initial"], display: nil, environment: environment)
             defer { Task { _ = await watch.stop() } }
-            try await Task.sleep(for: .milliseconds(300))
+            try await watch.waitForOutput("current")
             let hostile = try startPeer([peer, "10000"], display: nil, environment: environment)
             defer { Task { _ = await hostile.kill() } }
             // libwayland-server 1.21 gives up on a client it cannot write to and tells it only once that client next
             // sends; which clients it gives up on depends on who reads fastest. Each of ours sends a round trip after a
-            // second without news and sees the hang-up then: a dropped `watch` has exited 5 by now, a dropped daemon is
-            // connecting again.
-            try await Task.sleep(for: .milliseconds(2_500))
+            // second without news and sees the hang-up then. The flood is announced once the source has its answer from
+            // the compositor (READY) or was dropped itself (it exits); what follows waits for its effects.
+            #expect(try await eventually { hostile.hasExited || hostile.stdoutSoFar.range(of: Data("READY".utf8)) != nil })
             // The source may outlive the flood; while its offer is current, a reconnect is dropped again: it goes. And
             // so would wl-copy's own connection be (it binds data-control too): the next copy is made once a paste finds
             // the clipboard empty.

@@ -20,9 +20,10 @@ struct WaylandKWinTests {
             func clipbridge(_ arguments: [String], stdin: Data? = nil) async throws -> CommandResult {
                 try await CLI.run(arguments, display: nil, stdin: stdin.map { .data($0) } ?? .none, environment: environment)
             }
-            let watch = try CLI.start(["watch", "--json"], display: nil, environment: environment)
+            // --initial: its first line says it is connected and following.
+            let watch = try CLI.start(["watch", "--json", "--initial"], display: nil, environment: environment)
             defer { Task { _ = await watch.stop() } }
-            try await Task.sleep(for: .milliseconds(300))
+            try await watch.waitForOutput("\"reason\":\"current\"")
 
             let html = Data("<p>KWin <b>rich</b> ✓</p>".utf8)
             #expect(try await clipbridge(["copy", "-t", "text/html"], stdin: html).succeeded)
@@ -30,8 +31,11 @@ struct WaylandKWinTests {
             #expect(try await wlPaste(["-t", "text/html"]).stdout == html)
             #expect(try await runPeer(["wl-copy", "from wl-copy ✓"], display: nil, environment: environment).succeeded)
             #expect(try await eventually { try await clipbridge(["paste"]).stdoutText == "from wl-copy ✓" })
-            #expect(try await eventually { String(decoding: watch.stdoutSoFar, as: UTF8.self).components(separatedBy: "\n").count >= 3 })
-            let lines = String(decoding: watch.stdoutSoFar, as: UTF8.self).split(separator: "\n")
+            func changes() -> [Substring] {
+                String(decoding: watch.stdoutSoFar, as: UTF8.self).split(separator: "\n").filter { $0.contains("\"new-owner\"") }
+            }
+            #expect(try await eventually { changes().count >= 2 })
+            let lines = changes()
             #expect(lines.first?.contains("\"mimeType\":\"text/html\"") == true, "\(lines)")
 
             let history = try TestHistory()
