@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "ClipBridge", targets: ["ClipBridge"]),
         .library(name: "ImageCodecs", targets: ["ImageCodecs"]),
         .library(name: "ClipHistory", targets: ["ClipHistory"]),
+        .library(name: "ClipboardLink", targets: ["ClipboardLink"]),
         // The CLI's option values and the daemon's settings, a product only so that Fuzz/ can link them.
         .library(name: "ClipBridgeOptions", targets: ["ClipBridgeOptions"]),
         .executable(name: "clipbridge", targets: ["clipbridge"]),
@@ -114,10 +115,13 @@ let package = Package(
         .target(name: "CWaylandShims", dependencies: ["CWayland"], exclude: ["protocols", "generated/README.md"]),
         // The Wayland side in Swift values: a compositor's selections through data-control.
         .target(name: "WaylandSelection", dependencies: ["CWaylandShims"], swiftSettings: strict),
+        // One clipboard between two machines (issue 41): the link protocol two clipbridge processes speak over ssh or
+        // any byte stream, and the far machine as one side of a bridge. Swift and the C library only.
+        .target(name: "ClipboardLink", dependencies: ["SelectionCore"], swiftSettings: strict),
         // The bridge between an X display and a Wayland compositor (issue 30): the X bridge's machine, both engines.
         .target(
             name: "WaylandBridge",
-            dependencies: ["ClipBridge", "SelectionCore", "WaylandSelection", "X11Selection"],
+            dependencies: ["ClipBridge", "SelectionCore", "WaylandSelection", "X11Selection", "ClipboardLink"],
             swiftSettings: strict
         ),
         // What the command line takes besides the libraries' own types: type names and patterns, selection
@@ -136,7 +140,7 @@ let package = Package(
             name: "clipbridge",
             dependencies: [
                 "ClipBridge", "ClipBridgeOptions", "ClipHistory", "ImageCodecs", "TransferKit", "UniformTypes", "X11Selection",
-                "X11TextWindows", "WaylandBridge",
+                "X11TextWindows", "WaylandBridge", "ClipboardLink",
                 "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

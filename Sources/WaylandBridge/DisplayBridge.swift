@@ -1,3 +1,4 @@
+import ClipboardLink
 import FoundationEssentials
 import Glibc
 import SelectionCore
@@ -34,12 +35,16 @@ public final class DisplayBridge: Sendable {
         /// A Wayland compositor: a socket name in `$XDG_RUNTIME_DIR` (`wayland-1`) or a path; nil for
         /// `$WAYLAND_DISPLAY`.
         case wayland(String?)
+        /// Another machine's clipboard, through a link to the `clipbridge` there (issue 41).
+        case link(LinkedMachine)
 
-        /// The display as reports name it: an X display as given, a compositor as `wayland:NAME`.
+        /// The display as reports name it: an X display as given, a compositor as `wayland:NAME`, a machine as its
+        /// link is named (`ssh:host`).
         public var name: String {
             switch self {
             case .x11(let display): display
             case .wayland(let socket): "wayland:" + (socket ?? "$WAYLAND_DISPLAY")
+            case .link(let machine): machine.name
             }
         }
     }
@@ -54,13 +59,16 @@ public final class DisplayBridge: Sendable {
     public let configuration: Configuration
     /// The longest wait between attempts to reach a display that went away.
     public let maximumRetryDelay: Duration
+    /// This program and its version, as a link's hello names it to the far end.
+    public let software: String
     private let protocols = Mutex<[Int: String]>([:])
 
     /// Creates a bridge between `displays` (two or more); ``run(_:)`` starts it.
     public init(
         displays: [Display], selections: [SelectionName] = [.clipboard, .primary], includeSensitive: Bool = false,
-        configuration: Configuration = .init(), maximumRetryDelay: Duration = .seconds(5)
+        configuration: Configuration = .init(), maximumRetryDelay: Duration = .seconds(5), software: String = "clipbridge"
     ) {
+        self.software = software
         self.displays = displays
         self.selections = selections
         self.includeSensitive = includeSensitive
@@ -92,12 +100,26 @@ public final class DisplayBridge: Sendable {
                     self.protocols.withLock { $0[index] = backend.connection.dataControlProtocol }
                     return BridgeEndpoint(backend)
                 }
+            case .link(let machine):
+                // The far end is told how this end's first display names flavours; what it announces is named so.
+                let firstDisplay = displays.first { if case .link = $0 { false } else { true } }
+                let naming: FlavourNaming = if case .wayland = firstDisplay { .mimeTypes } else { .x11Targets }
+                let hello = LinkMessage.Hello(naming: naming, software: software)
+                return BridgeDriver.Side(name: display.name) {
+                    let transport = try await machine.open()
+                    let peer = try await LinkPeer.open(
+                        transport, name: machine.name, role: machine.role, hello: hello, timeout: timeout,
+                        handshakeTimeout: machine.handshakeTimeout)
+                    // The far end that started the link has its content offered here first (LinkPolicy.Role).
+                    if machine.role == .responder { await peer.waitUntilSettled(machine.handshakeTimeout) }
+                    return peer.endpoint
+                }
             }
         }
         // CompositorSync was measured between one X display and one compositor.
         var coupling: CompositorCoupling?
         let xSides = displays.indices.filter { if case .x11 = displays[$0] { true } else { false } }
-        let waylandSides = displays.indices.filter { !xSides.contains($0) }
+        let waylandSides = displays.indices.filter { if case .wayland = displays[$0] { true } else { false } }
         if xSides.count == 1, waylandSides.count == 1 {
             coupling = CompositorCoupling(xSide: xSides[0], waylandSide: waylandSides[0], selections: selections)
         }

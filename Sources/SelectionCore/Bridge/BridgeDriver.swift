@@ -37,6 +37,8 @@ package final class BridgeDriver: Sendable {
     private let machine: Mutex<BridgeMachine>
     /// The identity of each connected side's server: one server named twice would have the bridge read its own claims.
     private let servers = Mutex<[Int: String]>([:])
+    /// Sides given up on: what failed would fail again (``UnusableSide``).
+    private let unusable = Mutex<Set<Int>>([])
     private let inputs: AsyncStream<Input>
     private let feed: AsyncStream<Input>.Continuation
 
@@ -127,6 +129,10 @@ package final class BridgeDriver: Sendable {
                 await endpoint.shutdown()
                 throw error
             }
+        } catch let error as any UnusableSide {
+            report(.gaveUp(display: name, reason: reportedMessage(of: error)))
+            unusable.withLock { _ = $0.insert(index) }
+            return nil
         } catch {
             if reportingFailure { report(.disconnected(display: name, reason: reportedMessage(of: error))) }
             return nil
@@ -154,7 +160,7 @@ package final class BridgeDriver: Sendable {
     private func maintain(_ index: Int, from first: Link?) async {
         var link = first
         var failures = first == nil ? 1 : 0
-        while !Task.isCancelled {
+        while !Task.isCancelled, !unusable.withLock({ $0.contains(index) }) {
             if let current = link {
                 var reason = "the connection was closed"
                 do {
@@ -183,6 +189,8 @@ package final class BridgeDriver: Sendable {
     /// The bridge task's own state: the connected sides, and the offer each current source was read as.
     private struct State {
         var endpoints: [Int: BridgeEndpoint] = [:]
+        /// Sides connected and not yet told they have been offered everything (``BridgeEndpoint/settle``).
+        var unsettled: Set<Int> = []
         var offers: [SelectionName: [UInt64: BridgeEndpoint.SourceOffer]] = [:]
     }
 
@@ -204,10 +212,12 @@ package final class BridgeDriver: Sendable {
         switch input {
         case .linked(let index, let endpoint, let owned):
             state.endpoints[index] = endpoint
+            state.unsettled.insert(index)
             await coupling?.connected(endpoint, side: index)
             await perform(.connected(display: index, owned: owned), &state)
         case .unlinked(let index, let endpoint, let reason):
             state.endpoints[index] = nil
+            state.unsettled.remove(index)
             coupling?.disconnected(side: index)
             await perform(.disconnected(display: index, reason: reason), &state)
             await endpoint.shutdown()
@@ -219,6 +229,11 @@ package final class BridgeDriver: Sendable {
             await perform(.targetsRead(selection, display: side, generation: generation, result.map(\.types)), &state)
         case .machine(let event):
             await perform(event, &state)
+        }
+        // A side is settled once nothing known when it connected is still being read: it has been offered all of it.
+        if !state.unsettled.isEmpty, machine.withLock({ $0.isSettled }) {
+            for index in state.unsettled.sorted() { await state.endpoints[index]?.settle() }
+            state.unsettled = []
         }
         // Only the current sources' offers are kept (a claim serving an older one holds it while it serves).
         for selection in state.offers.keys {

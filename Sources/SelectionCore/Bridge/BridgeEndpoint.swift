@@ -9,6 +9,12 @@ package struct BridgeEndpoint: Sendable {
         package var meaning: OwnerChangeMeaning
         /// The backend's name for the new owner (X11: its window), for a ``BridgeCoupling`` to look at.
         package var owner: (any Sendable)?
+
+        package init(selection: SelectionName, meaning: OwnerChangeMeaning, owner: (any Sendable)?) {
+            self.selection = selection
+            self.meaning = meaning
+            self.owner = owner
+        }
     }
 
     /// An owner's offer as read for the bridge: its flavours, and how to read each.
@@ -17,6 +23,11 @@ package struct BridgeEndpoint: Sendable {
         package var types: [SelectionTarget]
         /// Reads one of them.
         package var read: @Sendable (_ type: SelectionTarget, _ sink: FlavourSink) async throws -> Void
+
+        package init(types: [SelectionTarget], read: @escaping @Sendable (_ type: SelectionTarget, _ sink: FlavourSink) async throws -> Void) {
+            self.types = types
+            self.read = read
+        }
     }
 
     /// The backend itself, for a ``BridgeCoupling`` that knows its kind.
@@ -33,7 +44,39 @@ package struct BridgeEndpoint: Sendable {
     package let keptOffer: @Sendable (SelectionName, Duration?) async throws -> (SourceOffer, KeptFacts)
     package let claim: @Sendable (SelectionName, RelayOffer) async throws -> Void
     package let release: @Sendable (SelectionName) async -> Void
+    /// Told once after the side connected, when the bridge has offered it everything it had then (a link to another
+    /// machine tells the far end, whose own content then only fills what this end had not).
+    package let settle: @Sendable () async -> Void
     package let shutdown: @Sendable () async -> Void
+
+    /// A side made of its operations (a side that is not a ``SelectionBackend``: a link to another machine).
+    package init(
+        backend: any Sendable, naming: FlavourNaming, serverIdentity: @escaping @Sendable () async -> String,
+        shares: @escaping @Sendable (SelectionName) -> Bool,
+        ownerChanges: @escaping @Sendable ([SelectionName]) async throws -> AsyncThrowingStream<Change, any Error>,
+        isOwned: @escaping @Sendable (SelectionName) async -> Bool,
+        ownsSelection: @escaping @Sendable (SelectionName) async -> Bool,
+        liveOffer: @escaping @Sendable (SelectionName, Duration?) async throws -> SourceOffer,
+        keptOffer: @escaping @Sendable (SelectionName, Duration?) async throws -> (SourceOffer, KeptFacts),
+        claim: @escaping @Sendable (SelectionName, RelayOffer) async throws -> Void,
+        release: @escaping @Sendable (SelectionName) async -> Void,
+        settle: @escaping @Sendable () async -> Void = {},
+        shutdown: @escaping @Sendable () async -> Void
+    ) {
+        self.backend = backend
+        self.naming = naming
+        self.serverIdentity = serverIdentity
+        self.shares = shares
+        self.ownerChanges = ownerChanges
+        self.isOwned = isOwned
+        self.ownsSelection = ownsSelection
+        self.liveOffer = liveOffer
+        self.keptOffer = keptOffer
+        self.claim = claim
+        self.release = release
+        self.settle = settle
+        self.shutdown = shutdown
+    }
 
     /// `backend` as a bridge's side.
     package init<Backend: SelectionBackend>(_ backend: Backend) {
@@ -72,6 +115,7 @@ package struct BridgeEndpoint: Sendable {
         }
         claim = { try await backend.claim($0, relaying: $1) }
         release = { await backend.release($0) }
+        settle = {}
         shutdown = { await backend.shutdown() }
     }
 }

@@ -81,6 +81,9 @@ package struct BridgeMachine: Sendable {
         self.includeSensitive = includeSensitive
     }
 
+    /// Whether no owner's TARGETS are being read: every display's content known at this point has been offered.
+    package var isSettled: Bool { reading.isEmpty }
+
     /// Whether `generation` is still the source of `selection` (a paste relays only the content it was offered).
     package func isCurrent(_ selection: SelectionName, generation: UInt64) -> Bool {
         guard let source = sources[selection] else { return false }

@@ -4,6 +4,9 @@ public enum BridgeReport: Sendable, Equatable {
     case connected(display: String)
     /// A display went away or cannot be reached (reported once per outage); it is retried.
     case disconnected(display: String, reason: String)
+    /// A display cannot be used, and is not retried: what failed would fail again (a command missing on the other
+    /// machine, a protocol version it does not speak).
+    case gaveUp(display: String, reason: String)
     /// `selection`'s owner on `from` is now offered on the displays `to`, with these targets.
     case bridged(SelectionName, from: String, to: [String], targets: [SelectionTarget])
     /// `selection`'s new owner on `from` is not offered elsewhere, and why; the other displays were released.
@@ -15,3 +18,7 @@ public enum BridgeReport: Sendable, Equatable {
     /// A paste on `display` failed (the source refused or changed, a requestor stopped reading).
     case failed(SelectionName, display: String, target: SelectionTarget, reason: String)
 }
+
+/// A failure to connect a side that another attempt would only repeat: the bridge gives the side up
+/// (``BridgeReport/gaveUp(display:reason:)``) instead of retrying it.
+package protocol UnusableSide: Error {}

@@ -1,0 +1,175 @@
+import Dispatch
+import FoundationEssentials
+import Glibc
+import SelectionCore
+import Synchronization
+
+/// A link's two directions over a ``LinkTransport``: one thread reads and decodes the peer's frames and hands each to
+/// the receiver, in order; one serial queue writes this end's frames, in the order they were sent. Frames of different
+/// transfers interleave as their senders take turns (each transfer has at most one data frame waiting), so a large
+/// transfer never holds up a small one by more than a frame.
+///
+/// Every wait has an end: the writer waits for the pipe in slices and gives up once the wire is closed; the reader
+/// likewise; a peer from which nothing came for ``LinkLimits/silenceLimit`` is closed as dead (a live one answers the
+/// pings sent after ``LinkLimits/pingInterval`` of quiet).
+final class LinkWire: Sendable {
+    /// What the wire hands its receiver.
+    enum Inbound: Sendable {
+        case message(LinkMessage)
+        /// The wire ended (once, last): why.
+        case ended(any Error)
+    }
+
+    private struct State {
+        var closed: (any Error)?
+        var lastHeard = ContinuousClock.now
+    }
+
+    let transport: LinkTransport
+    private let state = Mutex(State())
+    private let writes = DispatchQueue(label: "clipbridge.link.write")
+    private let receive: @Sendable (Inbound) -> Void
+
+    /// Starts reading at once; `receive` is called on the reader's thread, and must not block.
+    init(_ transport: LinkTransport, receive: @escaping @Sendable (Inbound) -> Void) {
+        self.transport = transport
+        self.receive = receive
+        for descriptor in [transport.input, transport.output] {
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        }
+        DispatchQueue(label: "clipbridge.link.read").async { [self] in readLoop() }
+        Task { [weak self] in await self?.watchSilence() }
+    }
+
+    /// Whether the wire has ended.
+    var isClosed: Bool { state.withLock { $0.closed != nil } }
+
+    /// Writes `message`; returns once it is written.
+    /// - Throws: the wire's end, when it ended before.
+    func send(_ message: LinkMessage) async throws {
+        let frame = message.encoded()
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            writes.async { [self] in
+                do {
+                    try write(frame)
+                    continuation.resume()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+
+    /// Writes `message` when its turn comes, without waiting for it (answers sent from the reader's thread).
+    func post(_ message: LinkMessage) {
+        let frame = message.encoded()
+        writes.async { [self] in try? write(frame) }
+    }
+
+    /// Writes the preamble, then `message`, before anything else.
+    func start(with message: LinkMessage) {
+        let frame = LinkLimits.preamble + message.encoded()
+        writes.async { [self] in try? write(frame) }
+    }
+
+    /// Ends the wire: the transport is closed, and the receiver told `reason` (once: later calls do nothing).
+    func close(_ reason: any Error) {
+        let first = state.withLock { state -> Bool in
+            guard state.closed == nil else { return false }
+            state.closed = reason
+            return true
+        }
+        guard first else { return }
+        transport.close()
+        // The descriptors are closed where they are used, once nothing uses them: the writer's after the frames queued
+        // before it (each of which now finds the wire closed), the reader's when its loop sees the end.
+        writes.async { [transport] in _ = Glibc.close(transport.output) }
+        receive(.ended(reason))
+    }
+
+    // MARK: Reading
+
+    private func readLoop() {
+        defer { _ = Glibc.close(transport.input) }
+        var decoder = LinkDecoder()
+        var buffer = [UInt8](repeating: 0, count: 256 << 10)
+        while !isClosed {
+            guard wait(for: transport.input, events: Int16(POLLIN)) else { continue }
+            let count = buffer.withUnsafeMutableBytes { read(transport.input, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                close(LinkClosed("reading the link failed: \(String(cString: strerror(errno)))"))
+                return
+            }
+            if count == 0 {
+                close(LinkClosed("the far end closed the link"))
+                return
+            }
+            state.withLock { $0.lastHeard = .now }
+            decoder.append(buffer[0..<count])
+            do {
+                while let message = try decoder.next() {
+                    if isClosed { return }
+                    receive(.message(message))
+                }
+            } catch {
+                close(error)
+                return
+            }
+        }
+    }
+
+    // MARK: Writing
+
+    private func write(_ frame: [UInt8]) throws {
+        try frame.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                if let closed = state.withLock({ $0.closed }) { throw closed }
+                guard wait(for: transport.output, events: Int16(POLLOUT)) else { continue }
+                let written = Glibc.write(transport.output, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    let failure = LinkClosed("writing to the link failed: \(String(cString: strerror(errno)))")
+                    close(failure)
+                    throw failure
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Waits up to a quarter second for `descriptor` to be ready; false when it was not (the caller looks at whether
+    /// the wire is closed, then waits again).
+    private func wait(for descriptor: Int32, events: Int16) -> Bool {
+        var entry = pollfd(fd: descriptor, events: events, revents: 0)
+        return poll(&entry, 1, 250) > 0
+    }
+
+    // MARK: Liveness
+
+    /// Pings a quiet peer, and closes the wire when nothing came for ``LinkLimits/silenceLimit``.
+    private func watchSilence() async {
+        var nonce: UInt64 = 0
+        while !isClosed {
+            try? await Task.sleep(for: LinkLimits.pingInterval / 2)
+            let quiet = ContinuousClock.now - state.withLock { $0.lastHeard }
+            if quiet >= LinkLimits.silenceLimit {
+                close(LinkClosed("nothing came from the far end for \(LinkLimits.silenceLimit)"))
+            } else if quiet >= LinkLimits.pingInterval {
+                nonce += 1
+                post(.ping(nonce))
+            }
+        }
+    }
+}
+
+/// A link that ended, and why.
+package struct LinkClosed: Error, Sendable, Equatable, ReportedError, CustomStringConvertible {
+    package var reason: String
+
+    package init(_ reason: String) { self.reason = reason }
+
+    package var reportedMessage: String { reason }
+    package var description: String { reason }
+}
