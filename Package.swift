@@ -188,6 +188,10 @@ let package = Package(
             path: "Tests/TransferKitTests/Seeds",
             swiftSettings: strict + [.swiftLanguageMode(.v5), .enableUpcomingFeature("StrictConcurrency")]
         ),
+        // The link between machines: its wire format, its decisions, and two bridges joined by it over a socket pair.
+        .testTarget(
+            name: "ClipboardLinkTests", dependencies: ["ClipboardLink", "SelectionCore", "ClipBridgeTestSupport"],
+            swiftSettings: strict),
         // The orchestration's decisions, with no display: fast, and in `make check`.
         .testTarget(name: "SelectionCoreTests", dependencies: ["SelectionCore", "ClipBridgeTestSupport"], swiftSettings: strict),
         .testTarget(

@@ -127,16 +127,37 @@ final class LinkWire: Sendable {
             while offset < bytes.count {
                 if let closed = state.withLock({ $0.closed }) { throw closed }
                 guard wait(for: transport.output, events: Int16(POLLOUT)) else { continue }
-                let written = Glibc.write(transport.output, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = Self.write(transport.output, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
-                    let failure = LinkClosed("writing to the link failed: \(String(cString: strerror(errno)))")
+                    if -written == Int(EINTR) || -written == Int(EAGAIN) { continue }
+                    let failure = LinkClosed("writing to the link failed: \(String(cString: strerror(Int32(-written))))")
                     close(failure)
                     throw failure
                 }
                 offset += written
             }
         }
+    }
+
+    /// write(2) with SIGPIPE blocked on this thread for the call, so that a far end gone costs an EPIPE, not the
+    /// process, without touching the process's signal handling (as `WaylandSendRequest` writes to a requestor's pipe):
+    /// the signal such a write leaves pending on this thread is taken before the mask is restored. The count written,
+    /// or −errno.
+    private static func write(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        let result = Glibc.write(fd, bytes, count)
+        let code = errno
+        // A SIGPIPE blocked before this call is not ours to take.
+        if result < 0, code == EPIPE, sigismember(&previous, SIGPIPE) == 0 {
+            var none = timespec()
+            _ = sigtimedwait(&pipeSignal, nil, &none)
+        }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        return result < 0 ? -Int(code) : result
     }
 
     /// Waits up to a quarter second for `descriptor` to be ready; false when it was not (the caller looks at whether

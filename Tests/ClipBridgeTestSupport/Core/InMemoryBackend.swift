@@ -67,8 +67,12 @@ public final class InMemoryBackend: SelectionBackend, Sendable {
     /// Which server it is (one server named twice is not bridged to itself).
     public let identity: String
 
-    package init(naming: FlavourNaming = .x11Targets, identity: String? = nil) {
+    /// The size of the pieces an owner's flavour is read in (as a streamed reply comes).
+    public let pieceSize: Int
+
+    package init(naming: FlavourNaming = .x11Targets, identity: String? = nil, pieceSize: Int = 4) {
         flavourNaming = naming
+        self.pieceSize = pieceSize
         self.identity = identity ?? "memory:\(UInt(bitPattern: ObjectIdentifier(Self.self).hashValue))-\(Self.counter.add(1, ordering: .relaxed).newValue)"
     }
 
@@ -295,8 +299,12 @@ public final class InMemoryBackend: SelectionBackend, Sendable {
             return flavour
         }
         // In pieces, as a streamed reply comes.
-        let pieces = stride(from: 0, to: max(flavour.bytes.count, 1), by: 4).map { flavour.bytes.dropFirst($0).prefix(4) }
-        for piece in pieces { try await sink(FlavourChunk(Data(piece), type: type)) }
+        var offset = 0
+        repeat {
+            let piece = flavour.bytes.dropFirst(offset).prefix(pieceSize)
+            try await sink(FlavourChunk(Data(piece), type: type))
+            offset += pieceSize
+        } while offset < flavour.bytes.count
     }
 
     public func types(of kept: Offer) -> [SelectionTarget] { kept.targets }
