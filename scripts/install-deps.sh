@@ -38,6 +38,8 @@ packages=(
     qtwayland5 wtype                      # Qt 5 as a Wayland client; a key typed into a Wayland peer's window (its claim's serial)
     weston                                # a compositor without data-control (as GNOME's Mutter): the error naming both protocols
     kwin-wayland                          # KWin 5.27 headless (--virtual): the second compositor of the Wayland ↔ Wayland bridge
+    openssh-server openssh-client         # the link across machines (issue 41): sshd on loopback as the far machine, ssh and ssh-keygen
+    xterm tmux                            # OSC 52 when there is no display: a real terminal (xterm) setting the X clipboard, and tmux inside it
 )
 
 missing=()

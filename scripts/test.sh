@@ -18,7 +18,7 @@ scratch=${SWIFT_SCRATCH_PATH:-.build}
 # The suites that start a desktop application (LibreOffice, the browsers, PCManFM, CopyQ, xfsettingsd, the Secret
 # Service, Emacs, Tk, Java) or a compositor (sway, KWin, Weston with XWayland): left out of `make check`, always in `make test`.
 # (The suites that run alone, below, are all among them.)
-desktop_in_parallel='WaylandBridgeTests|WaylandPairBridgeTests|WaylandPasteTests|WaylandCopyTests|WaylandDaemonTests|WaylandHostilePeerTests|WaylandKWinTests|WaylandWatchTests|WaylandReadTests|WaylandConnectionTests|FileManagerTests|ClipboardManagerPeerTests|DaemonManagerTests|HistoryEncryptionTests'
+desktop_in_parallel='RemoteBridgeTests|WaylandBridgeTests|WaylandPairBridgeTests|WaylandPasteTests|WaylandCopyTests|WaylandDaemonTests|WaylandHostilePeerTests|WaylandKWinTests|WaylandWatchTests|WaylandReadTests|WaylandConnectionTests|FileManagerTests|ClipboardManagerPeerTests|DaemonManagerTests|HistoryEncryptionTests'
 mode=full
 if [ "${1:-}" = "--check" ]; then mode=check; shift; fi
 [ $# -eq 0 ] || mode=filtered
