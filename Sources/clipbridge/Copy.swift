@@ -41,6 +41,15 @@ struct Copy: AsyncParsableCommand {
               clipbridge copy --files a.pdf b.png --cut
               pass show site | clipbridge copy --sensitive --paste-once
               clipbridge copy --clear -p
+              ssh devbox 'make 2>&1 | clipbridge copy'   # no display there: through your terminal (OSC 52)
+
+            NO DISPLAY: where neither DISPLAY nor WAYLAND_DISPLAY is set but there is a terminal — a shell on \
+            a machine reached by ssh — the text goes to the terminal as OSC 52, which sets the clipboard of \
+            the machine you sit at (xterm, kitty, foot, WezTerm, Alacritty, Konsole, Windows Terminal; not \
+            GNOME Terminal). Inside tmux, through `tmux load-buffer -w`; inside screen, through its passthrough. \
+            Past what the terminal is known to take (100,000 bytes of base64 unless it is known to take more or \
+            less: kitty 6,138, xterm 1,000,000), it fails with status 1 and copies nothing. --osc52 goes through \
+            the terminal even where a display is set.
             """
     )
 
@@ -98,7 +107,16 @@ struct Copy: AsyncParsableCommand {
                                           + "each --add) instead of richest first (images, rich text, URLs, plain text)."))
     var keepOrder = false
 
+    @Flag(name: .long, help: "Copy through the terminal (OSC 52) even where a display is set.")
+    var osc52 = false
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The most base64 bytes the terminal takes in one OSC 52 sequence, where it is not known (default: 100000).",
+        valueName: "bytes"))
+    var osc52Limit: Int?
+
     func validate() throws {
+        if let osc52Limit, osc52Limit < 4 { throw ValidationError("--osc52-limit must be at least 4.") }
         let sources = (text.isEmpty ? 0 : 1) + (file == nil ? 0 : 1) + (files.isEmpty ? 0 : 1)
         if sources > 1 { throw ValidationError("Give only one of TEXT, --file and --files.") }
         if !files.isEmpty && (!add.isEmpty || type != nil) {
@@ -116,7 +134,8 @@ struct Copy: AsyncParsableCommand {
     var request: CopyRequest {
         CopyRequest(display: displayOptions.display, selection: selectionOptions.name, text: text,
                     type: type, file: file, add: add, files: files, cut: cut, sensitive: sensitive,
-                    pasteOnce: pasteOnce, loops: loops, foreground: foreground, clear: clear, keepOrder: keepOrder)
+                    pasteOnce: pasteOnce, loops: loops, foreground: foreground, clear: clear, keepOrder: keepOrder,
+                    osc52: osc52, osc52Limit: osc52Limit)
     }
 
     func run() async throws {

@@ -42,6 +42,10 @@ struct CopyRequest: Sendable {
     var clear = false
     /// --keep-order.
     var keepOrder = false
+    /// --osc52: through the terminal even where a display is set.
+    var osc52 = false
+    /// --osc52-limit BYTES: what the terminal takes, where it is not known.
+    var osc52Limit: Int? = nil
 
     /// Runs the copy: `--clear` and `--foreground` in this process, any other copy detached (``Detach``).
     ///
@@ -51,6 +55,15 @@ struct CopyRequest: Sendable {
     /// once the server owns the selection, the forked server's side when it stops serving.
     @MainActor
     func run() async throws {
+        // No display but a terminal (a shell reached by ssh), or --osc52: the terminal's clipboard, through OSC 52.
+        if osc52 || TerminalCopy.applies(display: display) {
+            do {
+                try TerminalCopy.copy(self, limit: osc52Limit)
+            } catch {
+                throw CLIFailure(error, display: display, selection: selection).exit()
+            }
+            return
+        }
         let plan: CopyPlan
         let payloads: [SpooledPayload]
         do {
