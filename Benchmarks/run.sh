@@ -4,7 +4,7 @@
 #
 #   Benchmarks/run.sh [--quick] [--only SECTION[,SECTION...]]
 #
-# Sections (in order): throughput, latency, watch, rss, cli, readers, scaling, manager, history, images, bridge, wayland, dnd. `cli` (issue 5: `clipbridge
+# Sections (in order): throughput, latency, watch, rss, cli, readers, scaling, manager, history, images, bridge, wayland, remote, dnd. `cli` (issue 5: `clipbridge
 # copy/paste` against `xclip -i/-o`), `readers` (GTK 4, Qt 5 and python-xlib reading 50 MiB from `clipbridge
 # copy` and from `xclip -i`) and `scaling` (peer-chosen sizes: MULTIPLE and TARGETS at 10k, 100k and 1M items)
 # and `manager` (issue 14: a GTK 3 app's SAVE_TARGETS handover of 1 MiB and 50 MiB to `clipbridge daemon` and to
@@ -16,7 +16,9 @@
 # 50 MiB across `clipbridge bridge` to a second Xvfb, against the same paste on the owner's display; the
 # bridge's peak RSS) and `wayland` (issue 30: 16 B and 50 MiB pasted across `clipbridge bridge` between the Xvfb and
 # sway headless, both ways, against the same paste within one side; the bridge's peak RSS; and issue 40, in
-# Benchmarks/wayland-native.sh: copy, paste and the history natively on sway against wl-clipboard) and `dnd` (issue 13: XdndDrop to the last byte in a GTK 4 drop handler, 16 B and 50 MiB,
+# Benchmarks/wayland-native.sh: copy, paste and the history natively on sway against wl-clipboard) and `remote` (issue 41,
+# in Benchmarks/remote.sh: 16 B and 50 MiB across `clipbridge bridge … ssh:` to a second Xvfb behind sshd on loopback,
+# against `ssh cat` of the same bytes and the same paste on one display; both bridges' RSS after 20 × 50 MiB) and `dnd` (issue 13: XdndDrop to the last byte in a GTK 4 drop handler, 16 B and 50 MiB,
 # from `clipbridge drag` and from a GTK 4 drag source) run only when the `clipbridge` executable builds. `--quick` does fewer runs (a smoke test).
 #
 # Environment: SWIFT_SCRATCH_PATH (default .build) for `swift build`; BENCH_STATIC=0 to link the Swift
@@ -28,7 +30,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 scratch=${SWIFT_SCRATCH_PATH:-$root/.build}
 quick=0
-only="throughput,latency,watch,rss,cli,readers,scaling,manager,history,images,bridge,wayland,dnd"
+only="throughput,latency,watch,rss,cli,readers,scaling,manager,history,images,bridge,wayland,remote,dnd"
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) quick=1 ;;
@@ -160,7 +162,7 @@ note "building clipbridge-bench (swift build ${swift_flags[*]})"
 bin=$(cd "$root" && swift build "${swift_flags[@]}" --show-bin-path) || die "swift build --show-bin-path failed"
 bench=$bin/clipbridge-bench
 cli=${CLIPBRIDGE_BIN:-}
-if [ -z "$cli" ] && { wants cli || wants readers || wants scaling || wants manager || wants history || wants images || wants bridge || wants wayland || wants dnd; }; then
+if [ -z "$cli" ] && { wants cli || wants readers || wants scaling || wants manager || wants history || wants images || wants bridge || wants wayland || wants remote || wants dnd; }; then
     if (cd "$root" && swift build "${swift_flags[@]}" --product clipbridge >"$work/cli-build.log" 2>&1); then
         cli=$bin/clipbridge
     else
@@ -907,6 +909,13 @@ fi
 # the last byte read (elapsed_ms). The drags come from `clipbridge drag --from-pointer --data` and from a GTK 4
 # drag source (`--write-chunk` for 50 MiB: GTK's bytes provider otherwise writes one property, over the
 # server's request size), alternately, with the pointer driven through XTEST.
+
+# --- Across machines: a paste through `clipbridge bridge … ssh:HOST:DISPLAY` (issue 41), in Benchmarks/remote.sh ----
+
+if wants remote && [ -n "$cli" ]; then
+    # shellcheck source=Benchmarks/remote.sh
+    . "$root/Benchmarks/remote.sh"
+fi
 
 if wants dnd && [ -n "$cli" ]; then
     dnd_type=application/x-clipbridge-bench

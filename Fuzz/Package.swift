@@ -23,6 +23,7 @@ let transferKit = Target.Dependency.product(name: "TransferKit", package: "ClipB
 let uniformTypes = Target.Dependency.product(name: "UniformTypes", package: "ClipBridge")
 let x11Selection = Target.Dependency.product(name: "X11Selection", package: "ClipBridge")
 let selectionCore = Target.Dependency.product(name: "SelectionCore", package: "ClipBridge")
+let clipboardLink = Target.Dependency.product(name: "ClipboardLink", package: "ClipBridge")
 
 let package = Package(
     name: "ClipBridgeFuzz",
@@ -47,6 +48,7 @@ let package = Package(
         fuzzer("fuzz-xdnd-machines", [x11Selection]),
         fuzzer("fuzz-history-entry", [clipHistory, selectionCore]),
         fuzzer("fuzz-history-sealed", [clipHistory]),
+        fuzzer("fuzz-link-decoder", [clipboardLink, selectionCore]),
     ],
     swiftLanguageModes: [.v6]
 )

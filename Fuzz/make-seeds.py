@@ -527,7 +527,37 @@ def history_seeds():
     put("fuzz-history-sealed", "plain-cut", b"\x02\x01" + b"x" * 33)
 
 
+def link_frame(kind, stream, payload):
+    """One frame of the link protocol (Sources/ClipboardLink/Wire): kind, stream, length, big-endian."""
+    return struct.pack(">BII", kind, stream, len(payload)) + payload
+
+
+def link_name(name):
+    data = name.encode("utf-8")
+    return struct.pack(">H", len(data)) + data
+
+
+def link_seeds():
+    # fuzz-link-decoder: a mode byte (0: fed whole; N: in pieces of N bytes), then frames after the preamble.
+    hello = link_frame(1, 0, struct.pack(">HB", 1, 0) + b"clipbridge 0.1.0")
+    announce = link_frame(2, 0, bytes([9]) + b"CLIPBOARD" + struct.pack(">QQBI", 3, 1, 0, 3)
+                          + link_name("UTF8_STRING") + link_name("text/html") + link_name("image/png"))
+    fetch = link_frame(5, 7, bytes([9]) + b"CLIPBOARD" + struct.pack(">QI", 3, 1 << 20) + link_name("text/html"))
+    data = link_frame(6, 7, link_name("text/html") + bytes([8]) + b"<b>hi</b>")
+    data32 = link_frame(6, 2, link_name("INTEGER") + bytes([32]) + struct.pack(">II", 1, 2))
+    end = link_frame(7, 7, struct.pack(">Q", 9))
+    put("fuzz-link-decoder", "session", b"\x00" + hello + announce + fetch + data + data32 + end)
+    put("fuzz-link-decoder", "session-bytewise", b"\x01" + hello + announce + fetch + data + end)
+    put("fuzz-link-decoder", "control", b"\x07" + link_frame(3, 0, bytes([7]) + b"PRIMARY" + struct.pack(">Q", 2))
+        + link_frame(4, 0, b"") + link_frame(8, 3, "gone — «stale»".encode()) + link_frame(9, 3, struct.pack(">I", 262144))
+        + link_frame(10, 3, b"") + link_frame(11, 0, struct.pack(">Q", 1)) + link_frame(12, 0, struct.pack(">Q", 1)))
+    put("fuzz-link-decoder", "sensitive-empty", b"\x00" + link_frame(2, 0, bytes([9]) + b"CLIPBOARD" + struct.pack(">QQBI", 1, 0, 1, 0)))
+    put("fuzz-link-decoder", "lying-count", b"\x00" + link_frame(2, 0, bytes([9]) + b"CLIPBOARD" + struct.pack(">QQBI", 1, 0, 0, 0xFFFFFFFF)))
+    put("fuzz-link-decoder", "huge-length", b"\x00" + struct.pack(">BII", 6, 1, 0xFFFFFFF0))
+
+
 def main():
+    link_seeds()
     history_seeds()
     bmp_seeds()
     netpbm_seeds()

@@ -37,12 +37,12 @@ declare -A max_len=(
     [fuzz-bmp]=8192 [fuzz-netpbm]=4096 [fuzz-image-decoder]=8192 [fuzz-daemon-settings]=4096
     [fuzz-declarations]=4096 [fuzz-shared-mime-info]=8192 [fuzz-dropped-content]=2048 [fuzz-html-text]=32768
     [fuzz-color-text]=64 [fuzz-properties]=2048 [fuzz-xdnd-messages]=64 [fuzz-read-machine]=4096
-    [fuzz-xdnd-machines]=2048 [fuzz-history-entry]=4096 [fuzz-history-sealed]=4096
+    [fuzz-xdnd-machines]=2048 [fuzz-history-entry]=4096 [fuzz-history-sealed]=4096 [fuzz-link-decoder]=8192
 )
 all=(
     fuzz-bmp fuzz-netpbm fuzz-image-decoder fuzz-daemon-settings fuzz-declarations fuzz-shared-mime-info
     fuzz-dropped-content fuzz-html-text fuzz-color-text fuzz-properties fuzz-xdnd-messages fuzz-read-machine
-    fuzz-xdnd-machines fuzz-history-entry fuzz-history-sealed
+    fuzz-xdnd-machines fuzz-history-entry fuzz-history-sealed fuzz-link-decoder
 )
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 for target in "${targets[@]}"; do
