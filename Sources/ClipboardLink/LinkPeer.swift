@@ -290,7 +290,9 @@ package final class LinkPeer: Sendable {
                 var offset = 0
                 repeat {
                     let count = try await self.reserve(chunk.bytes.count - offset, format: chunk.format, for: request)
-                    let piece = FlavourChunk(chunk.bytes.subdata(in: offset..<(offset + count)), type: chunk.type, format: chunk.format)
+                    // A piece that fits one frame goes as it is; a larger one is cut (a copy of each part).
+                    let piece = count == chunk.bytes.count ? chunk
+                        : FlavourChunk(chunk.bytes.subdata(in: offset..<(offset + count)), type: chunk.type, format: chunk.format)
                     try await self.wire.send(.data(request: request, piece))
                     offset += count
                     sent.withLock { $0 += UInt64(count) }
@@ -492,9 +494,11 @@ package final class LinkPeer: Sendable {
         }
     }
 
-    /// Ends transfer `request` with a timeout when the peer sent nothing for ``timeout`` while this end waited.
+    /// Ends transfer `request` with a timeout when the peer sent nothing for ``timeout`` and 2 s more while this end
+    /// waited: the far end bounds its own wait for the owner by the same timeout, and its `fail` — which says what
+    /// the owner did — is given the time to cross first.
     private func watch(_ request: UInt32) -> Task<Void, Never> {
-        let timeout = timeout
+        let timeout = timeout + .seconds(2)
         return Task { [self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: min(timeout / 4, .seconds(1)))

@@ -94,6 +94,14 @@ struct RemoteBridgeTests {
                 let onB = try await Xclip.targets(b)
                 #expect(!onB.contains("text/uri-list") && !onB.contains("x-special/gnome-copied-files"), "\(onB)")
                 #expect(try await Xclip.targets(a).contains("text/uri-list"))
+                // And the other way: a file list of B's, cut in a file manager's way, is not offered on A.
+                let farFiles = try await CLI.run(["copy", "--files", listed.path, "--cut"], display: b)
+                #expect(farFiles.succeeded)
+                try await bridge.waitFor("bridged CLIPBOARD from \(far) to \(a)", count: 2)
+                let onA = try await Xclip.targets(a)
+                #expect(!onA.contains("text/uri-list") && !onA.contains("x-special/gnome-copied-files")
+                        && !onA.contains("application/x-kde-cutselection"), "\(onA)")
+                #expect(onA.contains("UTF8_STRING"), "\(onA)")
                 #expect(!bridge.log.contains("failed"), "\(bridge.log)")
             }
         }

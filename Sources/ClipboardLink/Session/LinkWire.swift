@@ -23,7 +23,20 @@ final class LinkWire: Sendable {
     private struct State {
         var closed: (any Error)?
         var lastHeard = ContinuousClock.now
+        /// Bytes handed to the writer and not yet written.
+        var queued = 0
+        /// Senders waiting for the queue to drain below ``LinkWire/lowWater``.
+        var waiting: [CheckedContinuation<Void, Never>] = []
     }
+
+    /// A sender whose frame takes the queue past this many bytes waits until the writer has brought it below
+    /// ``lowWater``: frames are queued without waiting for each write (reading a flavour and writing the link then
+    /// overlap), and the queue — all transfers' frames, whatever their credit — stays bounded.
+    static let highWater = 4 << 20
+    /// Linux's F_SETPIPE_SZ (F_LINUX_SPECIFIC_BASE + 7, <linux/fcntl.h>; glibc declares it only under _GNU_SOURCE,
+    /// which the Glibc module does not define).
+    private static let setPipeSize: Int32 = 1024 + 7
+    static let lowWater = 1 << 20
 
     let transport: LinkTransport
     private let state = Mutex(State())
@@ -36,6 +49,10 @@ final class LinkWire: Sendable {
         self.receive = receive
         for descriptor in [transport.input, transport.output] {
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+            // A pipe (ssh's, or sshd's for `--stdio`) holds 64 KiB by default: a transfer then wakes both processes
+            // every 64 KiB. 1 MiB (pipe-max-size's default, allowed to any user) lets each side move a window at a
+            // time. Not a pipe (a socket): nothing changes.
+            _ = fcntl(descriptor, Self.setPipeSize, 1 << 20)
         }
         DispatchQueue(label: "clipbridge.link.read").async { [self] in readLoop() }
         Task { [weak self] in await self?.watchSilence() }
@@ -44,20 +61,36 @@ final class LinkWire: Sendable {
     /// Whether the wire has ended.
     var isClosed: Bool { state.withLock { $0.closed != nil } }
 
-    /// Writes `message`; returns once it is written.
-    /// - Throws: the wire's end, when it ended before.
+    /// Queues `message` for writing, in order; returns at once unless the queue is full (``highWater``), then once
+    /// the writer has drained it.
+    /// - Throws: the wire's end, when it has ended.
     func send(_ message: LinkMessage) async throws {
         let frame = message.encoded()
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            writes.async { [self] in
-                do {
-                    try write(frame)
-                    continuation.resume()
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
+        let full = try state.withLock { state throws -> Bool in
+            if let closed = state.closed { throw closed }
+            state.queued += frame.count
+            return state.queued > Self.highWater
         }
+        writes.async { [self] in
+            try? write(frame)
+            let resumed = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                state.queued -= frame.count
+                guard state.queued <= Self.lowWater || state.closed != nil else { return [] }
+                defer { state.waiting = [] }
+                return state.waiting
+            }
+            for waiter in resumed { waiter.resume() }
+        }
+        guard full else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let drained = state.withLock { state -> Bool in
+                if state.queued <= Self.lowWater || state.closed != nil { return true }
+                state.waiting.append(continuation)
+                return false
+            }
+            if drained { continuation.resume() }
+        }
+        if let closed = state.withLock({ $0.closed }) { throw closed }
     }
 
     /// Writes `message` when its turn comes, without waiting for it (answers sent from the reader's thread).
@@ -80,6 +113,11 @@ final class LinkWire: Sendable {
             return true
         }
         guard first else { return }
+        let waiting = state.withLock { state in
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        for waiter in waiting { waiter.resume() }
         transport.close()
         // The descriptors are closed where they are used, once nothing uses them: the writer's after the frames queued
         // before it (each of which now finds the wire closed), the reader's when its loop sees the end.

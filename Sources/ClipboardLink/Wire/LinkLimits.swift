@@ -13,7 +13,7 @@ package enum LinkLimits {
     package static let maximumPayload = 1 << 20
     /// The largest flavour piece in one `data` frame: small enough that a transfer's frame never holds up another
     /// transfer for long (the writer alternates between them frame by frame).
-    package static let maximumDataBytes = 64 << 10
+    package static let maximumDataBytes = 256 << 10
     /// The longest type name (X atom names and MIME types are far shorter in practice).
     package static let maximumNameBytes = 4096
     /// The longest reason in a `fail` frame, and software description in `hello` (longer ones are cut, not refused).
@@ -22,9 +22,9 @@ package enum LinkLimits {
     package static let maximumOpenFetches = 256
     /// What a requester lets the server send ahead of what it has passed on: the transfer's memory bound on the
     /// receiving side, and enough in flight to fill a fast link.
-    package static let fetchWindow: UInt32 = 1 << 20
+    package static let fetchWindow: UInt32 = 4 << 20
     /// Credit is given back once this much of the window has been passed on.
-    package static let creditStep: UInt32 = 256 << 10
+    package static let creditStep: UInt32 = 1 << 20
     /// A link that has carried nothing for this long is sent a ping.
     package static let pingInterval: Duration = .seconds(10)
     /// A link from which nothing came for this long is closed as dead (a ping is answered at once).

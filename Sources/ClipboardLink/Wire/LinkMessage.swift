@@ -106,7 +106,12 @@ package enum LinkMessage: Sendable, Equatable {
     /// The frame: header and payload. Text longer than the protocol allows (a reason, the software) is cut; a name
     /// longer than it allows, or a data piece larger, is the caller's mistake and traps.
     package func encoded() -> [UInt8] {
+        // The header first with a length to fill in, then the payload after it: a data piece is copied once.
         var payload = LinkWriter()
+        if case .data(_, let chunk) = self { payload.bytes.reserveCapacity(LinkLimits.headerLength + 64 + chunk.bytes.count) }
+        payload.uint8(kind.rawValue)
+        payload.uint32(stream)
+        payload.uint32(0)
         switch self {
         case .hello(let hello):
             payload.uint16(hello.version)
@@ -143,14 +148,10 @@ package enum LinkMessage: Sendable, Equatable {
         case .ping(let nonce), .pong(let nonce):
             payload.uint64(nonce)
         }
-        precondition(payload.bytes.count <= LinkLimits.maximumPayload, "a \(kind) frame of \(payload.bytes.count) bytes")
-        var frame = LinkWriter()
-        frame.bytes.reserveCapacity(LinkLimits.headerLength + payload.bytes.count)
-        frame.uint8(kind.rawValue)
-        frame.uint32(stream)
-        frame.uint32(UInt32(payload.bytes.count))
-        frame.bytes.append(contentsOf: payload.bytes)
-        return frame.bytes
+        let length = payload.bytes.count - LinkLimits.headerLength
+        precondition(length <= LinkLimits.maximumPayload, "a \(kind) frame of \(length) bytes")
+        for index in 0..<4 { payload.bytes[5 + index] = UInt8(truncatingIfNeeded: UInt32(length) >> UInt32(24 - 8 * index)) }
+        return payload.bytes
     }
 }
 
