@@ -62,7 +62,7 @@ CONFIG
     link_pid=$started
     wait_for "$work/link-bridge.err" "clipbridge: connected $far" 30 || { cat "$work/link-bridge.err" >&2; die "the link did not start"; }
     # The far bridge: the `--stdio` process under sshd, for its RSS.
-    far_pid=$(pgrep -f -- "bridge --stdio .*$far\$" | head -1 || true)
+    far_pid=$(pgrep -f -- "^$cli bridge --stdio .*$far\$" | head -1 || true)
     # An open connection for `ssh cat` to reuse, as the link reuses its own.
     "${ssh_cmd[@]}" -o ControlMaster=yes -o ControlPersist=600 -fN bench-machine
 
@@ -87,20 +87,30 @@ CONFIG
             remote_times[fresh-$size]+=" $(field "$("$cbin/benchrun" -n 1 -- "${ssh_cmd[@]}" -S none bench-machine cat "$work/remote-$size")" median_ms)"
         done
         xclip -o -selection clipboard -t "$octet" | cmp -s - "$work/remote-$size" || die "the $size paste across the link differs from the original"
-        [ "$size" = 16 ] && stop "$owner_pid"
+        stop "$owner_pid"
     done
-    # 20 pastes of the 50 MiB at once, then both bridges' peak RSS.
-    readers=()
-    for ((reader = 0; reader < 20; reader++)); do
-        xclip -o -selection clipboard -t "$octet" >"$work/remote-reader-$reader" 2>&1 &
-        readers+=($!)
+    # 20 pastes of 50 MiB, 10 at a time (the X side relays at most 16 at once), from a far owner that serves them all
+    # at once (xclip serves one INCR transfer at a time), then both bridges' peak RSS.
+    bridged=$(grep -c "bridged CLIPBOARD from $link" "$work/link-bridge.err" || true)
+    DISPLAY="$far" "$cli" copy --file "$work/remote-50m" -t "$octet"
+    deadline=$((SECONDS + 20))
+    until [ "$(grep -c "bridged CLIPBOARD from $link" "$work/link-bridge.err" || true)" -gt "$bridged" ]; do
+        [ $SECONDS -lt $deadline ] || { cat "$work/link-bridge.err" >&2; die "the link did not offer the concurrent copy"; }
+        sleep 0.01
     done
     concurrent_ok=0
-    for ((reader = 0; reader < 20; reader++)); do
-        wait "${readers[$reader]}" && cmp -s "$work/remote-reader-$reader" "$work/remote-50m" && concurrent_ok=$((concurrent_ok + 1))
-        rm -f "$work/remote-reader-$reader"
+    for batch in 0 1; do
+        readers=()
+        for ((reader = 0; reader < 10; reader++)); do
+            xclip -o -selection clipboard -t "$octet" >"$work/remote-reader-$reader" 2>&1 &
+            readers+=($!)
+        done
+        for ((reader = 0; reader < 10; reader++)); do
+            wait "${readers[$reader]}" && cmp -s "$work/remote-reader-$reader" "$work/remote-50m" && concurrent_ok=$((concurrent_ok + 1))
+            rm -f "$work/remote-reader-$reader"
+        done
     done
-    stop "$owner_pid"
+    DISPLAY="$far" "$cli" copy --clear
     near_rss=$(awk '/^VmHWM/ { print $2 }' "/proc/$link_pid/status")
     far_rss=$([ -n "$far_pid" ] && awk '/^VmHWM/ { print $2 }' "/proc/$far_pid/status" 2>/dev/null || echo "?")
     stop "$link_pid"
