@@ -290,10 +290,7 @@ package final class LinkPeer: Sendable {
                 var offset = 0
                 repeat {
                     let count = try await self.reserve(chunk.bytes.count - offset, format: chunk.format, for: request)
-                    // A piece that fits one frame goes as it is; a larger one is cut (a copy of each part).
-                    let piece = count == chunk.bytes.count ? chunk
-                        : FlavourChunk(chunk.bytes.subdata(in: offset..<(offset + count)), type: chunk.type, format: chunk.format)
-                    try await self.wire.send(.data(request: request, piece))
+                    try await self.wire.send(frame: LinkMessage.dataFrame(request: request, chunk, range: offset..<(offset + count)))
                     offset += count
                     sent.withLock { $0 += UInt64(count) }
                 } while offset < chunk.bytes.count

@@ -76,7 +76,7 @@ struct Bridge: AsyncParsableCommand {
     var stdio = false
 
     @Option(name: [.customShort("s"), .long], parsing: .singleValue,
-            help: "A selection to keep in sync: clipboard, primary or secondary. Repeatable (default: clipboard and primary).")
+            help: "A selection to keep in sync: clipboard, primary or secondary. Repeatable (default: clipboard and primary; clipboard alone with another machine).")
     var selection: [SelectionChoice] = []
 
     @Flag(name: .long, help: "Bridge content marked sensitive (password managers' copies) too.")
@@ -112,10 +112,13 @@ struct Bridge: AsyncParsableCommand {
         }
     }
 
-    /// The selections, in the order given, without duplicates.
+    /// The selections, in the order given, without duplicates. By default CLIPBOARD and PRIMARY; CLIPBOARD alone when
+    /// another machine is linked — every text selected would be announced to it — unless PRIMARY is asked for.
     var selections: [SelectionName] {
         var seen = Set<SelectionName>()
-        return (selection.isEmpty ? [.clipboard, .primary] : selection.map(\.name)).filter { seen.insert($0).inserted }
+        let linked = displays.contains { $0.hasPrefix("ssh:") }
+        let chosen: [SelectionName] = selection.isEmpty ? (linked ? [.clipboard] : [.clipboard, .primary]) : selection.map(\.name)
+        return chosen.filter { seen.insert($0).inserted }
     }
 
     func run() async throws {
@@ -174,7 +177,8 @@ struct Bridge: AsyncParsableCommand {
         }
         return try displays.map { argument in
             guard let destination = try SSHDestination.parse(argument) else { return Self.display(argument) }
-            var options = selection.flatMap { ["-s", $0.rawValue] } + ["--timeout", timeout.description]
+            // The far end bridges exactly these selections (its own default is not the link's).
+            var options = selections.flatMap { ["-s", $0.rawValue.lowercased()] } + ["--timeout", timeout.description]
             if includeSensitive { options.append("--include-sensitive") }
             if quiet { options.append("--quiet") }
             let remoteLine = destination.remoteCommandLine(remoteCommand: remoteCommand, options: options)

@@ -32,11 +32,11 @@ final class LinkWire: Sendable {
     /// A sender whose frame takes the queue past this many bytes waits until the writer has brought it below
     /// ``lowWater``: frames are queued without waiting for each write (reading a flavour and writing the link then
     /// overlap), and the queue — all transfers' frames, whatever their credit — stays bounded.
-    static let highWater = 4 << 20
+    static let highWater = 1 << 20
     /// Linux's F_SETPIPE_SZ (F_LINUX_SPECIFIC_BASE + 7, <linux/fcntl.h>; glibc declares it only under _GNU_SOURCE,
     /// which the Glibc module does not define).
     private static let setPipeSize: Int32 = 1024 + 7
-    static let lowWater = 1 << 20
+    static let lowWater = 256 << 10
 
     let transport: LinkTransport
     private let state = Mutex(State())
@@ -65,7 +65,11 @@ final class LinkWire: Sendable {
     /// the writer has drained it.
     /// - Throws: the wire's end, when it has ended.
     func send(_ message: LinkMessage) async throws {
-        let frame = message.encoded()
+        try await send(frame: message.encoded())
+    }
+
+    /// Queues an encoded frame, as ``send(_:)`` does a message.
+    func send(frame: [UInt8]) async throws {
         let full = try state.withLock { state throws -> Bool in
             if let closed = state.closed { throw closed }
             state.queued += frame.count

@@ -155,6 +155,27 @@ package enum LinkMessage: Sendable, Equatable {
     }
 }
 
+extension LinkMessage {
+    /// The frame of `.data(request:, piece)` where the piece is `chunk`'s bytes in `range`: built straight from the
+    /// chunk, so a piece cut from a large reply is copied once, into its frame.
+    package static func dataFrame(request: UInt32, _ chunk: FlavourChunk, range: Range<Int>) -> [UInt8] {
+        precondition(range.count <= LinkLimits.maximumDataBytes, "a data frame of \(range.count) bytes")
+        var frame = LinkWriter()
+        let type = Array(chunk.type.rawValue.utf8)
+        frame.bytes.reserveCapacity(LinkLimits.headerLength + 3 + type.count + range.count)
+        frame.uint8(Kind.data.rawValue)
+        frame.uint32(request)
+        frame.uint32(UInt32(2 + type.count + 1 + range.count))
+        frame.name(chunk.type.rawValue)
+        frame.uint8(UInt8(truncatingIfNeeded: chunk.format))
+        chunk.bytes.withUnsafeBytes { bytes in
+            let start = bytes.startIndex + range.lowerBound
+            frame.bytes.append(contentsOf: bytes[start..<(start + range.count)])
+        }
+        return frame.bytes
+    }
+}
+
 /// Big-endian fields appended to a frame.
 struct LinkWriter {
     var bytes: [UInt8] = []
