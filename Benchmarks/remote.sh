@@ -128,5 +128,5 @@ CONFIG
             "$(round_ratios "${remote_times[across-$size]}" "${remote_times[cat-$size]}")" \
             "+$(awk -v a="$(median ${remote_times[across-$size]})" -v b="$(median ${remote_times[one-$size]})" 'BEGIN { printf "%.2f ms", a - b }')"
     done
-    row '  %-44s %s KiB here, %s KiB on the far side (%s of 20 byte-exact)' "peak RSS after 20 × 50 MiB pasted at once" "$near_rss" "$far_rss" "$concurrent_ok"
+    row '  %-44s %s KiB here, %s KiB on the far side (%s of 20 byte-exact)' "peak RSS after 20 × 50 MiB pasted, 10 at a time" "$near_rss" "$far_rss" "$concurrent_ok"
 fi

@@ -67,27 +67,27 @@ package final class LinkPeer: Sendable {
         handshakeTimeout: Duration
     ) async throws -> LinkPeer {
         let (firstHello, helloFeed) = AsyncThrowingStream<LinkMessage.Hello, any Error>.makeStream()
-        let peerBox = Mutex<LinkPeer?>(nil)
-        // Frames that came after the hello and before the peer object exists wait here (in order).
-        let early = Mutex<(greeted: Bool, queued: [LinkWire.Inbound])>((false, []))
+        // Until the peer object exists, frames after the hello wait here, in order; it takes them, then the rest as
+        // they come (never one before another: the queue is empty when `peer` is set).
+        let early = Mutex<(peer: LinkPeer?, greeted: Bool, queued: [LinkWire.Inbound])>((nil, false, []))
         let wire = LinkWire(transport) { inbound in
-            if let peer = peerBox.withLock({ $0 }) { return peer.take(inbound) }
-            let handled = early.withLock { early -> Bool in
-                if let peer = peerBox.withLock({ $0 }) { peer.take(inbound); return true }
-                if !early.greeted, case .message(.hello(let hello)) = inbound {
-                    early.greeted = true
-                    helloFeed.yield(hello)
-                    return true
-                }
+            let peer = early.withLock { early -> LinkPeer? in
+                if let peer = early.peer { return peer }
                 if !early.greeted {
-                    if case .ended(let error) = inbound { helloFeed.finish(throwing: error) }
-                    else { helloFeed.finish(throwing: LinkProtocolError.malformed("a frame before the hello")) }
-                    return true
+                    if case .message(.hello(let hello)) = inbound {
+                        early.greeted = true
+                        helloFeed.yield(hello)
+                    } else if case .ended(let error) = inbound {
+                        helloFeed.finish(throwing: error)
+                    } else {
+                        helloFeed.finish(throwing: LinkProtocolError.malformed("a frame before the hello"))
+                    }
+                    return nil
                 }
                 early.queued.append(inbound)
-                return true
+                return nil
             }
-            _ = handled
+            peer?.take(inbound)
         }
         wire.start(with: .hello(hello))
         let deadline = Task {
@@ -119,10 +119,14 @@ package final class LinkPeer: Sendable {
             throw LinkUnusable(mismatch.reportedMessage)
         }
         let peer = LinkPeer(name: name, role: role, peerHello: peerHello, timeout: timeout, wire: wire)
-        early.withLock { early in
-            peerBox.withLock { $0 = peer }
-            for inbound in early.queued { peer.take(inbound) }
-            early.queued = []
+        while let next = early.withLock({ early -> LinkWire.Inbound? in
+            guard !early.queued.isEmpty else {
+                early.peer = peer
+                return nil
+            }
+            return early.queued.removeFirst()
+        }) {
+            peer.take(next)
         }
         return peer
     }
@@ -248,7 +252,12 @@ package final class LinkPeer: Sendable {
         }
         for waiter in settleWaiters { waiter.resume() }
         Task {
-            let described = await wire.transport.ending().map { LinkClosed($0.description) as any Error } ?? error
+            // When the far end closed the stream, its command's ending says why (ssh's own message); when this end
+            // closed it (a broken frame, silence), that reason is the one.
+            var described = error
+            if (error as? LinkClosed) == LinkWire.farEndClosed, let ending = await wire.transport.ending() {
+                described = LinkClosed(ending.description)
+            }
             changes?.finish(throwing: described)
         }
     }

@@ -62,7 +62,7 @@ struct Bridge: AsyncParsableCommand {
     var displays: [String] = []
 
     @Option(name: .long, help: ArgumentHelp(
-        "The command that reaches another machine, run by /bin/sh with the host and the far command line after it (default: ssh).",
+        "The command that reaches another machine, run by /bin/sh with -T -x, the host and the far command line after it (default: ssh).",
         valueName: "command"))
     var sshCommand = "ssh"
 

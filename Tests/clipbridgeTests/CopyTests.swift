@@ -308,7 +308,8 @@ struct CopyTests {
         let named = try await CLI.run(["copy", "--display", ":4999", "x"], display: nil)
         #expect(named.exitCode == 4, "\(named)")
         #expect(named.stderrText.contains(":4999"))
-        let unset = try await CLI.run(["copy", "x"], display: nil)
+        // With no display and no terminal (a terminal would take the text as OSC 52): setsid leaves it without one.
+        let unset = try await runPeer(["setsid", "-w", CLI.binary, "copy", "x"], display: nil)
         #expect(unset.exitCode == 4, "\(unset)")
         #expect(unset.stderrText.contains("DISPLAY"))
     }

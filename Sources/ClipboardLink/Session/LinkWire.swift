@@ -33,6 +33,8 @@ final class LinkWire: Sendable {
     /// ``lowWater``: frames are queued without waiting for each write (reading a flavour and writing the link then
     /// overlap), and the queue — all transfers' frames, whatever their credit — stays bounded.
     static let highWater = 1 << 20
+    /// The end of the stream from the far end: its command's ending, where the transport knows it, says more.
+    static let farEndClosed = LinkClosed("the far end closed the link")
     /// Linux's F_SETPIPE_SZ (F_LINUX_SPECIFIC_BASE + 7, <linux/fcntl.h>; glibc declares it only under _GNU_SOURCE,
     /// which the Glibc module does not define).
     private static let setPipeSize: Int32 = 1024 + 7
@@ -144,7 +146,7 @@ final class LinkWire: Sendable {
                 return
             }
             if count == 0 {
-                close(LinkClosed("the far end closed the link"))
+                close(Self.farEndClosed)
                 return
             }
             state.withLock { $0.lastHeard = .now }

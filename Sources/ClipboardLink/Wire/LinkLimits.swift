@@ -19,7 +19,7 @@ package enum LinkLimits {
     /// The longest reason in a `fail` frame, and software description in `hello` (longer ones are cut, not refused).
     package static let maximumTextBytes = 4096
     /// The most transfers a peer may have asked for and not ended; a further `fetch` is answered with `fail`.
-    package static let maximumOpenFetches = 256
+    package static let maximumOpenFetches = 32
     /// What a requester lets the server send ahead of what it has passed on: the transfer's memory bound on the
     /// receiving side, and enough in flight to fill a fast link.
     package static let fetchWindow: UInt32 = 4 << 20
