@@ -1,5 +1,5 @@
 # ClipBridge benchmarks: one clipboard across machines over OpenSSH (issue 41). Sourced by run.sh in its remote
-# section (its helpers: start, stop, wait_for, median, row, heading, note, round_ratios, field; $cli, $cbin, $work,
+# section (its helpers: start, stop, wait_for, wait_beyond, median, row, heading, note, round_ratios, field; $cli, $cbin, $work,
 # $quick, $octet, $DISPLAY).
 #
 # sshd on loopback with its own keys (as the tests' SSHServer) stands for the far machine, a second Xvfb for its display;
@@ -75,11 +75,8 @@ CONFIG
         start_owner "remote-owner-$size" "Waiting for selection" "$work/remote-$size" \
             env DISPLAY="$far" xclip -quiet -i -selection clipboard -t "$octet"
         owner_pid=$started
-        deadline=$((SECONDS + 20))
-        until [ "$(grep -c "bridged CLIPBOARD from $link" "$work/link-bridge.err" || true)" -gt "$bridged" ]; do
-            [ $SECONDS -lt $deadline ] || { cat "$work/link-bridge.err" >&2; die "the link did not offer the $size copy"; }
-            sleep 0.01
-        done
+        wait_beyond "$work/link-bridge.err" "bridged CLIPBOARD from $link" "$bridged" 20 \
+            || { cat "$work/link-bridge.err" >&2; die "the link did not offer the $size copy"; }
         for ((run = 0; run < remote_runs; run++)); do
             remote_times[across-$size]+=" $(field "$("$cbin/benchrun" -n 1 -- xclip -o -selection clipboard -t "$octet")" median_ms)"
             remote_times[one-$size]+=" $(field "$("$cbin/benchrun" -n 1 -- env DISPLAY="$far" xclip -o -selection clipboard -t "$octet")" median_ms)"
@@ -93,11 +90,8 @@ CONFIG
     # at once (xclip serves one INCR transfer at a time), then both bridges' peak RSS.
     bridged=$(grep -c "bridged CLIPBOARD from $link" "$work/link-bridge.err" || true)
     DISPLAY="$far" "$cli" copy --file "$work/remote-50m" -t "$octet"
-    deadline=$((SECONDS + 20))
-    until [ "$(grep -c "bridged CLIPBOARD from $link" "$work/link-bridge.err" || true)" -gt "$bridged" ]; do
-        [ $SECONDS -lt $deadline ] || { cat "$work/link-bridge.err" >&2; die "the link did not offer the concurrent copy"; }
-        sleep 0.01
-    done
+    wait_beyond "$work/link-bridge.err" "bridged CLIPBOARD from $link" "$bridged" 20 \
+        || { cat "$work/link-bridge.err" >&2; die "the link did not offer the concurrent copy"; }
     concurrent_ok=0
     for batch in 0 1; do
         readers=()

@@ -65,6 +65,15 @@ trap 'note "run.sh: line $LINENO failed: $BASH_COMMAND"' ERR
 note() { printf '%s\n' "$*" >&2; }
 die() { note "run.sh: $*"; exit 1; }
 
+# wait_beyond FILE TEXT COUNT SECONDS: until FILE has more than COUNT lines holding TEXT (a bridge's next "bridged").
+wait_beyond() {
+    local deadline=$((SECONDS + $4))
+    until [ "$(grep -c "$2" "$1" || true)" -gt "$3" ]; do
+        [ $SECONDS -lt $deadline ] || return 1
+        sleep 0.01
+    done
+}
+
 # wait_for FILE REGEX SECONDS [OTHER_FILE]: until a line of FILE (or of OTHER_FILE) matches REGEX.
 wait_for() {
     local deadline=$((SECONDS + $3))
@@ -767,11 +776,8 @@ if wants bridge && [ -n "$cli" ]; then
         start_owner "bridge-owner-$size" "Waiting for selection" "$work/bridge-$size" \
             xclip -quiet -i -selection clipboard -t "$octet"
         owner_pid=$started
-        deadline=$((SECONDS + 20))
-        until [ "$(grep -c "bridged CLIPBOARD" "$work/bridge.err" || true)" -gt "$bridged" ]; do
-            [ $SECONDS -lt $deadline ] || { cat "$work/bridge.err" >&2; die "the bridge did not offer the $size copy"; }
-            sleep 0.01
-        done
+        wait_beyond "$work/bridge.err" "bridged CLIPBOARD" "$bridged" 20 \
+            || { cat "$work/bridge.err" >&2; die "the bridge did not offer the $size copy"; }
         for ((run = 0; run < bridge_runs; run++)); do
             bridge_times[floor-$size]+=" $(field "$("$cbin/benchrun" -n 1 -- xclip -o -selection clipboard -t "$octet")" median_ms)"
             bridge_times[across-$size]+=" $(field "$("$cbin/benchrun" -n 1 -- env DISPLAY="$second" xclip -o -selection clipboard -t "$octet")" median_ms)"
