@@ -65,7 +65,8 @@ package enum TerminalClipboard {
     }
 
     /// The terminal the environment names, with what it is known to accept (sizes of the base64 text):
-    /// - VTE's terminals (GNOME Terminal, Tilix, Terminator: `$VTE_VERSION`) take none (terminator#779);
+    /// - VTE's terminals (GNOME Terminal, Tilix, Terminator: `$VTE_VERSION`) take none (terminator#779), nor do the
+    ///   Linux console (`TERM=linux`: its console_codes(4) know no OSC 52) and `TERM=dumb`;
     /// - kitty (`xterm-kitty`, `$KITTY_WINDOW_ID`): 6,138 bytes in one sequence — more needs its chunking extension
     ///   (kovidgoyal/kitty#3031);
     /// - Termux (`$TERMUX_VERSION`): about 6 KB (termux/termux-app#5324);
@@ -76,6 +77,8 @@ package enum TerminalClipboard {
         let term = environment("TERM") ?? ""
         let known: Terminal =
             if environment("VTE_VERSION") != nil { Terminal(name: "a VTE terminal (GNOME Terminal, Tilix, Terminator)", limit: nil) }
+            else if term == "linux" { Terminal(name: "the Linux console", limit: nil) }
+            else if term == "dumb" { Terminal(name: "a dumb terminal", limit: nil) }
             else if term == "xterm-kitty" || environment("KITTY_WINDOW_ID") != nil { Terminal(name: "kitty", limit: 6_138) }
             else if environment("TERMUX_VERSION") != nil { Terminal(name: "Termux", limit: 6_000) }
             else if environment("XTERM_VERSION") != nil { Terminal(name: "xterm", limit: 1_000_000) }

@@ -39,6 +39,8 @@ import Testing
             TerminalClipboard.terminal(environment: { environment[$0] }, override: override)
         }
         #expect(terminal(["TERM": "xterm-256color", "VTE_VERSION": "7006"]).limit == nil)
+        #expect(terminal(["TERM": "linux"]).limit == nil && terminal(["TERM": "linux"]).name == "the Linux console")
+        #expect(terminal(["TERM": "dumb"]).limit == nil)
         #expect(terminal(["TERM": "xterm-kitty"]).limit == 6_138)
         #expect(terminal(["KITTY_WINDOW_ID": "1", "TERM": "xterm-256color"]).limit == 6_138)
         #expect(terminal(["TERMUX_VERSION": "0.118"]).limit == 6_000)

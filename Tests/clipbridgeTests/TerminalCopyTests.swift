@@ -125,4 +125,21 @@ struct TerminalCopyTests {
             #expect(buffer.stdout == Data(text.utf8), "\(buffer)")
         }
     }
+
+    @Test("a terminal that takes no OSC 52 (the Linux console, VTE's): nothing is sent; status 4 for want of a display, 1 with --osc52")
+    func terminalsWithoutOSC52() async throws {
+        // `script` gives the command a terminal of its own (a pty), which records what was written to it.
+        for (environment, name) in [(["TERM": "linux"], "the Linux console"), (["TERM": "xterm-256color", "VTE_VERSION": "7006"], "a VTE terminal")] {
+            let scratch = try ScratchDirectory()
+            defer { scratch.remove() }
+            let typescript = scratch.url.appendingPathComponent("typescript").path
+            let plain = try await runPeer(["script", "-qec", "\(CLI.binary) copy hello", typescript], display: nil, environment: environment)
+            #expect(plain.exitCode == 4, "\(plain)")
+            let written = (try? Data(contentsOf: URL(fileURLWithPath: typescript))) ?? Data()
+            #expect(String(decoding: written, as: UTF8.self).contains("no display") && String(decoding: written, as: UTF8.self).contains(name))
+            #expect(written.firstRange(of: Data("\u{1B}]52;".utf8)) == nil, "an OSC 52 sequence was written")
+            let forced = try await runPeer(["script", "-qec", "\(CLI.binary) copy --osc52 hello", typescript], display: nil, environment: environment)
+            #expect(forced.exitCode == 1, "\(forced)")
+        }
+    }
 }

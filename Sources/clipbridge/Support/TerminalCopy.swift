@@ -39,6 +39,11 @@ enum TerminalCopy {
         let environment = DisplayChoice.processEnvironment
         let terminal = TerminalClipboard.terminal(environment: environment, override: limit)
         if case .failure(let refusal) = TerminalClipboard.check(byteCount: 0, for: terminal) {
+            // Not asked for: the copy came here for want of a display, and that is what the user must change.
+            guard request.osc52 else {
+                throw CLIFailure(status: .displayUnavailable,
+                                 message: "no display (DISPLAY and WAYLAND_DISPLAY are not set, no --display), and \(refusal.description)")
+            }
             throw CLIFailure(status: .nothingToPaste, message: refusal.description)
         }
         // At most what the terminal takes is read (plus a byte, to tell that there is more): never the whole of an
