@@ -142,6 +142,9 @@ package final class LinkPeer: Sendable {
         state = Mutex(State(changes: feed))
     }
 
+    /// Whether the link has ended (either end closed it, or it broke).
+    package var isClosed: Bool { wire.isClosed }
+
     /// Ends the link.
     package func close() {
         wire.close(LinkClosed("the link was closed"))
@@ -168,17 +171,16 @@ package final class LinkPeer: Sendable {
         case .hello:
             throw .malformed("a second hello")
         case .announce(let announcement):
-            let change = state.withLock { state -> BridgeEndpoint.Change? in
+            state.withLock { state in
                 state.newestReceived = max(state.newestReceived, announcement.generation)
                 guard LinkPolicy.acceptsAnnouncement(
                     seen: announcement.seen, ourClaim: state.claims[announcement.selection]?.generation, role: role)
-                else { return nil }
+                else { return }
                 state.announced[announcement.selection] = announcement
                 // The peer's content replaces ours there, as another client's claim ends ours on a display.
                 state.claims[announcement.selection] = nil
-                return BridgeEndpoint.Change(selection: announcement.selection, meaning: .newOwner, owner: nil)
+                state.changes?.yield(BridgeEndpoint.Change(selection: announcement.selection, meaning: .newOwner, owner: nil))
             }
-            if let change { state.withLock { _ = $0.changes?.yield(change) } }
         case .withdraw(let selection, let generation):
             state.withLock { state in
                 guard state.announced[selection]?.generation == generation else { return }
@@ -316,47 +318,51 @@ package final class LinkPeer: Sendable {
         state.withLock { _ = $0.served.removeValue(forKey: request) }
     }
 
-    /// Takes credit for up to `remaining` bytes of a piece (at most a frame's worth), waiting for the peer to give
-    /// more when there is none — at most ``timeout``. A piece of nothing takes none.
+    /// Takes credit for up to `remaining` bytes of a piece (at most a frame's worth, in whole items of `format`),
+    /// waiting for the peer to give more when there is too little — at most ``timeout``. A piece of nothing takes none.
     private func reserve(_ remaining: Int, format: Int, for request: UInt32) async throws -> Int {
-        while true {
-            let taken = try state.withLock { state throws -> Int? in
-                guard var served = state.served[request], !served.cancelled else { throw CancellationError() }
+        /// What the state says: a count taken; enough credit, when only parking (taken on the next turn); or wait, with
+        /// the continuation parked when one is given.
+        enum Reservation { case taken(Int), ready, wait, failed(any Error) }
+        func attempt(parking waiter: CheckedContinuation<Void, any Error>?) -> Reservation {
+            state.withLock { state in
+                if let ended = state.ended { return .failed(ended) }
+                guard var served = state.served[request], !served.cancelled else { return .failed(CancellationError()) }
                 let count = LinkPolicy.sendable(remaining: remaining, credit: served.credit, format: format)
-                guard count > 0 || remaining == 0 else { return nil }
-                served.credit -= UInt64(count)
+                if count > 0 || remaining == 0 {
+                    guard waiter == nil else { return .ready }
+                    served.credit -= UInt64(count)
+                    state.served[request] = served
+                    return .taken(count)
+                }
+                if let waiter { served.waiter = waiter }
                 state.served[request] = served
-                return count
+                return .wait
             }
-            if let taken { return taken }
-            try await waitForCredit(request)
         }
-    }
-
-    private func waitForCredit(_ request: UInt32) async throws {
-        let timeout = timeout
-        let timer = Task {
-            try await Task.sleep(for: timeout)
-            let waiter = state.withLock { state -> CheckedContinuation<Void, any Error>? in
-                defer { state.served[request]?.waiter = nil }
-                return state.served[request]?.waiter
+        while true {
+            switch attempt(parking: nil) {
+            case .taken(let count): return count
+            case .failed(let error): throw error
+            case .wait, .ready: break
             }
-            waiter?.resume(throwing: RelayRefusal("the other machine took no more of it for \(timeout)"))
-        }
-        defer { timer.cancel() }
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let resumeNow = state.withLock { state -> (any Error)?? in
-                if let ended = state.ended { return .some(ended) }
-                guard var served = state.served[request], !served.cancelled else { return .some(CancellationError()) }
-                if LinkPolicy.sendable(remaining: 1 << 20, credit: served.credit, format: 32) > 0 { return .some(nil) }
-                served.waiter = continuation
-                state.served[request] = served
-                return nil
+            let timeout = timeout
+            let timer = Task {
+                try await Task.sleep(for: timeout)
+                let waiter = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+                    defer { state.served[request]?.waiter = nil }
+                    return state.served[request]?.waiter
+                }
+                waiter?.resume(throwing: RelayRefusal("the other machine took no more of it for \(timeout)"))
             }
-            switch resumeNow {
-            case .some(.some(let error)): continuation.resume(throwing: error)
-            case .some(.none): continuation.resume()
-            case .none: break
+            defer { timer.cancel() }
+            // Parked only if there is still too little credit; a `credit` (or `cancel`, or the end) resumes it.
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                switch attempt(parking: continuation) {
+                case .wait: break
+                case .failed(let error): continuation.resume(throwing: error)
+                case .ready, .taken: continuation.resume()
+                }
             }
         }
     }

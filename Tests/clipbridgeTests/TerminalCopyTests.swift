@@ -16,8 +16,13 @@ struct TerminalCopyTests {
         let display: String
         let folder: ScratchDirectory
 
-        static func start(on display: String, _ command: [String] = ["sh"]) async throws -> Xterm {
+        /// Starts xterm on `display` with a shell in it — inside tmux at `tmuxSocket` when given — and waits until that
+        /// shell has started (it touches a file first), so that nothing typed is lost.
+        static func start(on display: String, tmuxSocket: String? = nil) async throws -> Xterm {
             let folder = try ScratchDirectory()
+            let ready = folder.url.appendingPathComponent("shell-ready").path
+            let shell = "touch \(ready); exec sh"
+            let command = tmuxSocket.map { ["tmux", "-S", $0, "-f", "/dev/null", "new-session", shell] } ?? ["sh", "-c", shell]
             // xterm's default disallowedWindowOps also forbids SetSelection (OSC 52); this list leaves it allowed.
             let peer = try startPeer(
                 ["xterm", "-xrm", "XTerm*disallowedWindowOps: 20,21,SetXprop", "-geometry", "100x30+0+0", "-e", "env", "-u", "DISPLAY",
@@ -28,8 +33,8 @@ struct TerminalCopyTests {
             #expect(mapped, "xterm never showed its window")
             // Keys go where the pointer is (no window manager): onto the terminal.
             _ = try await runPeer(["xdotool", "mousemove", "40", "40"], display: display)
-            // The shell (or tmux) has started once it echoes what is typed.
-            try await Task.sleep(for: .milliseconds(300))
+            let started = try await eventually(timeout: .seconds(10)) { FileManager.default.fileExists(atPath: ready) }
+            #expect(started, "the shell in xterm never started")
             return Xterm(peer: peer, display: display, folder: folder)
         }
 
@@ -101,7 +106,7 @@ struct TerminalCopyTests {
         try await withDisplays(1) { servers in
             let display = servers[0].display
             let socket = NSTemporaryDirectory() + "clipbridge-tmux-\(getpid())-\(Int.random(in: 0..<1_000_000))"
-            let xterm = try await Xterm.start(on: display, ["tmux", "-S", socket, "-f", "/dev/null", "new-session", "sh"])
+            let xterm = try await Xterm.start(on: display, tmuxSocket: socket)
             defer {
                 Task {
                     _ = try? await runPeer(["tmux", "-S", socket, "kill-server"], display: nil)

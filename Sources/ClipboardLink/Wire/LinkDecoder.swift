@@ -54,9 +54,8 @@ package struct LinkDecoder: Sendable {
 
     private static func decode(_ kind: LinkMessage.Kind, stream: UInt32, _ payload: LinkReader) throws(LinkProtocolError) -> LinkMessage {
         var payload = payload
-        let isSessionMessage = [.hello, .announce, .withdraw, .settled, .ping, .pong].contains(kind)
-        guard isSessionMessage == (stream == 0) else {
-            throw .malformed(isSessionMessage ? "a \(kind) frame on stream \(stream)" : "a \(kind) frame on stream 0")
+        guard kind.isSessionMessage == (stream == 0) else {
+            throw .malformed(kind.isSessionMessage ? "a \(kind) frame on stream \(stream)" : "a \(kind) frame on stream 0")
         }
         let message: LinkMessage
         switch kind {

@@ -74,6 +74,14 @@ package enum LinkMessage: Sendable, Equatable {
     /// The frame kinds, as the header's first byte.
     package enum Kind: UInt8, CaseIterable, Sendable {
         case hello = 1, announce, withdraw, settled, fetch, data, end, fail, credit, cancel, ping, pong
+
+        /// Whether frames of this kind are the session's (stream 0) rather than a transfer's.
+        package var isSessionMessage: Bool {
+            switch self {
+            case .hello, .announce, .withdraw, .settled, .ping, .pong: true
+            case .fetch, .data, .end, .fail, .credit, .cancel: false
+            }
+        }
     }
 
     package var kind: Kind {
@@ -96,10 +104,11 @@ package enum LinkMessage: Sendable, Equatable {
     /// The stream the frame travels on: 0 for the session's messages, the transfer's number for a transfer's.
     package var stream: UInt32 {
         switch self {
-        case .hello, .announce, .withdraw, .settled, .ping, .pong: 0
         case .fetch(let request, _, _, _, _), .data(let request, _), .end(let request, _), .fail(let request, _),
             .credit(let request, _), .cancel(let request):
             request
+        case .hello, .announce, .withdraw, .settled, .ping, .pong:
+            0
         }
     }
 

@@ -48,6 +48,8 @@ public final class InMemoryBackend: SelectionBackend, Sendable {
         var buttonHeld: Bool? = false
         var claims: [(SelectionName, Offer)] = []
         var snapshots = 0
+        /// Pieces of owners' flavours read so far (a transfer's progress).
+        var piecesRead = 0
         var answers: [(InMemoryHandover, Bool)] = []
         var holds = 0
         var ownerQueries = 0
@@ -184,6 +186,9 @@ public final class InMemoryBackend: SelectionBackend, Sendable {
     /// How many snapshots were read.
     public var snapshots: Int { state.withLock { $0.snapshots } }
 
+    /// How many pieces of owners' flavours were read (``pieceSize`` each): how far a streamed read has come.
+    public var piecesRead: Int { state.withLock { $0.piecesRead } }
+
     /// Every handover answered, in order: the request, and whether it was saved.
     public var answers: [(InMemoryHandover, Bool)] { state.withLock { $0.answers } }
 
@@ -302,6 +307,7 @@ public final class InMemoryBackend: SelectionBackend, Sendable {
         var offset = 0
         repeat {
             let piece = flavour.bytes.dropFirst(offset).prefix(pieceSize)
+            state.withLock { $0.piecesRead += 1 }
             try await sink(FlavourChunk(Data(piece), type: type))
             offset += pieceSize
         } while offset < flavour.bytes.count
